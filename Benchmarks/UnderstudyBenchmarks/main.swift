@@ -1,0 +1,83 @@
+// Match-throughput benchmark for the Understudy core.
+//
+//     swift run -c release UnderstudyBenchmarks [--rounds N]
+//
+// Every case serves requests through `HTTPMock.serve` (matching, scenario bookkeeping and
+// the journal). Cases run interleaved, round after round, and each is reported as the
+// median time per request and as a ratio to the one-stub baseline measured in the same
+// rounds, because absolute times on shared machines are noise.
+import Foundation
+import Understudy
+
+struct BenchmarkCase {
+    let name: String
+    let mock: HTTPMock
+    let requests: [RecordedRequest]
+}
+
+func exactStubs(_ count: Int) -> HTTPMock {
+    let mock = HTTPMock()
+    mock.stub((0..<count).map { StubMapping(.get(urlPath: "/items/\($0)"), .ok.body("item \($0)")) })
+    return mock
+}
+
+func patternStubs(_ count: Int) -> HTTPMock {
+    let mock = HTTPMock()
+    mock.stub((0..<count).map { StubMapping(RequestPattern(method: .get, url: .urlPathPattern("/things/\($0)/[a-z]+")), .ok) })
+    return mock
+}
+
+/// Requests spread over the stubs so that no single bucket stays hot in cache.
+func requests(prefix: String, stubCount: Int, suffix: String = "") -> [RecordedRequest] {
+    (0..<64).map { RecordedRequest(method: .get, url: "\(prefix)\(($0 * 7_919) % stubCount)\(suffix)") }
+}
+
+let arguments = CommandLine.arguments
+let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 15
+let requestsPerRound = 20_000
+
+let cases: [BenchmarkCase] = [
+    BenchmarkCase(name: "1 exact-path stub (baseline)", mock: exactStubs(1), requests: requests(prefix: "/items/", stubCount: 1)),
+    BenchmarkCase(name: "100 exact-path stubs", mock: exactStubs(100), requests: requests(prefix: "/items/", stubCount: 100)),
+    BenchmarkCase(name: "10 000 exact-path stubs", mock: exactStubs(10_000), requests: requests(prefix: "/items/", stubCount: 10_000)),
+    BenchmarkCase(name: "100 regex-path stubs", mock: patternStubs(100), requests: requests(prefix: "/things/", stubCount: 100, suffix: "/abc")),
+    BenchmarkCase(name: "1 000 regex-path stubs", mock: patternStubs(1_000), requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc")),
+]
+
+// Sanity: every benchmark request must be matched, or the figures mean nothing.
+for benchmark in cases {
+    for request in benchmark.requests where !benchmark.mock.serve(request).wasMatched {
+        fatalError("\(benchmark.name): \(request) was not matched")
+    }
+}
+
+let clock = ContinuousClock()
+var samples = Array(repeating: [Double](), count: cases.count)
+for _ in 0..<rounds {
+    for (index, benchmark) in cases.enumerated() {
+        // Fewer iterations for the linear regex cases so a round stays short.
+        let iterations = benchmark.name.contains("1 000 regex") ? requestsPerRound / 20 : requestsPerRound
+        let elapsed = clock.measure {
+            for iteration in 0..<iterations {
+                _ = benchmark.mock.serve(benchmark.requests[iteration & 63])
+            }
+        }
+        let (seconds, attoseconds) = elapsed.components
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        samples[index].append(nanoseconds / Double(iterations))
+    }
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+let baseline = median(samples[0])
+print("| case | median per request | ratio to baseline |")
+print("|---|---:|---:|")
+for (index, benchmark) in cases.enumerated() {
+    let value = median(samples[index])
+    print("| \(benchmark.name) | \(String(format: "%.2f", value / 1_000)) µs | \(String(format: "%.2f", value / baseline))× |")
+}
+print("\n\(rounds) interleaved rounds of \(requestsPerRound) requests per case (1 000 regex stubs: \(requestsPerRound / 20)).")

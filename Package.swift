@@ -1,0 +1,78 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every target of ours shares (STYLE.md: one settings array for all targets).
+let sharedSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Understudy",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "Understudy", targets: ["Understudy"]),
+        .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
+        .executable(name: "understudy", targets: ["UnderstudyCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
+    ],
+    targets: [
+        // Core engine: model, matching, stubbing, journal, verification, near misses,
+        // WireMock JSON codec. Imports Foundation only.
+        .target(name: "Understudy", swiftSettings: sharedSettings),
+        // The SwiftNIO loopback server and the WireMock admin API.
+        .target(
+            name: "UnderstudyServer",
+            dependencies: [
+                "Understudy",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        // The `understudy` command. Its module is not called `understudy`, which would clash
+        // with `Understudy` on case-insensitive file systems.
+        .executableTarget(
+            name: "UnderstudyCLI",
+            dependencies: ["Understudy", "UnderstudyServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
+            name: "UnderstudyBenchmarks",
+            dependencies: ["Understudy"],
+            path: "Benchmarks/UnderstudyBenchmarks",
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "UnderstudyTests",
+            dependencies: ["Understudy"],
+            exclude: ["Fixtures"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "UnderstudyServerTests",
+            dependencies: [
+                "UnderstudyServer",
+                "Understudy",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "UnderstudyCLITests",
+            dependencies: ["UnderstudyCLI", "Understudy", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: sharedSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

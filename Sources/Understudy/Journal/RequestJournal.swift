@@ -1,0 +1,45 @@
+/// The served requests of one mock, oldest first, bounded: when full, the oldest entry is
+/// dropped for each new one.
+struct RequestJournal: Sendable {
+    /// WireMock's default is unbounded; ours keeps memory flat in long runs.
+    static let defaultCapacity = 10_000
+
+    /// The most entries kept; 0 disables the journal.
+    let capacity: Int
+    private var buffer: [ServeEvent] = []
+    /// Index of the oldest entry once the buffer is full.
+    private var head = 0
+
+    init(capacity: Int = RequestJournal.defaultCapacity) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// Appends an entry, dropping the oldest when full.
+    mutating func append(_ event: ServeEvent) {
+        guard capacity > 0 else { return }
+        if buffer.count < capacity {
+            buffer.append(event)
+        } else {
+            buffer[head] = event
+            head = (head + 1) % capacity
+        }
+    }
+
+    /// All entries, oldest first.
+    var events: [ServeEvent] {
+        head == 0 ? buffer : Array(buffer[head...] + buffer[..<head])
+    }
+
+    /// The number of entries.
+    var count: Int { buffer.count }
+
+    /// Removes the entries for which `shouldRemove` holds; returns how many were removed.
+    @discardableResult
+    mutating func removeAll(where shouldRemove: (ServeEvent) -> Bool) -> Int {
+        let kept = events.filter { !shouldRemove($0) }
+        let removed = buffer.count - kept.count
+        buffer = kept
+        head = 0
+        return removed
+    }
+}

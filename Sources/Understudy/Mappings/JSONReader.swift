@@ -1,0 +1,127 @@
+/// Reads a WireMock JSON document field by field, remembering where it is so that every
+/// error names the path, and the file, line and column when the document came from text.
+struct JSONReader {
+    /// Where a document came from.
+    struct Source {
+        var file: String?
+        var locations: JSONSourceMap?
+    }
+
+    let value: JSONValue
+    let path: [JSONPathElement]
+    let source: Source
+
+    init(_ value: JSONValue, path: [JSONPathElement] = [], source: Source = Source()) {
+        self.value = value
+        self.path = path
+        self.source = source
+    }
+
+    /// The reader of a member.
+    func member(_ key: String) -> JSONReader? {
+        guard let child = value[key] else { return nil }
+        return JSONReader(child, path: path + [.key(key)], source: source)
+    }
+
+    /// The readers of the elements of an array; throws when this is not an array.
+    func elements() throws -> [JSONReader] {
+        guard case .array(let items) = value else { throw typeError("an array") }
+        return items.enumerated().map { JSONReader($0.element, path: path + [.index($0.offset)], source: source) }
+    }
+
+    /// The members of an object, in order; throws when this is not an object.
+    func members() throws -> [(key: String, reader: JSONReader)] {
+        guard case .object(let object) = value else { throw typeError("an object") }
+        return object.members.map { ($0.key, JSONReader($0.value, path: path + [.key($0.key)], source: source)) }
+    }
+
+    /// The object; throws when this is not an object.
+    func object() throws -> JSONObject {
+        guard case .object(let object) = value else { throw typeError("an object") }
+        return object
+    }
+
+    func string() throws -> String {
+        guard case .string(let text) = value else { throw typeError("a string") }
+        return text
+    }
+
+    func int() throws -> Int {
+        guard case .number(let number) = value, let int = number.intValue else { throw typeError("an integer") }
+        return int
+    }
+
+    func double() throws -> Double {
+        guard case .number(let number) = value else { throw typeError("a number") }
+        return number.doubleValue
+    }
+
+    func bool() throws -> Bool {
+        guard case .bool(let bool) = value else { throw typeError("true or false") }
+        return bool
+    }
+
+    /// Reads an optional member with `read`.
+    func optional<T>(_ key: String, _ read: (JSONReader) throws -> T) throws -> T? {
+        guard let child = member(key), child.value != .null else { return nil }
+        return try read(child)
+    }
+
+    /// Reads a required member with `read`.
+    func required<T>(_ key: String, _ read: (JSONReader) throws -> T) throws -> T {
+        guard let child = member(key), child.value != .null else {
+            throw error("missing required field \"\(key)\"")
+        }
+        return try read(child)
+    }
+
+    func optionalString(_ key: String) throws -> String? { try optional(key) { try $0.string() } }
+    func optionalInt(_ key: String) throws -> Int? { try optional(key) { try $0.int() } }
+    func optionalDouble(_ key: String) throws -> Double? { try optional(key) { try $0.double() } }
+    func optionalBool(_ key: String) throws -> Bool? { try optional(key) { try $0.bool() } }
+    func requiredString(_ key: String) throws -> String { try required(key) { try $0.string() } }
+    func requiredInt(_ key: String) throws -> Int { try required(key) { try $0.int() } }
+
+    /// Throws for the first member whose key is not in `known`, suggesting the closest known key.
+    func rejectUnknownKeys(_ known: [String], in what: String) throws {
+        for (key, reader) in try members() where !known.contains(key) {
+            throw reader.error("unknown field \"\(key)\" in \(what)\(Self.suggestion(for: key, among: known)); known fields: \(known.joined(separator: ", "))")
+        }
+    }
+
+    /// `; did you mean "equalTo"?` when a known word is close to `word`, else an empty string.
+    static func suggestion(for word: String, among known: [String]) -> String {
+        let scored = known.map { ($0, LevenshteinDistance.normalized(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 0.4 else { return "" }
+        return "; did you mean \"\(best.0)\"?"
+    }
+
+    /// An error at this reader's position.
+    func error(_ message: String) -> MappingDecodingError {
+        let location = source.locations?.location(of: path)
+        return MappingDecodingError(file: source.file, line: location?.line, column: location?.column,
+                                    path: Self.render(path), message: message)
+    }
+
+    /// An error saying what type was expected and what was found.
+    func typeError(_ expected: String) -> MappingDecodingError {
+        error("expected \(expected), found \(value.typeName) \(Self.preview(value))")
+    }
+
+    private static func preview(_ value: JSONValue) -> String {
+        let text = value.jsonText()
+        return text.count > 40 ? String(text.prefix(40)) + "…" : text
+    }
+
+    /// `request.headers.Accept`, `mappings[2].response`.
+    static func render(_ path: [JSONPathElement]) -> String {
+        var text = ""
+        for element in path {
+            switch element {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A WireMock root folder: stub mappings under `mappings/` (any depth, `*.json`) and
+/// response body files under `__files/`.
+public struct MappingsRoot: Sendable, Hashable {
+    /// The root folder.
+    public let url: URL
+
+    /// Uses `url` as the root folder.
+    public init(_ url: URL) { self.url = url.standardizedFileURL }
+
+    /// Uses the folder at `path` as the root.
+    public init(path: String) { self.init(URL(fileURLWithPath: path, isDirectory: true)) }
+
+    /// `<root>/mappings`
+    public var mappingsFolder: URL { url.appendingPathComponent("mappings", isDirectory: true) }
+    /// `<root>/__files`
+    public var filesFolder: URL { url.appendingPathComponent("__files", isDirectory: true) }
+
+    /// Reads every `mappings/**/*.json` file, in path order. A missing `mappings` folder means
+    /// no mappings. Every bad file is reported, not only the first.
+    public func loadMappings() throws(MappingsLoadError) -> [StubMapping] {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: mappingsFolder.path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else {
+            throw MappingsLoadError(errors: [MappingDecodingError(file: mappingsFolder.path, path: "", message: "is a file; mappings must be a folder of *.json files")])
+        }
+        let files = (fileManager.enumerator(at: mappingsFolder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+            .filter { $0.pathExtension.lowercased() == "json" }
+            .sorted { $0.path < $1.path }
+        var mappings: [StubMapping] = []
+        var errors: [MappingDecodingError] = []
+        for file in files {
+            let name = relativePath(of: file)
+            do {
+                let data = try Data(contentsOf: file)
+                mappings += try WireMockMappings.decode(data, file: name)
+            } catch let error as MappingDecodingError {
+                errors.append(error)
+            } catch {
+                errors.append(MappingDecodingError(file: name, path: "", message: "cannot be read: \(error.localizedDescription)"))
+            }
+        }
+        if !errors.isEmpty { throw MappingsLoadError(errors: errors) }
+        return mappings
+    }
+
+    /// The bytes of a body file, resolved inside `__files` only: absolute paths, `..` and
+    /// symbolic links that lead outside are refused.
+    public func bodyFile(named name: String) throws(BodyFileError) -> Data {
+        let file = try resolveBodyFile(named: name)
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw BodyFileError(name: name, problem: "cannot be read (\(error.localizedDescription)); put the file at \(filesFolder.path)/\(name)")
+        }
+    }
+
+    /// The location of a body file inside `__files`, after the same checks as ``bodyFile(named:)``.
+    public func resolveBodyFile(named name: String) throws(BodyFileError) -> URL {
+        let components = name.split(separator: "/", omittingEmptySubsequences: true)
+        if name.hasPrefix("/") || name.contains("\\") || components.contains("..") || components.isEmpty {
+            throw BodyFileError(name: name, problem: "must be a relative path inside __files without \"..\"")
+        }
+        let candidate = filesFolder.appendingPathComponent(components.joined(separator: "/"))
+        let resolvedFolder = filesFolder.resolvingSymlinksInPath().path
+        let resolved = candidate.resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(resolvedFolder + "/") else {
+            throw BodyFileError(name: name, problem: "leads outside __files through a symbolic link")
+        }
+        guard FileManager.default.fileExists(atPath: resolved) else {
+            throw BodyFileError(name: name, problem: "does not exist; put the file at \(candidate.path)")
+        }
+        return URL(fileURLWithPath: resolved)
+    }
+
+    private func relativePath(of file: URL) -> String {
+        let rootPath = url.path.hasSuffix("/") ? url.path : url.path + "/"
+        let path = file.standardizedFileURL.path
+        return path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
+    }
+}
+
+/// One or more mapping files that could not be loaded.
+public struct MappingsLoadError: Error, Sendable, CustomStringConvertible {
+    /// One error per bad file (or per bad mapping).
+    public let errors: [MappingDecodingError]
+    public var description: String {
+        (["\(errors.count) mapping file(s) could not be loaded:"] + errors.map { "  \($0)" }).joined(separator: "\n")
+    }
+}
+
+/// A `bodyFileName` that cannot be served.
+public struct BodyFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The name the stub gave.
+    public let name: String
+    /// What is wrong.
+    public let problem: String
+    public var description: String { "bodyFileName \"\(name)\" \(problem)" }
+}
+
+extension ResponseDefinition {
+    /// The body bytes to send: inline bodies as they are, `bodyFileName` read from the
+    /// root's `__files` folder.
+    public func bodyData(root: MappingsRoot?) throws(BodyFileError) -> Data {
+        if let inline = body.inlineData { return inline }
+        guard case .file(let name) = body else { return Data() }
+        guard let root else {
+            throw BodyFileError(name: name, problem: "needs a mappings root folder; create the mock with HTTPMock.Configuration(root:) or serve a root folder")
+        }
+        return try root.bodyFile(named: name)
+    }
+}

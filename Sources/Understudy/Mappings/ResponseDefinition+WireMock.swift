@@ -1,0 +1,161 @@
+import Foundation
+
+extension ResponseDefinition {
+    private static let bodyKeys = ["body", "jsonBody", "base64Body", "bodyFileName"]
+    private static let knownKeys = ["status", "statusMessage", "headers"] + bodyKeys + [
+        "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
+        "transformerParameters", "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders",
+        "removeProxyRequestHeaders",
+    ]
+
+    /// The response as WireMock JSON (the `response` object of a mapping).
+    public var wireMockJSON: JSONValue {
+        var object: JSONObject = ["status": .number(JSONNumber(status))]
+        if let statusMessage { object["statusMessage"] = .string(statusMessage) }
+        if !headers.isEmpty { object["headers"] = headers.wireMockJSON }
+        switch body {
+        case .none: break
+        case .text(let text): object["body"] = .string(text)
+        case .json(let json): object["jsonBody"] = json
+        case .binary(let data): object["base64Body"] = .string(data.base64EncodedString())
+        case .file(let name): object["bodyFileName"] = .string(name)
+        }
+        if let fixedDelayMilliseconds { object["fixedDelayMilliseconds"] = .number(JSONNumber(fixedDelayMilliseconds)) }
+        if let delayDistribution { object["delayDistribution"] = delayDistribution.wireMockJSON }
+        if let chunkedDribbleDelay {
+            object["chunkedDribbleDelay"] = [
+                "numberOfChunks": .number(JSONNumber(chunkedDribbleDelay.numberOfChunks)),
+                "totalDuration": .number(JSONNumber(chunkedDribbleDelay.totalDurationMilliseconds)),
+            ]
+        }
+        if let fault { object["fault"] = .string(fault.name) }
+        if !transformers.isEmpty { object["transformers"] = .array(transformers.map(JSONValue.string)) }
+        if let transformerParameters { object["transformerParameters"] = .object(transformerParameters) }
+        if let proxyBaseUrl { object["proxyBaseUrl"] = .string(proxyBaseUrl) }
+        if let proxyUrlPrefixToRemove { object["proxyUrlPrefixToRemove"] = .string(proxyUrlPrefixToRemove) }
+        if let additionalProxyRequestHeaders { object["additionalProxyRequestHeaders"] = additionalProxyRequestHeaders.wireMockJSON }
+        if let removeProxyRequestHeaders { object["removeProxyRequestHeaders"] = .array(removeProxyRequestHeaders.map(JSONValue.string)) }
+        return .object(object)
+    }
+
+    /// Decodes WireMock's `response` object.
+    init(wireMock reader: JSONReader) throws {
+        try reader.rejectUnknownKeys(Self.knownKeys, in: "the response")
+        self.init()
+        status = try reader.optionalInt("status") ?? 200
+        if !(100...999).contains(status) {
+            throw reader.member("status")!.error("status \(status) is not an HTTP status code; use a number from 100 to 599")
+        }
+        statusMessage = try reader.optionalString("statusMessage")
+        headers = try reader.optional("headers") { try HTTPHeaders(wireMock: $0) } ?? [:]
+        let object = try reader.object()
+        let bodyKeys = Self.bodyKeys.filter { object[$0] != nil && object[$0] != .null }
+        if bodyKeys.count > 1 {
+            throw reader.member(bodyKeys[1])!.error("a response has one body, found \(bodyKeys.map { "\"\($0)\"" }.joined(separator: " and ")); keep one")
+        }
+        if let text = try reader.optionalString("body") { body = .text(text) }
+        if let json = reader.member("jsonBody"), json.value != .null { body = .json(json.value) }
+        if let member = reader.member("base64Body"), member.value != .null {
+            guard let data = Data(base64Encoded: try member.string(), options: .ignoreUnknownCharacters) else {
+                throw member.error("base64Body is not valid base64")
+            }
+            body = .binary(data)
+        }
+        if let name = try reader.optionalString("bodyFileName") { body = .file(name) }
+        fixedDelayMilliseconds = try reader.optionalInt("fixedDelayMilliseconds")
+        delayDistribution = try reader.optional("delayDistribution") { try DelayDistribution(wireMock: $0) }
+        chunkedDribbleDelay = try reader.optional("chunkedDribbleDelay") { reader in
+            try reader.rejectUnknownKeys(["numberOfChunks", "totalDuration"], in: "chunkedDribbleDelay")
+            let chunks = try reader.requiredInt("numberOfChunks")
+            guard chunks > 0 else { throw reader.member("numberOfChunks")!.error("numberOfChunks must be at least 1") }
+            return ChunkedDribbleDelay(numberOfChunks: chunks, totalDurationMilliseconds: try reader.requiredInt("totalDuration"))
+        }
+        if let member = reader.member("fault"), member.value != .null {
+            let name = try member.string()
+            guard let fault = Fault(wireMockName: name) else {
+                let names = Fault.allCases.map(\.name)
+                throw member.error("unknown fault \"\(name)\"\(JSONReader.suggestion(for: name, among: names)); faults are \(names.joined(separator: ", "))")
+            }
+            self.fault = fault
+        }
+        transformers = try reader.optional("transformers") { reader in
+            var names: [String] = []
+            for element in try reader.elements() { names.append(try element.string()) }
+            return names
+        } ?? []
+        transformerParameters = try reader.optional("transformerParameters") { try $0.object() }
+        proxyBaseUrl = try reader.optionalString("proxyBaseUrl")
+        proxyUrlPrefixToRemove = try reader.optionalString("proxyUrlPrefixToRemove")
+        additionalProxyRequestHeaders = try reader.optional("additionalProxyRequestHeaders") { try HTTPHeaders(wireMock: $0) }
+        removeProxyRequestHeaders = try reader.optional("removeProxyRequestHeaders") { reader in
+            var names: [String] = []
+            for element in try reader.elements() { names.append(try element.string()) }
+            return names
+        }
+    }
+}
+
+extension HTTPHeaders {
+    /// `{"Content-Type": "a", "Set-Cookie": ["b", "c"]}`: one value as a string, several as an array.
+    var wireMockJSON: JSONValue {
+        .object(JSONObject(names.map { name in
+            let values = self.values(for: name)
+            return JSONObject.Member(key: name, value: values.count == 1 ? .string(values[0]) : .array(values.map(JSONValue.string)))
+        }))
+    }
+
+    init(wireMock reader: JSONReader) throws {
+        self.init()
+        for (name, member) in try reader.members() {
+            switch member.value {
+            case .string(let value): add(name: name, value: value)
+            case .array:
+                for element in try member.elements() { add(name: name, value: try element.string()) }
+            case .number(let number): add(name: name, value: number.text)
+            case .bool(let bool): add(name: name, value: String(bool))
+            default: throw member.typeError("a string or an array of strings")
+            }
+        }
+    }
+}
+
+extension DelayDistribution {
+    /// `{"type": "uniform", "lower": 10, "upper": 50}` and the other kinds.
+    var wireMockJSON: JSONValue {
+        switch kind {
+        case let .uniform(lower, upper):
+            return ["type": "uniform", "lower": .number(JSONNumber(lower)), "upper": .number(JSONNumber(upper))]
+        case let .lognormal(median, sigma, maxValue):
+            var object: JSONObject = ["type": "lognormal", "median": .number(JSONNumber(median)), "sigma": .number(JSONNumber(sigma))]
+            if let maxValue { object["maxValue"] = .number(JSONNumber(maxValue)) }
+            return .object(object)
+        case let .fixed(milliseconds):
+            return ["type": "fixed", "milliseconds": .number(JSONNumber(milliseconds))]
+        }
+    }
+
+    init(wireMock reader: JSONReader) throws {
+        let type = try reader.requiredString("type")
+        switch type {
+        case "uniform":
+            try reader.rejectUnknownKeys(["type", "lower", "upper"], in: "a uniform delay")
+            let lower = try reader.requiredInt("lower")
+            let upper = try reader.requiredInt("upper")
+            guard lower >= 0, upper >= lower else {
+                throw reader.error("a uniform delay needs 0 <= lower <= upper, got lower \(lower) and upper \(upper)")
+            }
+            self = .uniform(lower: lower, upper: upper)
+        case "lognormal":
+            try reader.rejectUnknownKeys(["type", "median", "sigma", "maxValue"], in: "a lognormal delay")
+            let median = try reader.required("median") { try $0.double() }
+            let sigma = try reader.required("sigma") { try $0.double() }
+            guard median >= 0, sigma >= 0 else { throw reader.error("a lognormal delay needs median and sigma of 0 or more") }
+            self = .lognormal(median: median, sigma: sigma, maxValue: try reader.optionalDouble("maxValue"))
+        case "fixed":
+            try reader.rejectUnknownKeys(["type", "milliseconds"], in: "a fixed delay")
+            self = .fixed(milliseconds: try reader.requiredInt("milliseconds"))
+        default:
+            throw reader.member("type")!.error("unknown delay distribution \"\(type)\"; use \"uniform\", \"lognormal\" or \"fixed\"")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+extension StubMapping {
+    private static let knownKeys = [
+        "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
+        "newScenarioState", "metadata", "persistent", "postServeActions", "serveEventListeners", "insertionIndex",
+    ]
+    private static let extensionKeys = ["postServeActions", "serveEventListeners"]
+
+    /// The stub as WireMock JSON. Throws for a stub with a dynamic (closure) response.
+    public func wireMockJSON() throws(MappingEncodingError) -> JSONValue {
+        guard case .definition(let definition) = response else { throw MappingEncodingError(stubID: id, name: name) }
+        let idText = JSONValue.string(id.uuidString.lowercased())
+        var object: JSONObject = ["id": idText]
+        if let name { object["name"] = .string(name) }
+        object["request"] = request.wireMockJSON
+        object["response"] = definition.wireMockJSON
+        object["uuid"] = idText
+        if let priority { object["priority"] = .number(JSONNumber(priority)) }
+        if let scenarioName { object["scenarioName"] = .string(scenarioName) }
+        if let requiredScenarioState { object["requiredScenarioState"] = .string(requiredScenarioState) }
+        if let newScenarioState { object["newScenarioState"] = .string(newScenarioState) }
+        if let metadata { object["metadata"] = .object(metadata) }
+        if let persistent { object["persistent"] = .bool(persistent) }
+        for member in extensions { object[member.key] = member.value }
+        return .object(object)
+    }
+
+    /// Decodes one WireMock stub mapping object.
+    init(wireMock reader: JSONReader) throws {
+        try reader.rejectUnknownKeys(Self.knownKeys, in: "the stub mapping")
+        let idText = try reader.optionalString("id")
+        let uuidText = try reader.optionalString("uuid")
+        var id = UUID()
+        for (key, text) in [("id", idText), ("uuid", uuidText)] {
+            guard let text else { continue }
+            guard let parsed = UUID(uuidString: text) else {
+                throw reader.member(key)!.error("\(key) \"\(text)\" is not a UUID such as \"8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7\"; remove it to get a new one")
+            }
+            id = parsed
+        }
+        if let idText, let uuidText, UUID(uuidString: idText) != UUID(uuidString: uuidText) {
+            throw reader.member("uuid")!.error("id and uuid differ; they name the same stub, so keep one")
+        }
+        let request = try reader.required("request") { try RequestPattern(wireMock: $0) }
+        let response = try reader.optional("response") { try ResponseDefinition(wireMock: $0) } ?? ResponseDefinition()
+        var extensions = JSONObject()
+        for key in Self.extensionKeys {
+            if let value = try reader.object()[key] { extensions[key] = value }
+        }
+        self.init(
+            id: id,
+            name: try reader.optionalString("name"),
+            priority: try reader.optionalInt("priority"),
+            request: request,
+            response: .definition(response),
+            scenarioName: try reader.optionalString("scenarioName"),
+            requiredScenarioState: try reader.optionalString("requiredScenarioState"),
+            newScenarioState: try reader.optionalString("newScenarioState"),
+            metadata: try reader.optional("metadata") { try $0.object() },
+            persistent: try reader.optionalBool("persistent"),
+            extensions: extensions
+        )
+        if let priority, priority < 1 {
+            throw reader.member("priority")!.error("priority \(priority) is below 1; 1 is the highest priority, 5 the default")
+        }
+        if scenarioName == nil, requiredScenarioState != nil || newScenarioState != nil {
+            throw reader.error("requiredScenarioState and newScenarioState need a scenarioName")
+        }
+    }
+}
+
+/// A stub that cannot be written as WireMock JSON because a Swift closure computes its response.
+public struct MappingEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The stub's id.
+    public let stubID: UUID
+    /// The stub's name.
+    public let name: String?
+    public var description: String {
+        "stub \(name.map { quoted($0) + " " } ?? "")(id \(stubID.uuidString.lowercased())) answers with a Swift closure, which WireMock JSON cannot express; give it a ResponseDefinition to save or export it"
+    }
+}

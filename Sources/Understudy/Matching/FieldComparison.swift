@@ -1,0 +1,14 @@
+/// How one constrained field of a ``RequestPattern`` compares with a request: a line of a
+/// near-miss report.
+public struct FieldComparison: Sendable, Hashable {
+    /// The field, for example `method`, `urlPath`, `header Accept`, `query page`, `body`.
+    public let field: String
+    /// What the pattern wants, for example `contains "json"`.
+    public let expected: String
+    /// What the request had, for example `"text/html"` or `(absent)`.
+    public let actual: String
+    /// The graded result.
+    public let result: MatchResult
+    /// How much this field counts towards the request's distance (WireMock's weights).
+    public let weight: Double
+}

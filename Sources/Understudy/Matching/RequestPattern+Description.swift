@@ -1,0 +1,19 @@
+extension RequestPattern: CustomStringConvertible {
+    /// A one-line summary: `GET urlPath "/users/42" with header Accept contains "json"`.
+    public var description: String {
+        var constraints: [String] = []
+        if let scheme { constraints.append("scheme \(scheme)") }
+        if let host { constraints.append("host \(host)") }
+        if let port { constraints.append("port \(port)") }
+        constraints += pathParameters.map { "path parameter \($0.name) \($0.pattern)" }
+        constraints += headers.map { "header \($0.name) \($0.pattern)" }
+        if let basicAuthCredentials { constraints.append("basic auth username \(quoted(basicAuthCredentials.username))") }
+        constraints += queryParameters.map { "query \($0.name) \($0.pattern)" }
+        constraints += cookies.map { "cookie \($0.name) \($0.pattern)" }
+        constraints += formParameters.map { "form \($0.name) \($0.pattern)" }
+        constraints += bodyPatterns.map { "body \($0)" }
+        constraints += multipartPatterns.map { "multipart \($0)" }
+        let head = "\(method == .any ? "any method" : method.rawValue) \(url)"
+        return constraints.isEmpty ? head : head + " with " + constraints.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+extension StringValuePattern: CustomStringConvertible {
+    /// A short, deterministic rendering used in near-miss reports:
+    /// `equalTo "a"`, `matches /[0-9]+/`, `not(absent)`.
+    public var description: String {
+        switch kind {
+        case let .equalTo(value, caseInsensitive):
+            caseInsensitive ? "equalToIgnoringCase \(quoted(value))" : "equalTo \(quoted(value))"
+        case .binaryEqualTo(let data): "binaryEqualTo \(data.base64EncodedString())"
+        case .contains(let value): "contains \(quoted(value))"
+        case .doesNotContain(let value): "doesNotContain \(quoted(value))"
+        case .matches(let regex): "matches \(regex)"
+        case .doesNotMatch(let regex): "doesNotMatch \(regex)"
+        case .absent: "absent"
+        case .and(let patterns): "and(\(patterns.map(\.description).joined(separator: ", ")))"
+        case .or(let patterns): "or(\(patterns.map(\.description).joined(separator: ", ")))"
+        case .not(let pattern): "not(\(pattern))"
+        case .dateTime(let pattern): pattern.jsonMembers.members.map { "\($0.key) \($0.value.jsonText())" }.joined(separator: " ")
+        case .equalToJson(let pattern):
+            "equalToJson \(pattern.expected.jsonText())"
+                + (pattern.ignoreArrayOrder ? " ignoringArrayOrder" : "")
+                + (pattern.ignoreExtraElements ? " ignoringExtraElements" : "")
+        case let .matchesJsonPath(path, nested):
+            "matchesJsonPath \(quoted(path.expression))" + (nested.map { " \($0)" } ?? "")
+        case let .invalid(op, operand, _): "\(op) \(quoted(operand)) (invalid)"
+        }
+    }
+}
+
+/// A string in double quotes with quotes, backslashes and control characters escaped.
+func quoted(_ value: String) -> String {
+    JSONValue.string(value).jsonText()
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// A pattern for one string value: a header, a query parameter, a cookie, the host, or the
+/// body. Mirrors WireMock's `StringValuePattern` operators and their JSON form.
+///
+/// ```swift
+/// let accept: StringValuePattern = .contains("json")
+/// let id: StringValuePattern = .matches("[0-9]+")
+/// let token: StringValuePattern = .and(.matches("Bearer .+"), .doesNotContain("expired"))
+/// ```
+/// A string literal means `equalTo`.
+public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral {
+    indirect enum Kind: Sendable, Hashable {
+        case equalTo(String, caseInsensitive: Bool)
+        case binaryEqualTo(Data)
+        case contains(String)
+        case doesNotContain(String)
+        case matches(RegexPattern)
+        case doesNotMatch(RegexPattern)
+        case absent
+        case and([StringValuePattern])
+        case or([StringValuePattern])
+        case not(StringValuePattern)
+        case dateTime(DateTimePattern)
+        case equalToJson(EqualToJsonPattern)
+        case matchesJsonPath(JSONPath, StringValuePattern?)
+        /// A pattern that could not be built; never matches and reports `problem`.
+        case invalid(operator: String, operand: String, problem: String)
+    }
+
+    let kind: Kind
+
+    init(_ kind: Kind) { self.kind = kind }
+
+    public init(stringLiteral value: String) { self.init(.equalTo(value, caseInsensitive: false)) }
+
+    /// The value equals `value` exactly, or ignoring case.
+    public static func equalTo(_ value: String, caseInsensitive: Bool = false) -> StringValuePattern {
+        StringValuePattern(.equalTo(value, caseInsensitive: caseInsensitive))
+    }
+
+    /// The value equals `value` ignoring case.
+    public static func equalToIgnoringCase(_ value: String) -> StringValuePattern {
+        .equalTo(value, caseInsensitive: true)
+    }
+
+    /// The bytes equal `data` exactly (for bodies; strings compare as UTF-8).
+    public static func binaryEqualTo(_ data: Data) -> StringValuePattern { StringValuePattern(.binaryEqualTo(data)) }
+
+    /// The value contains `value`.
+    public static func contains(_ value: String) -> StringValuePattern { StringValuePattern(.contains(value)) }
+
+    /// The value does not contain `value`.
+    public static func doesNotContain(_ value: String) -> StringValuePattern { StringValuePattern(.doesNotContain(value)) }
+
+    /// The whole value matches the regular expression.
+    public static func matches(_ regex: String) -> StringValuePattern { StringValuePattern(.matches(RegexPattern(regex))) }
+
+    /// The whole value does not match the regular expression.
+    public static func doesNotMatch(_ regex: String) -> StringValuePattern {
+        StringValuePattern(.doesNotMatch(RegexPattern(regex)))
+    }
+
+    /// The value is not present at all (a header, parameter or cookie that must be missing).
+    public static var absent: StringValuePattern { StringValuePattern(.absent) }
+
+    /// Every pattern matches.
+    public static func and(_ patterns: StringValuePattern...) -> StringValuePattern { StringValuePattern(.and(patterns)) }
+
+    /// Every pattern matches.
+    public static func and(_ patterns: [StringValuePattern]) -> StringValuePattern { StringValuePattern(.and(patterns)) }
+
+    /// At least one pattern matches.
+    public static func or(_ patterns: StringValuePattern...) -> StringValuePattern { StringValuePattern(.or(patterns)) }
+
+    /// At least one pattern matches.
+    public static func or(_ patterns: [StringValuePattern]) -> StringValuePattern { StringValuePattern(.or(patterns)) }
+
+    /// The pattern does not match.
+    public static func not(_ pattern: StringValuePattern) -> StringValuePattern { StringValuePattern(.not(pattern)) }
+
+    /// A date-time comparison (`before`, `after`, `equalToDateTime`).
+    public static func dateTime(_ pattern: DateTimePattern) -> StringValuePattern { StringValuePattern(.dateTime(pattern)) }
+
+    /// The value is a date-time before `expected` (an ISO-8601 literal or `now +3 days`).
+    public static func before(_ expected: String) throws(DateTimePatternError) -> StringValuePattern {
+        .dateTime(try DateTimePattern(.before, expected))
+    }
+
+    /// The value is a date-time after `expected` (an ISO-8601 literal or `now -1 hours`).
+    public static func after(_ expected: String) throws(DateTimePatternError) -> StringValuePattern {
+        .dateTime(try DateTimePattern(.after, expected))
+    }
+
+    /// The value is the same instant as `expected`.
+    public static func equalToDateTime(_ expected: String) throws(DateTimePatternError) -> StringValuePattern {
+        .dateTime(try DateTimePattern(.equalToDateTime, expected))
+    }
+
+    /// The value is JSON equal to `expected` (see ``EqualToJsonPattern`` for the options).
+    public static func equalToJson(
+        _ expected: JSONValue,
+        ignoreArrayOrder: Bool = false,
+        ignoreExtraElements: Bool = false
+    ) -> StringValuePattern {
+        StringValuePattern(.equalToJson(EqualToJsonPattern(
+            expected: expected, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)))
+    }
+
+    /// The value is JSON in which the JSONPath expression selects something; with `pattern`,
+    /// the selected value must also match it. An invalid expression never matches and is
+    /// reported by ``RequestPattern/validate()``.
+    public static func matchesJsonPath(_ expression: String, _ pattern: StringValuePattern? = nil) -> StringValuePattern {
+        do {
+            return StringValuePattern(.matchesJsonPath(try JSONPath(expression), pattern))
+        } catch {
+            return StringValuePattern(.invalid(
+                operator: "matchesJsonPath", operand: expression,
+                problem: "invalid JSONPath \"\(expression)\" \(error)"))
+        }
+    }
+
+    /// Whether this is `absent`.
+    public var isAbsent: Bool {
+        if case .absent = kind { return true }
+        return false
+    }
+
+    /// Problems that make the pattern unusable (invalid regular expressions), one message each.
+    public var problems: [String] {
+        switch kind {
+        case .matches(let regex), .doesNotMatch(let regex): regex.compileError.map { [$0] } ?? []
+        case .and(let patterns), .or(let patterns): patterns.flatMap(\.problems)
+        case .not(let pattern): pattern.problems
+        case .matchesJsonPath(_, let nested): nested?.problems ?? []
+        case .invalid(_, _, let problem): [problem]
+        default: []
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// Normalised Levenshtein edit distance, used to grade how close a value is to a pattern.
+///
+/// Strings are compared as sequences of **Unicode scalars**: an emoji counts as one unit (not
+/// two UTF-16 units), and `é` written as one scalar differs from `e` + combining accent even
+/// though Swift's `==` calls them equal (no normalisation is applied).
+///
+/// The common prefix and suffix are removed first (this never changes the result). The
+/// remaining middles are compared exactly with the classic dynamic programme — O(n·m) time,
+/// O(min(n, m)) memory — as long as `n·m ≤ 10 000 · 10 000`. Beyond that (in particular
+/// whenever both middles exceed 10 000 scalars) a cheap **estimate** is used instead so a huge
+/// body cannot stall matching: the smaller of the two Hamming distances of the middles aligned
+/// at their start and at their end, plus the length difference. This is an upper bound of the
+/// true distance, exact when the middles differ by substitutions only, and it rates long
+/// unrelated texts as far apart (never as falsely close).
+package enum LevenshteinDistance {
+    /// Largest number of dynamic-programming cells computed exactly (10 000 × 10 000).
+    static let exactCellLimit = 10_000 * 10_000
+
+    /// Edit distance divided by the longer length: 0 for identical scalar sequences (and for two empty
+    /// strings), 1 for strings with nothing in common.
+    package static func normalized(_ a: String, _ b: String) -> Double {
+        let first = Array(a.unicodeScalars)
+        let second = Array(b.unicodeScalars)
+        let longest = max(first.count, second.count)
+        guard longest > 0 else { return 0 }
+        return Double(distance(first, second)) / Double(longest)
+    }
+
+    /// The edit distance of two scalar sequences (estimated above the cell limit, see the type's notes).
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        var start = 0
+        var endA = a.count
+        var endB = b.count
+        while start < endA, start < endB, a[start] == b[start] { start += 1 }
+        while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
+            endA -= 1
+            endB -= 1
+        }
+        let middleA = a[start..<endA]
+        let middleB = b[start..<endB]
+        if middleA.isEmpty { return middleB.count }
+        if middleB.isEmpty { return middleA.count }
+        let (longer, shorter) = middleA.count >= middleB.count ? (middleA, middleB) : (middleB, middleA)
+        let cells = longer.count.multipliedReportingOverflow(by: shorter.count)
+        if !cells.overflow, cells.partialValue <= exactCellLimit {
+            return exactDistance(longer, shorter)
+        }
+        return estimatedDistance(longer, shorter)
+    }
+
+    /// Wagner–Fischer with one row of `shorter.count + 1` cells.
+    private static func exactDistance(_ longer: ArraySlice<Unicode.Scalar>, _ shorter: ArraySlice<Unicode.Scalar>) -> Int {
+        let columns = Array(shorter)
+        var row = Array(0...columns.count)
+        row.withUnsafeMutableBufferPointer { row in
+            for (i, scalar) in longer.enumerated() {
+                var diagonal = row[0]
+                row[0] = i + 1
+                for j in 0..<columns.count {
+                    let above = row[j + 1]
+                    let substitution = diagonal + (columns[j] == scalar ? 0 : 1)
+                    row[j + 1] = min(substitution, min(above, row[j]) + 1)
+                    diagonal = above
+                }
+            }
+        }
+        return row[columns.count]
+    }
+
+    /// An upper bound in O(n + m): substitutions along the better end-aligned diagonal plus the length gap.
+    private static func estimatedDistance(_ longer: ArraySlice<Unicode.Scalar>, _ shorter: ArraySlice<Unicode.Scalar>) -> Int {
+        let gap = longer.count - shorter.count
+        var mismatchesFromStart = 0
+        var mismatchesFromEnd = 0
+        for (offset, scalar) in shorter.enumerated() {
+            if longer[longer.startIndex + offset] != scalar { mismatchesFromStart += 1 }
+            if longer[longer.startIndex + gap + offset] != scalar { mismatchesFromEnd += 1 }
+        }
+        return gap + min(mismatchesFromStart, mismatchesFromEnd)
+    }
+}

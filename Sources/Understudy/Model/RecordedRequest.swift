@@ -1,0 +1,137 @@
+import Foundation
+
+/// One HTTP request as a transport received it: the value every matcher, the journal
+/// and near-miss reports work on.
+public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
+    /// A name/value pair from the `Cookie` header.
+    public struct Cookie: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// Unique id of this request in the journal.
+    public let id: UUID
+    /// The request method, for example `GET`.
+    public var method: HTTPMethod
+    /// `http` or `https`.
+    public var scheme: String
+    /// The host the request was addressed to (from the URL or the `Host` header).
+    public var host: String
+    /// The port the request was addressed to.
+    public var port: Int
+    /// The path exactly as received, still percent-encoded, for example `/users/42`.
+    public var path: String
+    /// The raw query string without `?`, or `nil` when the URL has none.
+    public var rawQuery: String?
+    /// The header fields in the order received.
+    public var headers: HTTPHeaders
+    /// The body bytes (empty when there is none).
+    public var body: Data
+    /// The address of the client, for example `127.0.0.1:51234`, or `in-process`.
+    public var clientAddress: String
+    /// When the request was received.
+    public var timestamp: Date
+
+    /// Creates a request from an absolute (`http://host:port/p?q`) or origin-form (`/p?q`) URL.
+    /// For origin-form URLs the host comes from the `Host` header, else `localhost`.
+    public init(
+        id: UUID = UUID(),
+        method: HTTPMethod,
+        url: String,
+        headers: HTTPHeaders = [:],
+        body: Data = Data(),
+        clientAddress: String = "in-process",
+        timestamp: Date = Date()
+    ) {
+        let parts = URLParts(url, hostHeader: headers["Host"])
+        self.id = id
+        self.method = method
+        self.scheme = parts.scheme
+        self.host = parts.host
+        self.port = parts.port
+        self.path = parts.path
+        self.rawQuery = parts.query
+        self.headers = headers
+        self.body = body
+        self.clientAddress = clientAddress
+        self.timestamp = timestamp
+    }
+
+    /// Path and query as received, WireMock's `url`: `/users?page=2`.
+    public var url: String {
+        guard let rawQuery else { return path }
+        return path + "?" + rawQuery
+    }
+
+    /// The absolute URL: `http://localhost:8080/users?page=2`.
+    public var absoluteURL: String {
+        let defaultPort = (scheme == "https" && port == 443) || (scheme == "http" && port == 80)
+        return "\(scheme)://\(host)\(defaultPort ? "" : ":\(port)")\(url)"
+    }
+
+    /// Query parameters, percent-decoded, multi-valued and in order.
+    public var queryItems: [QueryItem] { rawQuery.map(QueryString.parse) ?? [] }
+
+    /// All values of the named query parameter, in order.
+    public func queryValues(_ name: String) -> [String] {
+        queryItems.filter { $0.name == name }.compactMap(\.value)
+    }
+
+    /// Cookies from every `Cookie` header, in order.
+    public var cookies: [Cookie] {
+        CookieHeader.parse(headers.values(for: "Cookie")).map { Cookie(name: $0.name, value: $0.value) }
+    }
+
+    /// The body decoded as UTF-8 (invalid sequences replaced).
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+    /// `GET /users?page=2`
+    public var description: String { "\(method) \(url)" }
+}
+
+/// The pieces of a request URL, split without Foundation's URL so that nothing is re-encoded.
+private struct URLParts {
+    var scheme = "http"
+    var host = "localhost"
+    var port = 80
+    var path = "/"
+    var query: String?
+
+    init(_ url: String, hostHeader: String?) {
+        var rest = Substring(url)
+        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
+        var authority: Substring?
+        if let schemeEnd = rest.range(of: "://") {
+            scheme = rest[..<schemeEnd.lowerBound].lowercased()
+            rest = rest[schemeEnd.upperBound...]
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+            authority = rest[..<authorityEnd]
+            rest = rest[authorityEnd...]
+        } else if let hostHeader {
+            authority = Substring(hostHeader)
+        }
+        port = scheme == "https" ? 443 : 80
+        if let authority, !authority.isEmpty { setAuthority(authority) }
+        if let queryStart = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: queryStart)...])
+            rest = rest[..<queryStart]
+        }
+        path = rest.isEmpty ? "/" : String(rest)
+    }
+
+    private mutating func setAuthority(_ authority: Substring) {
+        var hostPort = authority
+        if let at = hostPort.lastIndex(of: "@") { hostPort = hostPort[hostPort.index(after: at)...] }
+        // `[::1]:8080` keeps its brackets; the port follows the last colon after them.
+        let searchStart = hostPort.lastIndex(of: "]") ?? hostPort.startIndex
+        if let colon = hostPort[searchStart...].lastIndex(of: ":"), let parsed = Int(hostPort[hostPort.index(after: colon)...]) {
+            port = parsed
+            hostPort = hostPort[..<colon]
+        }
+        host = String(hostPort)
+    }
+}

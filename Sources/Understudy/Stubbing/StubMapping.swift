@@ -1,0 +1,109 @@
+import Foundation
+
+/// A stub: "when a request looks like `request`, answer with `response`" (WireMock's
+/// stub mapping). A stub built in Swift and one decoded from WireMock JSON are the same value.
+public struct StubMapping: Sendable, Identifiable {
+    /// The default priority (WireMock's): 1 is the highest, larger numbers lose.
+    public static let defaultPriority = 5
+
+    /// The stub's id (WireMock writes it as both `id` and `uuid`).
+    public var id: UUID
+    /// An optional human name, shown in near-miss reports.
+    public var name: String?
+    /// The priority; `nil` means ``defaultPriority``.
+    public var priority: Int?
+    /// What a request must look like.
+    public var request: RequestPattern
+    /// How to answer.
+    public var response: StubResponse
+    /// The scenario this stub belongs to.
+    public var scenarioName: String?
+    /// The state the scenario must be in for this stub to match; `nil` means any state.
+    public var requiredScenarioState: String?
+    /// The state the scenario moves to after this stub answers.
+    public var newScenarioState: String?
+    /// Free-form metadata (WireMock's `metadata`), searchable through the admin API.
+    public var metadata: JSONObject?
+    /// Whether the stub is saved to the mappings folder (WireMock's `persistent`).
+    public var persistent: Bool?
+    /// WireMock's `postServeActions` and `serveEventListeners`, carried unchanged.
+    public var extensions: JSONObject
+
+    /// Creates a stub.
+    public init(
+        id: UUID = UUID(),
+        name: String? = nil,
+        priority: Int? = nil,
+        request: RequestPattern,
+        response: StubResponse,
+        scenarioName: String? = nil,
+        requiredScenarioState: String? = nil,
+        newScenarioState: String? = nil,
+        metadata: JSONObject? = nil,
+        persistent: Bool? = nil,
+        extensions: JSONObject = [:]
+    ) {
+        self.id = id
+        self.name = name
+        self.priority = priority
+        self.request = request
+        self.response = response
+        self.scenarioName = scenarioName
+        self.requiredScenarioState = requiredScenarioState
+        self.newScenarioState = newScenarioState
+        self.metadata = metadata
+        self.persistent = persistent
+        self.extensions = extensions
+    }
+
+    /// Creates a stub answering with a static response.
+    public init(id: UUID = UUID(), name: String? = nil, priority: Int? = nil, _ request: RequestPattern, _ response: ResponseDefinition) {
+        self.init(id: id, name: name, priority: priority, request: request, response: .definition(response))
+    }
+
+    /// The priority used for ordering.
+    public var effectivePriority: Int { priority ?? Self.defaultPriority }
+
+    /// Puts the stub in a scenario: it matches only in `whenState` (any state when `nil`) and
+    /// moves the scenario to `willSetState` after answering.
+    public func inScenario(_ name: String, whenState: String? = nil, willSetState: String? = nil) -> StubMapping {
+        var copy = self
+        copy.scenarioName = name
+        copy.requiredScenarioState = whenState
+        copy.newScenarioState = willSetState
+        return copy
+    }
+
+    /// A short label for reports: `"Get user" (id …)` or `id …`.
+    public var label: String {
+        let idText = id.uuidString.lowercased()
+        if let name { return "\(quoted(name)) (id \(idText))" }
+        return "id \(idText)"
+    }
+}
+
+/// How a stub answers: a static, encodable ``ResponseDefinition`` or a Swift closure.
+public enum StubResponse: Sendable {
+    /// A static response; encodes to WireMock JSON.
+    case definition(ResponseDefinition)
+    /// A response computed from the request and the 1-based number of calls this stub has
+    /// answered. Not encodable to WireMock JSON.
+    case dynamic(DynamicResponder)
+
+    /// The static response, when there is one.
+    public var definition: ResponseDefinition? {
+        if case .definition(let definition) = self { return definition }
+        return nil
+    }
+}
+
+/// A closure that computes a response. Stubs holding one cannot be written as WireMock JSON.
+public struct DynamicResponder: Sendable {
+    private let body: @Sendable (RecordedRequest, Int) -> ResponseDefinition
+
+    /// Wraps a closure receiving the request and the 1-based call count of the stub.
+    public init(_ body: @escaping @Sendable (RecordedRequest, Int) -> ResponseDefinition) { self.body = body }
+
+    /// Computes the response.
+    public func respond(to request: RecordedRequest, callCount: Int) -> ResponseDefinition { body(request, callCount) }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// The stubs of one mock, ordered the way WireMock picks them: priority 1 first, and among
+/// equal priorities the newest first.
+///
+/// Stubs whose URL is an exact `url` or `urlPath` are also indexed by method and URL, so a
+/// request only looks at the stubs for its own path plus the stubs that use patterns;
+/// thousands of exact-path stubs cost about as much as one.
+struct StubRegistry: Sendable {
+    /// A stub with its insertion sequence number. A class so that index buckets share it.
+    final class Entry: Sendable {
+        let mapping: StubMapping
+        let sequence: Int
+        init(mapping: StubMapping, sequence: Int) {
+            self.mapping = mapping
+            self.sequence = sequence
+        }
+
+        /// Sorts before `other` when it should be tried first.
+        func precedes(_ other: Entry) -> Bool {
+            let (lhs, rhs) = (mapping.effectivePriority, other.mapping.effectivePriority)
+            return lhs != rhs ? lhs < rhs : sequence > other.sequence
+        }
+    }
+
+    private struct IndexKey: Hashable {
+        var method: HTTPMethod
+        var includesQuery: Bool
+        var value: String
+    }
+
+    private var byID: [UUID: Entry] = [:]
+    private var ordered: [Entry] = []
+    private var index: [IndexKey: [Entry]] = [:]
+    private var unindexed: [Entry] = []
+    private var nextSequence = 0
+    /// How many stubs take part in scenarios.
+    private(set) var scenarioStubCount = 0
+
+    /// All stubs in matching order.
+    var mappings: [StubMapping] { ordered.map(\.mapping) }
+
+    /// The number of stubs.
+    var count: Int { ordered.count }
+
+    /// The stub with the id.
+    func mapping(id: UUID) -> StubMapping? { byID[id]?.mapping }
+
+    /// Adds a stub, replacing any stub with the same id (which keeps its place among equals).
+    mutating func add(_ mapping: StubMapping) {
+        let sequence: Int
+        if let existing = byID[mapping.id] {
+            sequence = existing.sequence
+            remove(id: mapping.id)
+        } else {
+            sequence = nextSequence
+            nextSequence += 1
+        }
+        let entry = Entry(mapping: mapping, sequence: sequence)
+        byID[mapping.id] = entry
+        Self.insert(entry, into: &ordered)
+        if let key = Self.indexKey(mapping.request) {
+            Self.insert(entry, into: &index[key, default: []])
+        } else {
+            Self.insert(entry, into: &unindexed)
+        }
+        if mapping.scenarioName != nil { scenarioStubCount += 1 }
+    }
+
+    /// Removes the stub with the id; returns it when there was one.
+    @discardableResult
+    mutating func remove(id: UUID) -> StubMapping? {
+        guard let entry = byID.removeValue(forKey: id) else { return nil }
+        ordered.removeAll { $0 === entry }
+        if let key = Self.indexKey(entry.mapping.request) {
+            index[key]?.removeAll { $0 === entry }
+            if index[key]?.isEmpty == true { index[key] = nil }
+        } else {
+            unindexed.removeAll { $0 === entry }
+        }
+        if entry.mapping.scenarioName != nil { scenarioStubCount -= 1 }
+        return entry.mapping
+    }
+
+    /// Removes every stub.
+    mutating func removeAll() { self = StubRegistry() }
+
+    /// The stubs that could match the request, in matching order.
+    func candidates(for request: RecordedRequest) -> some Sequence<Entry> {
+        var lists: [[Entry]] = [unindexed]
+        for method in [request.method, .any] {
+            if let bucket = index[IndexKey(method: method, includesQuery: false, value: request.path)] { lists.append(bucket) }
+            if let bucket = index[IndexKey(method: method, includesQuery: true, value: request.url)] { lists.append(bucket) }
+        }
+        return MergedEntries(lists: lists)
+    }
+
+    /// All stubs in matching order, as entries.
+    var entries: [Entry] { ordered }
+
+    private static func indexKey(_ pattern: RequestPattern) -> IndexKey? {
+        switch pattern.url.kind {
+        case .url(let value): IndexKey(method: pattern.method, includesQuery: true, value: value)
+        case .urlPath(let value): IndexKey(method: pattern.method, includesQuery: false, value: value)
+        default: nil
+        }
+    }
+
+    /// Inserts keeping the list in matching order (binary search for the position).
+    private static func insert(_ entry: Entry, into list: inout [Entry]) {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].precedes(entry) { low = middle + 1 } else { high = middle }
+        }
+        list.insert(entry, at: low)
+    }
+}
+
+/// Merges lists that are each in matching order into one sequence in matching order.
+private struct MergedEntries: Sequence, IteratorProtocol {
+    var lists: [[StubRegistry.Entry]]
+    var positions: [Int]
+
+    init(lists: [[StubRegistry.Entry]]) {
+        self.lists = lists.filter { !$0.isEmpty }
+        self.positions = Array(repeating: 0, count: self.lists.count)
+    }
+
+    mutating func next() -> StubRegistry.Entry? {
+        var best: Int?
+        for list in lists.indices where positions[list] < lists[list].count {
+            if let current = best {
+                if lists[list][positions[list]].precedes(lists[current][positions[current]]) { best = list }
+            } else {
+                best = list
+            }
+        }
+        guard let best else { return nil }
+        defer { positions[best] += 1 }
+        return lists[best][positions[best]]
+    }
+}

@@ -1,0 +1,40 @@
+/// A verification that failed: what was expected, what arrived, and the nearest requests.
+public struct VerificationError: Error, Sendable, CustomStringConvertible {
+    /// The expected count.
+    public let expected: CountMatchingStrategy
+    /// The pattern that was verified.
+    public let pattern: RequestPattern
+    /// How many journal entries matched.
+    public let actualCount: Int
+    /// Every request in the journal, oldest first.
+    public let receivedRequests: [RecordedRequest]
+    /// The requests closest to the pattern, nearest first (at most three).
+    public let nearMisses: [NearMiss]
+    /// Whether the journal was disabled, so nothing could be counted.
+    public let journalDisabled: Bool
+
+    /// The failure as deterministic plain text.
+    public var description: String {
+        if journalDisabled {
+            return "Cannot verify \(pattern): the request journal is disabled. Create the mock with a journalCapacity above 0."
+        }
+        var lines = [
+            "Expected \(expected) request(s) matching \(pattern)",
+            "but received \(actualCount).",
+        ]
+        if receivedRequests.isEmpty {
+            lines.append("No requests were received.")
+        } else {
+            lines.append("Requests received (\(receivedRequests.count)):")
+            let shown = receivedRequests.prefix(20)
+            lines += shown.enumerated().map { "  \($0.offset + 1). \($0.element.method) \($0.element.url)" }
+            if receivedRequests.count > shown.count { lines.append("  … and \(receivedRequests.count - shown.count) more") }
+        }
+        for (position, nearMiss) in nearMisses.enumerated() {
+            lines.append("")
+            lines.append("Nearest request \(position + 1) of \(nearMisses.count): \(nearMiss.request.method) \(nearMiss.request.url), distance \(nearMiss.distanceText)")
+            lines += nearMiss.comparisonLines
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import Understudy
+
+/// `understudy lint`: loads a root folder as the server would and reports every problem.
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check the mappings of a root folder.",
+        discussion: "Decodes every mappings/**/*.json file, validates patterns, and checks that every bodyFileName exists inside __files. Exits with status 1 when anything is wrong."
+    )
+
+    @Option(name: .long, help: "The root folder holding mappings/ and __files/.")
+    var root: String = "."
+
+    func run() throws {
+        let report = MappingsRoot(path: root).lint()
+        print(Self.render(report, root: root), terminator: "")
+        if !report.isClean { throw ExitCode(1) }
+    }
+
+    /// The text `lint` prints: one line per stub, then the problems.
+    static func render(_ report: LintReport, root: String) -> String {
+        var lines: [String] = []
+        for mapping in report.mappings {
+            lines.append("  \(mapping.label): \(mapping.request)")
+        }
+        if report.isClean {
+            lines.insert("\(root): \(report.mappings.count) stub(s), no problems", at: 0)
+        } else {
+            lines.insert("\(root): \(report.problems.count) problem(s)", at: 0)
+            lines += report.problems.map { "error: \($0)" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

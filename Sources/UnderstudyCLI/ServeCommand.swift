@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Understudy
+import UnderstudyServer
+
+/// `understudy serve`: serves a WireMock root folder on a socket, with the admin API.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the mappings of a root folder over HTTP.",
+        discussion: "Loads mappings/**/*.json and serves __files from the root, with WireMock's admin API under /__admin. Stops on Ctrl-C or POST /__admin/shutdown."
+    )
+
+    @Option(name: .long, help: "The root folder holding mappings/ and __files/.")
+    var root: String = "."
+
+    @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 8080
+
+    @Option(name: .long, help: "The address to bind. Anything but loopback exposes the stubs to the network.")
+    var bind: String = "127.0.0.1"
+
+    @Option(name: .long, help: "The most request-journal entries kept; 0 disables the journal.")
+    var journalCapacity: Int = 10_000
+
+    func run() async throws {
+        let mappingsRoot = MappingsRoot(path: root)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: mappingsRoot.url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError("root folder \(root) does not exist; pass --root with a folder that holds mappings/ and __files/")
+        }
+        let mappings: [StubMapping]
+        do {
+            mappings = try mappingsRoot.loadMappings()
+        } catch {
+            throw CLIError(error.description)
+        }
+        if bind != "127.0.0.1" && bind != "::1" && bind != "localhost" {
+            FileHandle.standardError.write(Data("warning: binding \(bind) exposes the stubs and the admin API beyond this machine\n".utf8))
+        }
+        let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot))
+        mock.stub(mappings)
+        let server = MockServer(mock: mock, configuration: MockServerConfiguration(host: bind, port: port))
+        do {
+            try await server.start()
+        } catch {
+            throw CLIError("\(error)")
+        }
+        FileHandle.standardOutput.write(Data("understudy: serving \(mappings.count) stub(s) from \(root) at \(server.baseURL) (admin API at \(server.baseURL)/__admin)\n".utf8))
+        let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) {
+            Task { try? await server.shutdown() }
+        }
+        await server.waitUntilShutdown()
+        signals.cancel()
+        FileHandle.standardOutput.write(Data("understudy: stopped\n".utf8))
+    }
+}
+
+/// A failure the CLI reports as one line on standard error, with exit status 1.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

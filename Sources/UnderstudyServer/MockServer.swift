@@ -1,0 +1,188 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Understudy
+
+/// A real HTTP/1.1 server on a loopback socket that answers from an ``HTTPMock``: any client
+/// (URLSession, AsyncHTTPClient, curl, another process) can talk to it.
+///
+/// Prefer the scoped form, which always shuts the server down:
+/// ```swift
+/// try await withMockServer(mock) { server in
+///     let (data, _) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("users/42"))
+/// }
+/// ```
+/// For XCTest's `setUp`/`tearDown`, call ``start()`` and ``shutdown()`` yourself.
+public final class MockServer: Sendable {
+    private enum State {
+        case idle
+        case running(channel: any Channel, port: Int)
+        case stopped
+    }
+
+    /// The mock whose stubs answer requests.
+    public let mock: HTTPMock
+    /// The settings the server was created with.
+    public let configuration: MockServerConfiguration
+    private let group: any EventLoopGroup
+    private let connections: ConnectionRegistry
+    private let state = NIOLockedValueBox(State.idle)
+    /// Completed when ``shutdown()`` has finished.
+    private let stopped: EventLoopPromise<Void>
+
+    /// Creates a server for `mock`; nothing is bound until ``start()``.
+    /// - Parameter group: the event loops to run on; the shared NIO singleton by default, so
+    ///   starting many servers creates no threads.
+    public init(
+        mock: HTTPMock,
+        configuration: MockServerConfiguration = MockServerConfiguration(),
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) {
+        self.mock = mock
+        self.configuration = configuration
+        self.group = group
+        self.connections = ConnectionRegistry(limit: configuration.maxConnections)
+        self.stopped = group.next().makePromise(of: Void.self)
+    }
+
+    deinit {
+        // A server that never ran still owes its promise a result.
+        stopped.succeed()
+    }
+
+    /// Waits until ``shutdown()`` has finished, whoever called it (for example the admin
+    /// API's `POST /__admin/shutdown`).
+    public func waitUntilShutdown() async {
+        try? await stopped.futureResult.get()
+    }
+
+    /// Binds the socket and starts serving. Throws ``MockServerError`` when the address
+    /// cannot be bound (for example, the port is in use) or the server was already started.
+    public func start() async throws {
+        try state.withLockedValue { state in
+            guard case .idle = state else { throw MockServerError.alreadyStarted }
+        }
+        let connections = self.connections
+        let context = ServerContext(mock: mock, configuration: configuration) { [weak self] in
+            Task { try? await self?.shutdown() }
+        }
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.maxMessagesPerRead, value: 16)
+            .childChannelInitializer { channel in
+                guard connections.admit(channel) else {
+                    return channel.close()
+                }
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(RawOutputHandler(), name: RawOutputHandler.name)
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    try channel.pipeline.syncOperations.addHandler(MockHTTPHandler(context: context))
+                }
+            }
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+        } catch {
+            throw MockServerError.cannotBind(host: configuration.host, port: configuration.port, reason: "\(error)")
+        }
+        let port = channel.localAddress?.port ?? configuration.port
+        let started = state.withLockedValue { state in
+            guard case .idle = state else { return false }
+            state = .running(channel: channel, port: port)
+            return true
+        }
+        if !started {
+            try? await channel.close()
+            throw MockServerError.alreadyStarted
+        }
+    }
+
+    /// The bound port. Traps when the server is not running, which is a programming error.
+    public var port: Int {
+        state.withLockedValue { state in
+            guard case .running(_, let port) = state else {
+                preconditionFailure("MockServer.port read before start() or after shutdown(); await server.start() first")
+            }
+            return port
+        }
+    }
+
+    /// `http://127.0.0.1:<port>`: the base URL clients should use.
+    public var baseURL: URL {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return URL(string: "http://\(host):\(port)")!
+    }
+
+    /// The number of open client connections.
+    public var connectionCount: Int { connections.count }
+
+    /// Stops accepting, lets in-flight responses finish (up to the grace period), then closes
+    /// every connection. Safe to call more than once.
+    public func shutdown() async throws {
+        let channel: (any Channel)? = state.withLockedValue { state in
+            defer { state = .stopped }
+            if case .running(let channel, _) = state { return channel }
+            return nil
+        }
+        guard let channel else { return }
+        defer { stopped.succeed() }
+        try? await channel.close()
+        let open = connections.all
+        for connection in open {
+            connection.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
+        let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
+        while connections.count > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        for connection in connections.all {
+            try? await connection.close()
+        }
+        for connection in open {
+            try? await connection.closeFuture.get()
+        }
+    }
+}
+
+/// Why a ``MockServer`` could not start.
+public enum MockServerError: Error, Sendable, CustomStringConvertible {
+    /// The address could not be bound.
+    case cannotBind(host: String, port: Int, reason: String)
+    /// ``MockServer/start()`` was called twice, or after shutdown.
+    case alreadyStarted
+
+    public var description: String {
+        switch self {
+        case let .cannotBind(host, port, reason):
+            let hint = reason.contains("in use") || reason.contains("EADDRINUSE") || reason.contains("(98)")
+                ? "; another process uses port \(port): choose another with --port, or 0 for any free port"
+                : ""
+            return "cannot listen on \(host):\(port): \(reason)\(hint)"
+        case .alreadyStarted:
+            return "the server was already started; create a new MockServer for each run"
+        }
+    }
+}
+
+/// Runs `body` with a started server for `mock` and always shuts it down, on success and on error.
+public func withMockServer<Result>(
+    _ mock: HTTPMock,
+    configuration: MockServerConfiguration = MockServerConfiguration(),
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (MockServer) async throws -> sending Result
+) async throws -> sending Result {
+    let server = MockServer(mock: mock, configuration: configuration)
+    try await server.start()
+    do {
+        let result = try await body(server)
+        try await server.shutdown()
+        return result
+    } catch {
+        try? await server.shutdown()
+        throw error
+    }
+}

@@ -1,0 +1,40 @@
+import Understudy
+
+/// Settings of a ``MockServer``. The defaults are safe for tests: loopback only, an
+/// ephemeral port, bounded bodies and connections.
+public struct MockServerConfiguration: Sendable {
+    /// The address to bind; `127.0.0.1` unless told otherwise.
+    public var host: String
+    /// The port to bind; 0 picks a free one (read it back from ``MockServer/port``).
+    public var port: Int
+    /// The largest request body accepted; larger bodies get `413 Payload Too Large`.
+    public var maxRequestBodyBytes: Int
+    /// How long a connection may take to send a complete request head, and how long an
+    /// idle keep-alive connection is kept, before it is closed.
+    public var headerReadTimeout: Duration
+    /// The most connections open at once; further connections are closed on accept.
+    public var maxConnections: Int
+    /// How long ``MockServer/shutdown()`` waits for in-flight responses before closing them.
+    public var shutdownGracePeriod: Duration
+    /// Whether `/__admin` serves WireMock's admin API.
+    public var adminEnabled: Bool
+
+    /// Creates a configuration; every argument has a safe default.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        maxRequestBodyBytes: Int = 16 * 1024 * 1024,
+        headerReadTimeout: Duration = .seconds(30),
+        maxConnections: Int = 1_024,
+        shutdownGracePeriod: Duration = .seconds(5),
+        adminEnabled: Bool = true
+    ) {
+        self.host = host
+        self.port = port
+        self.maxRequestBodyBytes = maxRequestBodyBytes
+        self.headerReadTimeout = headerReadTimeout
+        self.maxConnections = maxConnections
+        self.shutdownGracePeriod = shutdownGracePeriod
+        self.adminEnabled = adminEnabled
+    }
+}

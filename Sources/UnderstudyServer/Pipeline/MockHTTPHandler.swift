@@ -1,0 +1,207 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Understudy
+
+/// Turns HTTP/1.1 request parts into ``RecordedRequest``s, asks the mock (or the admin API)
+/// what to answer, and writes the answer: delays, dribbled bodies and faults included.
+/// One instance per connection; every method runs on the connection's event loop.
+final class MockHTTPHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private enum State {
+        /// Between requests: the head-read timer runs.
+        case waitingForHead
+        /// Collecting the body of a request.
+        case receiving(HTTPRequestHead, ByteBuffer)
+        /// The request was refused (too large); its remaining parts are dropped.
+        case rejecting
+        /// A response is being written.
+        case responding
+    }
+
+    private let server: ServerContext
+    private var state = State.waitingForHead
+    private var headTimer: Scheduled<Void>?
+    private var generator = SystemRandomNumberGenerator()
+
+    init(context: ServerContext) { self.server = context }
+
+    func channelActive(context: ChannelHandlerContext) {
+        armHeadTimer(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        headTimer?.cancel()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            headTimer?.cancel()
+            let limit = server.configuration.maxRequestBodyBytes
+            if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
+                reject(context: context, version: head.version, status: .payloadTooLarge,
+                       "Request body of \(length) bytes is over the limit of \(limit) bytes.\n")
+                return
+            }
+            if head.headers.first(name: "Expect")?.lowercased() == "100-continue" {
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+            }
+            state = .receiving(head, context.channel.allocator.buffer(capacity: 0))
+        case .body(var chunk):
+            guard case .receiving(let head, var body) = state else { return }
+            let limit = server.configuration.maxRequestBodyBytes
+            if body.readableBytes + chunk.readableBytes > limit {
+                reject(context: context, version: head.version, status: .payloadTooLarge,
+                       "Request body is over the limit of \(limit) bytes.\n")
+                return
+            }
+            state = .responding // drop the reference so the buffer is not copied on write
+            body.writeBuffer(&chunk)
+            state = .receiving(head, body)
+        case .end:
+            guard case .receiving(let head, let body) = state else { return }
+            state = .responding
+            respond(to: head, body: body, context: context)
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent, case .waitingForHead = state {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    // MARK: Responding
+
+    private func respond(to head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
+        let request = recordedRequest(head, body: body, channel: context.channel)
+        let plan: ResponsePlan
+        let isHead = head.method == .HEAD
+        if server.configuration.adminEnabled, request.path == "/__admin" || request.path.hasPrefix("/__admin/") {
+            let response = AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown).handle(request)
+            plan = ResponsePlan.make(for: response, stub: nil, bodyData: { try $0.bodyData(root: nil) },
+                                     isHead: isHead, using: &generator)
+        } else {
+            let event = server.mock.serve(request)
+            let mock = server.mock
+            plan = ResponsePlan.make(for: event.response, stub: event.stub, bodyData: { try mock.bodyData(for: $0) },
+                                     isHead: isHead, using: &generator)
+        }
+        if plan.delay > .zero {
+            context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(plan.delay)) {
+                self.perform(plan.action, head: head, context: context)
+            }
+        } else {
+            perform(plan.action, head: head, context: context)
+        }
+    }
+
+    private func perform(_ action: ResponsePlan.Action, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        switch action {
+        case .fault(let fault):
+            FaultWriter.perform(fault, context: context)
+        case let .respond(status, reason, headers, body, chunks, interval):
+            var responseHead = HTTPResponseHead(version: head.version, status: Self.status(status, reason))
+            for field in headers { responseHead.headers.add(name: field.name, value: field.value) }
+            let keepAlive = head.isKeepAlive
+            if !keepAlive { responseHead.headers.replaceOrAdd(name: "Connection", value: "close") }
+            context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
+            writeBody(body, chunks: chunks, interval: interval, keepAlive: keepAlive, context: context)
+        }
+    }
+
+    /// Writes the body in `chunks` pieces, `interval` apart, then ends the response.
+    private func writeBody(_ body: Data, chunks: Int, interval: Duration, keepAlive: Bool, context: ChannelHandlerContext) {
+        let chunkSize = chunks > 1 ? (body.count + chunks - 1) / chunks : body.count
+        var offset = 0
+        func writeNext() {
+            guard context.channel.isActive else { return }
+            if body.count > offset {
+                let end = min(body.count, offset + max(chunkSize, 1))
+                let buffer = context.channel.allocator.buffer(bytes: body[body.startIndex + offset ..< body.startIndex + end])
+                offset = end
+                context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+                if interval > .zero, body.count > offset {
+                    context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(interval)) { writeNext() }
+                    return
+                }
+                if body.count > offset {
+                    writeNext()
+                    return
+                }
+            }
+            finish(keepAlive: keepAlive, context: context)
+        }
+        writeNext()
+    }
+
+    private func finish(keepAlive: Bool, context: ChannelHandlerContext) {
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: promise)
+        promise.futureResult.assumeIsolated().whenComplete { _ in
+            if keepAlive {
+                self.state = .waitingForHead
+                self.armHeadTimer(context: context)
+            } else {
+                context.close(promise: nil)
+            }
+        }
+    }
+
+    private func reject(context: ChannelHandlerContext, version: HTTPVersion, status: HTTPResponseStatus, _ text: String) {
+        state = .rejecting
+        var head = HTTPResponseHead(version: version, status: status)
+        head.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        head.headers.add(name: "Content-Length", value: String(text.utf8.count))
+        head.headers.add(name: "Connection", value: "close")
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: text)))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+
+    private func armHeadTimer(context: ChannelHandlerContext) {
+        headTimer?.cancel()
+        headTimer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(server.configuration.headerReadTimeout)) {
+            if case .waitingForHead = self.state { context.close(promise: nil) }
+        }
+    }
+
+    // MARK: Translation
+
+    private func recordedRequest(_ head: HTTPRequestHead, body: ByteBuffer, channel: any Channel) -> RecordedRequest {
+        var headers = Understudy.HTTPHeaders()
+        for (name, value) in head.headers { headers.add(name: name, value: value) }
+        let url: String
+        if head.uri.hasPrefix("/"), headers["Host"] == nil, let local = channel.localAddress {
+            url = "http://\(local.ipAddress ?? "127.0.0.1"):\(local.port ?? 80)\(head.uri)"
+        } else {
+            url = head.uri
+        }
+        let client = channel.remoteAddress.map { "\($0.ipAddress ?? "unknown"):\($0.port ?? 0)" } ?? "unknown"
+        return RecordedRequest(method: Understudy.HTTPMethod(head.method.rawValue), url: url, headers: headers,
+                               body: Data(body.readableBytesView), clientAddress: client)
+    }
+
+    private static func status(_ code: Int, _ reason: String?) -> HTTPResponseStatus {
+        guard let reason else { return HTTPResponseStatus(statusCode: code) }
+        // `.custom` keeps the phrase even for codes NIO knows by name.
+        return .custom(code: UInt(code), reasonPhrase: reason)
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

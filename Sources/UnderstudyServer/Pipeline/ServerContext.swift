@@ -1,0 +1,9 @@
+import Understudy
+
+/// What every connection of one server shares.
+struct ServerContext: Sendable {
+    let mock: HTTPMock
+    let configuration: MockServerConfiguration
+    /// Asks the server to shut down (the admin API's `shutdown`).
+    let requestShutdown: @Sendable () -> Void
+}

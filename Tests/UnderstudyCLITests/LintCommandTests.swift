@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import Testing
+import Understudy
+@testable import UnderstudyCLI
+
+struct LintCommandTests {
+    static let examples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("../../Examples/petstore").standardizedFileURL.path
+
+    @Test func lintsTheBundledExamplesClean() throws {
+        let report = MappingsRoot(path: Self.examples).lint()
+        let text = LintCommand.render(report, root: "Examples/petstore")
+        #expect(text.hasPrefix("Examples/petstore: 8 stub(s), no problems\n"))
+        #expect(text.contains(#""List pets""#))
+    }
+
+    @Test func reportsProblemsAndFails() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(#"{"request":{"urlPath":"/a","methd":"GET"}}"#.utf8).write(to: folder.appendingPathComponent("mappings/bad.json"))
+        let command = try LintCommand.parse(["--root", folder.path])
+        #expect(throws: ExitCode(1)) { try command.run() }
+        let text = LintCommand.render(MappingsRoot(folder).lint(), root: "r")
+        #expect(text.hasPrefix("r: 1 problem(s)\nerror: mappings/bad.json:1:28: request.methd: unknown field \"methd\" in the request pattern; did you mean \"method\"?"))
+    }
+
+    @Test func helpNamesTheSubcommands() {
+        let help = UnderstudyCommand.helpMessage(columns: 100)
+        #expect(help.contains("USAGE: understudy <subcommand>"))
+        #expect(help.contains("lint"))
+        #expect(help.contains("Check the mappings of a root folder."))
+    }
+}

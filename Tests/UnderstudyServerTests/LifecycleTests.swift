@@ -1,0 +1,124 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Testing
+import Understudy
+@testable import UnderstudyServer
+
+struct LifecycleTests {
+    @Test func explicitStartAndShutdownForXCTestStyle() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/a"), .ok.body("a"))
+        let server = MockServer(mock: mock)
+        try await server.start()
+        #expect(try await send(server.baseURL.appendingPathComponent("a")).body == "a")
+        let url = server.baseURL.appendingPathComponent("a")
+        try await server.shutdown()
+        try await server.shutdown() // twice is fine
+        await server.waitUntilShutdown()
+        await #expect(throws: (any Error).self) { try await send(url) }
+        await #expect(throws: MockServerError.self) { try await server.start() }
+    }
+
+    @Test func portInUseIsOneClearError() async throws {
+        try await withMockServer(HTTPMock()) { first in
+            let second = MockServer(mock: HTTPMock(), configuration: MockServerConfiguration(port: first.port))
+            do {
+                try await second.start()
+                Issue.record("expected the bind to fail")
+            } catch let error as MockServerError {
+                #expect(error.description.hasPrefix("cannot listen on 127.0.0.1:\(first.port): "))
+                #expect(error.description.hasSuffix("; another process uses port \(first.port): choose another with --port, or 0 for any free port"))
+            }
+        }
+    }
+
+    @Test func shutdownLetsInFlightResponsesFinish() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/slow"), .ok.body("done").delayed(by: .milliseconds(300)))
+        let server = MockServer(mock: mock)
+        try await server.start()
+        let response = Task { try await send(server.baseURL.appendingPathComponent("slow")) }
+        try await Task.sleep(for: .milliseconds(100))
+        try await server.shutdown()
+        #expect(try await response.value.body == "done")
+        #expect(server.connectionCount == 0)
+    }
+
+    @Test func shutdownGracePeriodIsBounded() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/forever"), .ok.delayed(by: .seconds(60)))
+        let server = MockServer(mock: mock, configuration: MockServerConfiguration(shutdownGracePeriod: .milliseconds(200)))
+        try await server.start()
+        let response = Task { try await send(server.baseURL.appendingPathComponent("forever")) }
+        try await Task.sleep(for: .milliseconds(100))
+        let clock = ContinuousClock()
+        let elapsed = try await clock.measure { try await server.shutdown() }
+        #expect(elapsed < .seconds(2))
+        await #expect(throws: (any Error).self) { _ = try await response.value }
+    }
+
+    @Test func connectionCapClosesExtraConnections() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/a"), .ok.body("a"))
+        try await withMockServer(mock, configuration: MockServerConfiguration(maxConnections: 2)) { server in
+            let idle = try await (0..<2).asyncMap { _ in
+                try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: server.port).get()
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(server.connectionCount == 2)
+            let refused = try await exchangeRaw("GET /a HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
+            #expect(refused.receivedBytes == 0)
+            for channel in idle { try await channel.close() }
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(try await send(server.baseURL.appendingPathComponent("a")).body == "a")
+        }
+    }
+
+    @Test func slowHeadersAreCutByTheTimeout() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/a"), .ok.body("a"))
+        let configuration = MockServerConfiguration(headerReadTimeout: .milliseconds(300))
+        try await withMockServer(mock, configuration: configuration) { server in
+            let clock = ContinuousClock()
+            var raw: RawExchange?
+            // Never finishes the head: the server must close the connection by itself.
+            let elapsed = try await clock.measure {
+                raw = try await exchangeRaw("GET /a HTTP/1.1\r\nHost: x\r\n", port: server.port, timeout: .seconds(5))
+            }
+            #expect(raw?.receivedBytes == 0)
+            #expect(elapsed < .seconds(2))
+            #expect(try await send(server.baseURL.appendingPathComponent("a")).body == "a")
+        }
+    }
+
+    @Test func startingAndStoppingAThousandServersLeaksNothing() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/a"), .ok.body("a"))
+        // Warm up the event loops and the client's connection pool.
+        try await withMockServer(mock) { server in _ = try await send(server.baseURL.appendingPathComponent("a")) }
+        try await Task.sleep(for: .milliseconds(200))
+        let descriptorsBefore = openFileDescriptorCount()
+        let threadsBefore = threadCount()
+        for _ in 0..<1_000 {
+            let server = MockServer(mock: mock)
+            try await server.start()
+            try await server.shutdown()
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        if let descriptorsBefore, let descriptorsAfter = openFileDescriptorCount() {
+            #expect(descriptorsAfter <= descriptorsBefore + 2, "file descriptors \(descriptorsBefore) → \(descriptorsAfter)")
+        }
+        if let threadsBefore, let threadsAfter = threadCount() {
+            #expect(threadsAfter <= threadsBefore + 2, "threads \(threadsBefore) → \(threadsAfter)")
+        }
+    }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}

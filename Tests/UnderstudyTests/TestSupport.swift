@@ -1,0 +1,21 @@
+import Foundation
+@testable import Understudy
+
+/// A request with the given method and URL, for tests.
+func request(
+    _ method: HTTPMethod = .get,
+    _ url: String,
+    headers: HTTPHeaders = [:],
+    body: String? = nil,
+    id: UUID = UUID()
+) -> RecordedRequest {
+    RecordedRequest(id: id, method: method, url: url, headers: headers, body: Data((body ?? "").utf8))
+}
+
+/// A fixed UUID whose last group is `n`, so reports are deterministic.
+func fixedID(_ n: Int) -> UUID {
+    UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", n))!
+}
+
+/// The folder of the test fixtures.
+let fixturesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
