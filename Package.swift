@@ -49,6 +49,19 @@ let package = Package(
             path: "Benchmarks/UnderstudyBenchmarks",
             swiftSettings: sharedSettings
         ),
+        .executableTarget(
+            name: "UnderstudyServerBenchmarks",
+            dependencies: [
+                "Understudy",
+                "UnderstudyServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            path: "Benchmarks/UnderstudyServerBenchmarks",
+            swiftSettings: sharedSettings
+        ),
         .testTarget(
             name: "UnderstudyTests",
             dependencies: ["Understudy"],

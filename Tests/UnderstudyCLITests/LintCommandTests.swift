@@ -33,3 +33,36 @@ struct LintCommandTests {
         #expect(help.contains("Check the mappings of a root folder."))
     }
 }
+
+struct ServeCommandTests {
+    @Test func missingRootIsOneClearLine() async throws {
+        let command = try ServeCommand.parse(["--root", "/nonexistent-understudy-root", "--port", "0"])
+        await #expect(throws: CLIError.self) { try await command.run() }
+        do {
+            try await command.run()
+        } catch {
+            #expect("\(error)" == "root folder /nonexistent-understudy-root does not exist; pass --root with a folder that holds mappings/ and __files/")
+        }
+    }
+
+    @Test func badMappingIsReportedWithFileAndField() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(#"{"request":{"urlPath":"/a"},"response":{"status":"x"}}"#.utf8).write(to: folder.appendingPathComponent("mappings/bad.json"))
+        let command = try ServeCommand.parse(["--root", folder.path, "--port", "0"])
+        do {
+            try await command.run()
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)" == "1 mapping file(s) could not be loaded:\n  mappings/bad.json:1:41: response.status: expected an integer, found string \"x\"")
+        }
+    }
+
+    @Test func helpListsServeOptions() {
+        let help = ServeCommand.helpMessage(columns: 100)
+        for option in ["--root", "--port", "--bind", "--journal-capacity"] {
+            #expect(help.contains(option), "missing \(option)")
+        }
+    }
+}

@@ -27,6 +27,19 @@ public enum WireMockMappings {
         return try rethrowingDecodingErrors(reader) { try RequestPattern(wireMock: $0) }
     }
 
+    /// Decodes a WireMock string-value pattern such as `{"matchesJsonPath": "$.team"}` (the body
+    /// of `POST /__admin/mappings/find-by-metadata` and friends).
+    public static func decodeStringValuePattern(_ data: Data) throws(MappingDecodingError) -> StringValuePattern {
+        let parsed: (value: JSONValue, locations: JSONSourceMap)
+        do {
+            parsed = try JSONParser.parseWithLocations(data)
+        } catch {
+            throw MappingDecodingError(line: error.line, column: error.column, path: "", message: "not valid JSON: \(error.message)")
+        }
+        let reader = JSONReader(parsed.value, source: JSONReader.Source(locations: parsed.locations))
+        return try rethrowingDecodingErrors(reader) { try StringValuePattern(wireMock: $0) }
+    }
+
     /// Runs the internal decoders, which throw only ``MappingDecodingError``.
     private static func decode(_ reader: JSONReader) throws(MappingDecodingError) -> [StubMapping] {
         try rethrowingDecodingErrors(reader, decodeDocument)

@@ -1,0 +1,65 @@
+// Server benchmarks for Understudy.
+//
+//     swift run -c release UnderstudyServerBenchmarks raw --port 18081
+//         runs the raw SwiftNIO ceiling server that Benchmarks/server-benchmark.sh drives with wrk.
+//     swift run -c release UnderstudyServerBenchmarks cycle [--rounds N]
+//         measures start + first response + stop of an in-process MockServer against a raw
+//         SwiftNIO server doing the same cycle, with the same client, interleaved.
+import Foundation
+import NIOCore
+import Understudy
+import UnderstudyServer
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
+
+switch arguments.dropFirst().first {
+case "raw":
+    let port = Int(option("--port") ?? "18081") ?? 18081
+    let channel = try await RawNIOServer.start(port: port, body: "hello")
+    print("raw SwiftNIO server on 127.0.0.1:\(channel.localAddress?.port ?? port)")
+    try await channel.closeFuture.get()
+case "cycle":
+    try await runCycleBenchmark(rounds: Int(option("--rounds") ?? "300") ?? 300)
+default:
+    print("usage: UnderstudyServerBenchmarks raw [--port N] | cycle [--rounds N]")
+}
+
+func runCycleBenchmark(rounds: Int) async throws {
+    let mock = HTTPMock()
+    mock.stub(.get(urlPath: "/hello"), .ok.body("hello"))
+    let clock = ContinuousClock()
+    var understudy: [Duration] = []
+    var raw: [Duration] = []
+    for round in 0..<(rounds + 20) {
+        let serverTime = try await clock.measure {
+            let server = MockServer(mock: mock)
+            try await server.start()
+            let response = try await OneShotClient.get(port: server.port, path: "/hello")
+            precondition(response.hasSuffix("hello"), "unexpected response: \(response)")
+            try await server.shutdown()
+        }
+        let rawTime = try await clock.measure {
+            let channel = try await RawNIOServer.start(port: 0, body: "hello")
+            let response = try await OneShotClient.get(port: channel.localAddress!.port!, path: "/hello")
+            precondition(response.hasSuffix("hello"), "unexpected response: \(response)")
+            try await channel.close()
+        }
+        if round >= 20 { // warm-up rounds are dropped
+            understudy.append(serverTime)
+            raw.append(rawTime)
+        }
+    }
+    func median(_ values: [Duration]) -> Double {
+        let sorted = values.sorted()
+        let (seconds, attoseconds) = sorted[sorted.count / 2].components
+        return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+    }
+    let ours = median(understudy)
+    let ceiling = median(raw)
+    print("| cycle (start + first response + stop) | median | ratio to raw SwiftNIO |")
+    print("|---|---:|---:|")
+    print("| raw SwiftNIO server | \(String(format: "%.2f", ceiling)) ms | 1.00× |")
+    print("| MockServer | \(String(format: "%.2f", ours)) ms | \(String(format: "%.2f", ours / ceiling))× |")
+    print("\n\(rounds) interleaved rounds after 20 warm-up rounds.")
+}
