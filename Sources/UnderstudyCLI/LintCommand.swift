@@ -10,10 +10,14 @@ struct LintCommand: ParsableCommand {
         discussion: "Decodes every mappings/**/*.json file, validates patterns, and checks that every bodyFileName exists inside __files. Exits with status 1 when anything is wrong."
     )
 
-    @Option(name: .long, help: "The root folder holding mappings/ and __files/.")
-    var root: String = "."
+    @Argument(help: "The root folder holding mappings/ and __files/.")
+    var folder: String?
+
+    @Option(name: .long, help: "The root folder (same as the argument).")
+    var root: String?
 
     func run() throws {
+        let root = folder ?? self.root ?? "."
         let report = MappingsRoot(path: root).lint()
         print(Self.render(report, root: root), terminator: "")
         if !report.isClean { throw ExitCode(1) }

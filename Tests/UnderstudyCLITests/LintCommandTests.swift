@@ -20,8 +20,8 @@ struct LintCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
         try Data(#"{"request":{"urlPath":"/a","methd":"GET"}}"#.utf8).write(to: folder.appendingPathComponent("mappings/bad.json"))
-        let command = try LintCommand.parse(["--root", folder.path])
-        #expect(throws: ExitCode(1)) { try command.run() }
+        #expect(throws: ExitCode(1)) { try LintCommand.parse(["--root", folder.path]).run() }
+        #expect(throws: ExitCode(1)) { try LintCommand.parse([folder.path]).run() }
         let text = LintCommand.render(MappingsRoot(folder).lint(), root: "r")
         #expect(text.hasPrefix("r: 1 problem(s)\nerror: mappings/bad.json:1:28: request.methd: unknown field \"methd\" in the request pattern; did you mean \"method\"?"))
     }

@@ -189,3 +189,30 @@ struct MockServerTests {
         }
     }
 }
+
+struct ClientBehaviourTests {
+    @Test func anyMethodIsServed() async throws {
+        let mock = HTTPMock()
+        mock.stub(.request("PROPFIND", .urlPath("/dav")), .status(207))
+        try await withMockServer(mock) { server in
+            let raw = try await exchangeRaw("PROPFIND /dav HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
+            #expect(raw.received.hasPrefix("HTTP/1.1 207 Multi-Status\r\n"))
+        }
+    }
+
+    @Test func clientVanishingMidRequestOrMidResponseHarmsNoOne() async throws {
+        let mock = HTTPMock()
+        mock.stub(.post(urlPath: "/upload"), .ok)
+        mock.stub(.get(urlPath: "/slow"), .ok.body(String(repeating: "x", count: 100_000)).dribbled(chunks: 10, over: .milliseconds(300)))
+        mock.stub(.get(urlPath: "/a"), .ok.body("a"))
+        try await withMockServer(mock) { server in
+            // Half a body, then gone.
+            _ = try await exchangeRaw("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nhalf", port: server.port, timeout: .milliseconds(50))
+            // Reads the start of a dribbled response, then gone.
+            _ = try await exchangeRaw("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port, timeout: .milliseconds(100))
+            #expect(try await send(server.baseURL.appendingPathComponent("a")).body == "a")
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(server.connectionCount <= 1)
+        }
+    }
+}
