@@ -26,15 +26,23 @@ final class FixedResponder: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let body: String
+    private var keepAlive = true
 
     init(body: String) { self.body = body }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .end = unwrapInboundIn(data) else { return }
-        var head = HTTPResponseHead(version: .http1_1, status: .ok)
-        head.headers.add(name: "Content-Length", value: String(body.utf8.count))
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        switch unwrapInboundIn(data) {
+        case .head(let request):
+            keepAlive = request.isKeepAlive
+        case .body:
+            break
+        case .end:
+            var head = HTTPResponseHead(version: .http1_1, status: .ok)
+            head.headers.add(name: "Content-Length", value: String(body.utf8.count))
+            context.write(wrapOutboundOut(.head(head)), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+            let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+            if !keepAlive { ended.assumeIsolated().whenComplete { _ in context.close(promise: nil) } }
+        }
     }
 }

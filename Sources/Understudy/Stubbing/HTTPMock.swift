@@ -219,6 +219,16 @@ public final class HTTPMock: Sendable {
         state.withLock { $0.journal.removeAll { pattern.matches($0.request) } }
     }
 
+    /// Removes the journal entries with the given request ids; returns the removed entries.
+    @discardableResult
+    public func removeServeEvents(ids: Set<UUID>) -> [ServeEvent] {
+        state.withLock { state in
+            let removed = state.journal.events.filter { ids.contains($0.id) }
+            state.journal.removeAll { ids.contains($0.id) }
+            return removed
+        }
+    }
+
     /// Requests no stub matched, oldest first.
     public var unmatchedRequests: [RecordedRequest] { serveEvents.filter { !$0.wasMatched }.map(\.request) }
 

@@ -85,7 +85,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
         let plan: ResponsePlan
         let isHead = head.method == .HEAD
         if server.configuration.adminEnabled, request.path == "/__admin" || request.path.hasPrefix("/__admin/") {
-            let response = AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown).handle(request)
+            let response = AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState).handle(request)
             plan = ResponsePlan.make(for: response, stub: nil, bodyData: { try $0.bodyData(root: nil) },
                                      isHead: isHead, using: &generator)
         } else {

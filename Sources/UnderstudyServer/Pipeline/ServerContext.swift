@@ -6,4 +6,6 @@ struct ServerContext: Sendable {
     let configuration: MockServerConfiguration
     /// Asks the server to shut down (the admin API's `shutdown`).
     let requestShutdown: @Sendable () -> Void
+    /// Admin settings and start time, kept for the server's lifetime.
+    let adminState = AdminState()
 }

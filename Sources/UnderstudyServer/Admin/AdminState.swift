@@ -1,0 +1,44 @@
+import Foundation
+import Understudy
+
+/// What the admin API remembers between requests of one server: the global settings
+/// (`/__admin/settings`) and when it started (for `/__admin/health`).
+///
+/// A server should create one and hand it to every ``AdminAPI`` it builds; an ``AdminAPI``
+/// made without one gets a fresh state of its own.
+///
+/// `@unchecked Sendable` is safe: the only mutable field, `storedSettings`, is private and
+/// read or written only while `lock` is held; `startedAt` is immutable.
+final class AdminState: @unchecked Sendable {
+    /// When the state was created; `uptimeInSeconds` counts from here.
+    let startedAt: Date
+    private let lock = NSLock()
+    private var storedSettings: JSONObject = [:]
+
+    /// Creates a state with empty settings.
+    init(startedAt: Date = Date()) { self.startedAt = startedAt }
+
+    /// WireMock's `GlobalSettings` as last stored: `fixedDelay`, `delayDistribution`,
+    /// `extended`, `proxyPassThrough`. Stored and returned only; a global `fixedDelay` is
+    /// not applied to responses.
+    var settings: JSONObject {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedSettings
+    }
+
+    /// Replaces the settings; returns the new value.
+    @discardableResult
+    func replaceSettings(_ settings: JSONObject) -> JSONObject {
+        update { $0 = settings }
+    }
+
+    /// Changes the settings under the lock; returns the new value.
+    @discardableResult
+    func update(_ change: (inout JSONObject) -> Void) -> JSONObject {
+        lock.lock()
+        defer { lock.unlock() }
+        change(&storedSettings)
+        return storedSettings
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import Understudy
+@testable import UnderstudyServer
+
+@Suite("Admin API: scenarios, settings, health, routing")
+struct AdminSystemTests {
+    static func scenarioMock() -> AdminHarness {
+        let admin = AdminHarness()
+        admin.mock.stub(StubMapping(.post(urlPath: "/todo"), .created).inScenario("todo", whenState: "Started", willSetState: "added"))
+        admin.mock.stub(StubMapping(.get(urlPath: "/todo"), .ok).inScenario("todo", whenState: "added"))
+        return admin
+    }
+
+    @Test func listScenarios() {
+        let admin = Self.scenarioMock()
+        #expect(admin.call(.get, "/scenarios").bodyJSON == .parse("""
+        {"scenarios": [{"id": "todo", "name": "todo", "state": "Started", "possibleStates": ["Started", "added"]}]}
+        """))
+    }
+
+    @Test func setAndResetScenarioState() {
+        let admin = Self.scenarioMock()
+        let response = admin.call(.put, "/scenarios/todo/state", #"{"state": "added"}"#)
+        #expect(response.status == 200)
+        #expect(admin.mock.scenarios.first?.state == "added")
+        #expect(admin.call(.post, "/scenarios/reset").status == 200)
+        #expect(admin.mock.scenarios.first?.state == "Started")
+    }
+
+    @Test(arguments: [
+        ("/scenarios/nope/state", #"{"state": "added"}"#, 404),
+        ("/scenarios/todo/state", #"{"state": "gone"}"#, 422),
+        ("/scenarios/todo/state", #"{"status": "added"}"#, 422),
+        ("/scenarios/todo/state", "{", 422),
+    ])
+    func badScenarioRequests(path: String, body: String, status: Int) {
+        let admin = Self.scenarioMock()
+        #expect(admin.call(.put, path, body).status == status)
+        #expect(admin.mock.scenarios.first?.state == "Started")
+    }
+
+    @Test func settingsAreStoredAndReturned() {
+        let admin = AdminHarness()
+        #expect(admin.call(.get, "/settings").bodyJSON == ["settings": [:]])
+        #expect(admin.call(.post, "/settings", #"{"fixedDelay": 100}"#).bodyJSON == ["fixedDelay": 100])
+        #expect(admin.call(.patch, "/settings/extended", #"{"extended": {"a": 1}}"#).status == 200)
+        #expect(admin.call(.put, "/settings", #"{"settings": {"fixedDelay": 5, "extended": {"b": 2}}}"#).status == 200)
+        #expect(admin.call(.patch, "/settings", #"{"fixedDelay": 7}"#).bodyJSON == ["fixedDelay": 7, "extended": ["b": 2]])
+        #expect(admin.call(.get, "/settings").bodyJSON == ["settings": ["fixedDelay": 7, "extended": ["b": 2]]])
+        #expect(admin.call(.post, "/settings", #"{"fixedDelay": "slow"}"#).status == 422)
+        #expect(admin.call(.post, "/settings", #"{"fixDelay": 1}"#).status == 422)
+    }
+
+    @Test func healthAndVersion() {
+        let admin = AdminHarness()
+        let health = admin.call(.get, "/health")
+        #expect(health.status == 200)
+        #expect(health.bodyJSON.objectValue?.keys == ["status", "message", "version", "uptimeInSeconds", "timestamp"])
+        #expect(health.bodyJSON["status"] == "healthy")
+        #expect(health.bodyJSON["message"] == "Wiremock is ok")
+        #expect(admin.call(.get, "/version").bodyJSON == ["version": "3.13.2"])
+        #expect(admin.call(.get, "/version", headers: ["Accept": "text/plain"]).bodyText == "3.13.2")
+    }
+
+    @Test func resetClearsStubsJournalAndScenarios() {
+        let admin = Self.scenarioMock()
+        _ = admin.mock.serve(recorded(.post, "/todo"))
+        #expect(admin.call(.post, "/reset").status == 200)
+        #expect(admin.mock.stubMappings.isEmpty)
+        #expect(admin.mock.serveEvents.isEmpty)
+    }
+
+    @Test func resetWithAnUnreadableRootChangesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-admin-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: folder.appendingPathComponent("mappings/bad.json"))
+        let admin = AdminHarness(HTTPMock(configuration: .init(root: MappingsRoot(folder))))
+        admin.mock.stub(.get(urlPath: "/kept"), .ok)
+        let response = admin.call(.post, "/reset")
+        #expect(response.status == 422)
+        #expect(admin.mock.stubMappings.count == 1)
+    }
+
+    @Test func shutdownAnswersThenAsksTheServerToStop() {
+        let calls = ShutdownCounter()
+        let admin = AdminHarness(onShutdown: { calls.increment() })
+        #expect(admin.call(.post, "/shutdown").status == 200)
+        #expect(calls.value == 1)
+    }
+
+    @Test(arguments: [
+        (HTTPMethod.get, "/nothing-here", 404),
+        (.get, "", 404),
+        (.get, "/mappings/save", 405),
+        (.put, "/requests", 405),
+        (.post, "/health", 405),
+        (.head, "/health", 200),
+    ])
+    func routing(method: HTTPMethod, path: String, status: Int) {
+        let response = AdminHarness().call(method, path)
+        #expect(response.status == status)
+        if status == 405 { #expect(response.headers["Allow"] != nil) }
+        if status >= 400 { #expect(response.bodyJSON["errors"] != nil) }
+    }
+}
+
+/// Counts shutdown requests across threads.
+final class ShutdownCounter: @unchecked Sendable {
+    // `@unchecked Sendable` is safe: `count` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}

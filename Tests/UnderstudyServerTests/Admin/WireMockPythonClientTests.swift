@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import Understudy
+@testable import UnderstudyServer
+
+/// Runs `Tests/E2E/wiremock_python_client.py` (WireMock's Python client, `wiremock` 2.7.0)
+/// against a live server. Skipped when the module is missing, unless
+/// `UNDERSTUDY_REQUIRE_PYTHON_E2E=1`, which turns a missing module into a failure.
+@Suite("Admin API: WireMock's Python client")
+struct WireMockPythonClientTests {
+    /// `Tests/E2E/wiremock_python_client.py`, found from this file's location.
+    static let script = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("E2E/wiremock_python_client.py")
+
+    static let required = ProcessInfo.processInfo.environment["UNDERSTUDY_REQUIRE_PYTHON_E2E"] == "1"
+
+    /// Whether `python3 -c "import wiremock"` succeeds.
+    static let clientIsImportable: Bool = {
+        guard let result = try? runSynchronously(["python3", "-c", "import wiremock"]) else { return false }
+        return result.status == 0
+    }()
+
+    @Test(.enabled(if: clientIsImportable || required, "needs `pip install wiremock==2.7.0` (set UNDERSTUDY_REQUIRE_PYTHON_E2E=1 to make this a failure)"))
+    func thePythonClientDrivesTheAdminAPI() async throws {
+        guard Self.clientIsImportable else {
+            Issue.record("UNDERSTUDY_REQUIRE_PYTHON_E2E=1 but python3 cannot import wiremock; run: pip install wiremock==2.7.0")
+            return
+        }
+        let mock = HTTPMock()
+        try await withMockServer(mock) { server in
+            let result = try await Self.run(["python3", Self.script.path, server.baseURL.absoluteString])
+            #expect(result.status == 0, "wiremock_python_client.py exited with \(result.status):\n\(result.output)")
+        }
+        #expect(mock.stubMappings.isEmpty, "the script cleans up after itself")
+    }
+
+    /// Runs a command without blocking the caller's thread: the process is started and
+    /// polled with `Task.sleep`, so the server's event loops keep serving it.
+    static func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> (status: Int32, output: String) {
+        let (process, output) = try start(arguments)
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                return (-1, "timed out after \(timeout)\n" + (read(output)))
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return (process.terminationStatus, read(output))
+    }
+
+    /// Runs a short command to completion on the current thread.
+    static func runSynchronously(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let (process, output) = try start(arguments)
+        process.waitUntilExit()
+        return (process.terminationStatus, read(output))
+    }
+
+    /// Starts `arguments` through `/usr/bin/env`, stdout and stderr into a temporary file
+    /// (a file, not a pipe, so a chatty process never blocks on a full pipe buffer).
+    private static func start(_ arguments: [String]) throws -> (Process, URL) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-e2e-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = handle
+        process.standardError = handle
+        defer { try? handle.close() }
+        try process.run()
+        return (process, output)
+    }
+
+    private static func read(_ file: URL) -> String {
+        defer { try? FileManager.default.removeItem(at: file) }
+        return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    }
+}
