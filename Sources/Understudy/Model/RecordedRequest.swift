@@ -39,7 +39,7 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
     /// Creates a request from an absolute (`http://host:port/p?q`) or origin-form (`/p?q`) URL.
     /// For origin-form URLs the host comes from the `Host` header, else `localhost`.
     public init(
-        id: UUID = UUID(),
+        id: UUID = .random(),
         method: HTTPMethod,
         url: String,
         headers: HTTPHeaders = [:],
@@ -93,7 +93,8 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
     public var description: String { "\(method) \(url)" }
 }
 
-/// The pieces of a request URL, split without Foundation's URL so that nothing is re-encoded.
+/// The pieces of a request URL, split by hand so that nothing is re-encoded (and quickly:
+/// this runs for every request a server receives).
 private struct URLParts {
     var scheme = "http"
     var host = "localhost"
@@ -103,12 +104,12 @@ private struct URLParts {
 
     init(_ url: String, hostHeader: String?) {
         var rest = Substring(url)
-        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
+        if let fragment = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<fragment] }
         var authority: Substring?
-        if let schemeEnd = rest.range(of: "://") {
-            scheme = rest[..<schemeEnd.lowerBound].lowercased()
-            rest = rest[schemeEnd.upperBound...]
-            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        if let schemeEnd = Self.schemeSeparator(in: rest) {
+            scheme = rest[..<schemeEnd].lowercased()
+            rest = rest[rest.utf8.index(schemeEnd, offsetBy: 3)...]
+            let authorityEnd = rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
             authority = rest[..<authorityEnd]
             rest = rest[authorityEnd...]
         } else if let hostHeader {
@@ -116,19 +117,37 @@ private struct URLParts {
         }
         port = scheme == "https" ? 443 : 80
         if let authority, !authority.isEmpty { setAuthority(authority) }
-        if let queryStart = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: queryStart)...])
+        if let queryStart = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = String(rest[rest.utf8.index(after: queryStart)...])
             rest = rest[..<queryStart]
         }
         path = rest.isEmpty ? "/" : String(rest)
     }
 
+    /// Where `://` starts, when the URL is absolute (`http://...`).
+    private static func schemeSeparator(in text: Substring) -> Substring.Index? {
+        let bytes = text.utf8
+        guard bytes.first != UInt8(ascii: "/") else { return nil }
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") {
+                let rest = bytes[bytes.index(after: index)...]
+                return rest.starts(with: "//".utf8) ? index : nil
+            }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") { return nil }
+            index = bytes.index(after: index)
+        }
+        return nil
+    }
+
     private mutating func setAuthority(_ authority: Substring) {
         var hostPort = authority
-        if let at = hostPort.lastIndex(of: "@") { hostPort = hostPort[hostPort.index(after: at)...] }
+        if let at = hostPort.utf8.lastIndex(of: UInt8(ascii: "@")) { hostPort = hostPort[hostPort.utf8.index(after: at)...] }
         // `[::1]:8080` keeps its brackets; the port follows the last colon after them.
-        let searchStart = hostPort.lastIndex(of: "]") ?? hostPort.startIndex
-        if let colon = hostPort[searchStart...].lastIndex(of: ":"), let parsed = Int(hostPort[hostPort.index(after: colon)...]) {
+        let searchStart = hostPort.utf8.lastIndex(of: UInt8(ascii: "]")) ?? hostPort.startIndex
+        if let colon = hostPort[searchStart...].utf8.lastIndex(of: UInt8(ascii: ":")),
+           let parsed = Int(hostPort[hostPort.utf8.index(after: colon)...]) {
             port = parsed
             hostPort = hostPort[..<colon]
         }

@@ -31,7 +31,7 @@ public struct StubMapping: Sendable, Identifiable {
 
     /// Creates a stub.
     public init(
-        id: UUID = UUID(),
+        id: UUID = .random(),
         name: String? = nil,
         priority: Int? = nil,
         request: RequestPattern,
@@ -57,7 +57,7 @@ public struct StubMapping: Sendable, Identifiable {
     }
 
     /// Creates a stub answering with a static response.
-    public init(id: UUID = UUID(), name: String? = nil, priority: Int? = nil, _ request: RequestPattern, _ response: ResponseDefinition) {
+    public init(id: UUID = .random(), name: String? = nil, priority: Int? = nil, _ request: RequestPattern, _ response: ResponseDefinition) {
         self.init(id: id, name: name, priority: priority, request: request, response: .definition(response))
     }
 
