@@ -39,7 +39,8 @@ struct LifecycleTests {
         let server = MockServer(mock: mock)
         try await server.start()
         let response = Task { try await send(server.baseURL.appendingPathComponent("slow")) }
-        try await Task.sleep(for: .milliseconds(100))
+        // In flight means received: wait until the request is in the journal (its answer is delayed).
+        while mock.serveEvents.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
         try await server.shutdown()
         #expect(try await response.value.body == "done")
         #expect(server.connectionCount == 0)

@@ -8,6 +8,12 @@ extension UUID {
     @usableFromInline
     static func random() -> UUID {
         var generator = SystemRandomNumberGenerator()
+        return version4(using: &generator)
+    }
+
+    /// A random (version 4) UUID drawn from `generator`; servers pass a fast generator of
+    /// their own, seeded from the system, for request ids.
+    package static func version4(using generator: inout some RandomNumberGenerator) -> UUID {
         let high = generator.next() as UInt64
         let low = generator.next() as UInt64
         var bytes = [UInt8](repeating: 0, count: 16)

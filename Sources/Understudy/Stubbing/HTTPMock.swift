@@ -126,44 +126,55 @@ public final class HTTPMock: Sendable {
     /// Finds the stub for a request, records the request in the journal, moves scenarios on,
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
     public func serve(_ request: RecordedRequest) -> ServeEvent {
-        let chosen = choose(request)
-        let event: ServeEvent
-        if let chosen {
-            let response = switch chosen.mapping.response {
-            case .definition(let definition): definition
-            case .dynamic(let responder): responder.respond(to: request, callCount: chosen.callCount)
-            }
-            event = ServeEvent(request: request, stub: chosen.mapping, response: response)
-        } else {
-            let report = nearMisses(for: request)
-            event = ServeEvent(request: request, stub: nil, response: Self.notFound(report))
+        switch choose(request) {
+        case .answered(let event):
+            return event
+        case let .dynamic(mapping, responder, callCount):
+            let event = ServeEvent(request: request, stub: mapping,
+                                   response: responder.respond(to: request, callCount: callCount))
+            state.withLock { $0.journal.append(event) }
+            return event
+        case .unmatched:
+            let event = ServeEvent(request: request, stub: nil, response: Self.notFound(nearMisses(for: request)))
+            state.withLock { $0.journal.append(event) }
+            return event
         }
-        state.withLock { $0.journal.append(event) }
-        return event
     }
 
-    /// The stub that answers and its call count, with the call count and scenario already moved on.
-    private func choose(_ request: RecordedRequest) -> (mapping: StubMapping, callCount: Int)? {
+    /// What ``choose(_:)`` decided.
+    private enum Choice {
+        /// A static stub answered; the event is already in the journal.
+        case answered(ServeEvent)
+        /// A dynamic stub matched; its closure runs outside the lock, then the event is journaled.
+        case dynamic(StubMapping, DynamicResponder, callCount: Int)
+        /// No stub matched.
+        case unmatched
+    }
+
+    /// Finds the stub that answers and moves call counts and scenarios on; a static answer is
+    /// journaled in the same critical section.
+    private func choose(_ request: RecordedRequest) -> Choice {
         enum Step {
-            case decided((mapping: StubMapping, callCount: Int)?)
+            case decided(Choice)
             case matchOutsideLock(StubRegistry)
         }
         let step: Step = state.withLock { state in
             guard state.registry.scenarioStubCount == 0 else {
                 // Scenario stubs: choose and move the state in one step so that two concurrent
                 // requests cannot both act on the same state.
-                return .decided(Self.firstMatch(request, state.registry, state.scenarioStates).map { Self.commit($0, &state) })
+                guard let mapping = Self.firstMatch(request, state.registry, state.scenarioStates) else { return .decided(.unmatched) }
+                return .decided(Self.commit(mapping, request, &state))
             }
             return .matchOutsideLock(state.registry)
         }
         switch step {
-        case .decided(let chosen):
-            return chosen
+        case .decided(let choice):
+            return choice
         case .matchOutsideLock(let registry):
             // Match on a snapshot so slow patterns never block other requests; the snapshot is
             // a whole registry, never a half-updated one.
-            guard let mapping = Self.firstMatch(request, registry, [:]) else { return nil }
-            return state.withLock { Self.commit(mapping, &$0) }
+            guard let mapping = Self.firstMatch(request, registry, [:]) else { return .unmatched }
+            return state.withLock { Self.commit(mapping, request, &$0) }
         }
     }
 
@@ -179,13 +190,20 @@ public final class HTTPMock: Sendable {
         return nil
     }
 
-    private static func commit(_ mapping: StubMapping, _ state: inout State) -> (mapping: StubMapping, callCount: Int) {
+    private static func commit(_ mapping: StubMapping, _ request: RecordedRequest, _ state: inout State) -> Choice {
         if let scenario = mapping.scenarioName, let newState = mapping.newScenarioState {
             state.scenarioStates[scenario] = newState == Scenario.started ? nil : newState
         }
         let count = state.callCounts[mapping.id, default: 0] + 1
         state.callCounts[mapping.id] = count
-        return (mapping, count)
+        switch mapping.response {
+        case .definition(let definition):
+            let event = ServeEvent(request: request, stub: mapping, response: definition)
+            state.journal.append(event)
+            return .answered(event)
+        case .dynamic(let responder):
+            return .dynamic(mapping, responder, callCount: count)
+        }
     }
 
     private static func notFound(_ report: NearMissReport) -> ResponseDefinition {

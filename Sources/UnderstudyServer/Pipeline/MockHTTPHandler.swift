@@ -30,10 +30,14 @@ final class MockHTTPHandler: ChannelInboundHandler {
     /// Since when the connection has been waiting for a request head; `nil` while a request is in progress.
     private var waitingSince: NIODeadline? = .now()
     private var generator = SystemRandomNumberGenerator()
+    private var requestIDs = RequestIDGenerator()
+    /// `ip:port` of the client, worked out once per connection.
+    private var clientAddress = "unknown"
 
     init(context: ServerContext) { self.server = context }
 
     func channelActive(context: ChannelHandlerContext) {
+        clientAddress = context.channel.remoteAddress.map { "\($0.ipAddress ?? "unknown"):\($0.port ?? 0)" } ?? "unknown"
         waitingSince = .now()
         armHeadTimer(at: .now() + TimeAmount(server.configuration.headerReadTimeout), context: context)
         context.fireChannelActive()
@@ -204,9 +208,8 @@ final class MockHTTPHandler: ChannelInboundHandler {
         } else {
             url = head.uri
         }
-        let client = channel.remoteAddress.map { "\($0.ipAddress ?? "unknown"):\($0.port ?? 0)" } ?? "unknown"
-        return RecordedRequest(method: Understudy.HTTPMethod(head.method.rawValue), url: url, headers: headers,
-                               body: Data(body.readableBytesView), clientAddress: client)
+        return RecordedRequest(id: UUID.version4(using: &requestIDs), method: Understudy.HTTPMethod(head.method.rawValue),
+                               url: url, headers: headers, body: Data(body.readableBytesView), clientAddress: clientAddress)
     }
 
     private static func status(_ code: Int, _ reason: String?) -> HTTPResponseStatus {
