@@ -6,17 +6,34 @@ public struct ServeEvent: Sendable, Identifiable {
     public var id: UUID { request.id }
     /// The request as received.
     public let request: RecordedRequest
+    /// The stub as the registry holds it: a reference, so that journaling a request does not
+    /// copy the whole stub (that copy was a measurable share of the server's time per request).
+    private let entry: StubRegistry.Entry?
+    /// The response when it is not the stub's static one (dynamic stubs, unmatched requests).
+    private let computedResponse: ResponseDefinition?
+
     /// The stub that answered, or `nil` when no stub matched.
-    public let stub: StubMapping?
+    public var stub: StubMapping? { entry?.mapping }
+
     /// The response the mock chose (for unmatched requests, the 404 with the near-miss report).
-    public let response: ResponseDefinition
+    public var response: ResponseDefinition {
+        computedResponse ?? entry?.mapping.response.definition ?? ResponseDefinition(status: 500)
+    }
 
     /// Whether a stub matched.
-    public var wasMatched: Bool { stub != nil }
+    public var wasMatched: Bool { entry != nil }
 
+    /// Creates an event.
     public init(request: RecordedRequest, stub: StubMapping?, response: ResponseDefinition) {
         self.request = request
-        self.stub = stub
-        self.response = response
+        self.entry = stub.map { StubRegistry.Entry(mapping: $0, sequence: -1) }
+        self.computedResponse = response
+    }
+
+    /// An event answered by a registry stub; `response` is `nil` for the stub's static response.
+    init(request: RecordedRequest, entry: StubRegistry.Entry, response: ResponseDefinition?) {
+        self.request = request
+        self.entry = entry
+        self.computedResponse = response
     }
 }

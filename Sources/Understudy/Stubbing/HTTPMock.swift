@@ -129,8 +129,8 @@ public final class HTTPMock: Sendable {
         switch choose(request) {
         case .answered(let event):
             return event
-        case let .dynamic(mapping, responder, callCount):
-            let event = ServeEvent(request: request, stub: mapping,
+        case let .dynamic(entry, responder, callCount):
+            let event = ServeEvent(request: request, entry: entry,
                                    response: responder.respond(to: request, callCount: callCount))
             state.withLock { $0.journal.append(event) }
             return event
@@ -146,7 +146,7 @@ public final class HTTPMock: Sendable {
         /// A static stub answered; the event is already in the journal.
         case answered(ServeEvent)
         /// A dynamic stub matched; its closure runs outside the lock, then the event is journaled.
-        case dynamic(StubMapping, DynamicResponder, callCount: Int)
+        case dynamic(StubRegistry.Entry, DynamicResponder, callCount: Int)
         /// No stub matched.
         case unmatched
     }
@@ -162,8 +162,8 @@ public final class HTTPMock: Sendable {
             guard state.registry.scenarioStubCount == 0 else {
                 // Scenario stubs: choose and move the state in one step so that two concurrent
                 // requests cannot both act on the same state.
-                guard let mapping = Self.firstMatch(request, state.registry, state.scenarioStates) else { return .decided(.unmatched) }
-                return .decided(Self.commit(mapping, request, &state))
+                guard let entry = Self.firstMatch(request, state.registry, state.scenarioStates) else { return .decided(.unmatched) }
+                return .decided(Self.commit(entry, request, &state))
             }
             return .matchOutsideLock(state.registry)
         }
@@ -173,36 +173,37 @@ public final class HTTPMock: Sendable {
         case .matchOutsideLock(let registry):
             // Match on a snapshot so slow patterns never block other requests; the snapshot is
             // a whole registry, never a half-updated one.
-            guard let mapping = Self.firstMatch(request, registry, [:]) else { return .unmatched }
-            return state.withLock { Self.commit(mapping, request, &$0) }
+            guard let entry = Self.firstMatch(request, registry, [:]) else { return .unmatched }
+            return state.withLock { Self.commit(entry, request, &$0) }
         }
     }
 
-    private static func firstMatch(_ request: RecordedRequest, _ registry: StubRegistry, _ scenarioStates: [String: String]) -> StubMapping? {
+    private static func firstMatch(_ request: RecordedRequest, _ registry: StubRegistry, _ scenarioStates: [String: String]) -> StubRegistry.Entry? {
         for entry in registry.candidates(for: request) {
-            let mapping = entry.mapping
-            if let scenario = mapping.scenarioName, let required = mapping.requiredScenarioState,
+            // Read through the entry rather than copying the whole stub for every candidate.
+            if let scenario = entry.mapping.scenarioName, let required = entry.mapping.requiredScenarioState,
                (scenarioStates[scenario] ?? Scenario.started) != required {
                 continue
             }
-            if mapping.request.matches(request) { return mapping }
+            if entry.mapping.request.matches(request) { return entry }
         }
         return nil
     }
 
-    private static func commit(_ mapping: StubMapping, _ request: RecordedRequest, _ state: inout State) -> Choice {
-        if let scenario = mapping.scenarioName, let newState = mapping.newScenarioState {
+    private static func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ state: inout State) -> Choice {
+        if let scenario = entry.mapping.scenarioName, let newState = entry.mapping.newScenarioState {
             state.scenarioStates[scenario] = newState == Scenario.started ? nil : newState
         }
-        let count = state.callCounts[mapping.id, default: 0] + 1
-        state.callCounts[mapping.id] = count
-        switch mapping.response {
-        case .definition(let definition):
-            let event = ServeEvent(request: request, stub: mapping, response: definition)
+        let id = entry.mapping.id
+        let count = state.callCounts[id, default: 0] + 1
+        state.callCounts[id] = count
+        switch entry.mapping.response {
+        case .definition:
+            let event = ServeEvent(request: request, entry: entry, response: nil)
             state.journal.append(event)
             return .answered(event)
         case .dynamic(let responder):
-            return .dynamic(mapping, responder, callCount: count)
+            return .dynamic(entry, responder, callCount: count)
         }
     }
 

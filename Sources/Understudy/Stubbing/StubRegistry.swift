@@ -85,14 +85,31 @@ struct StubRegistry: Sendable {
     /// Removes every stub.
     mutating func removeAll() { self = StubRegistry() }
 
-    /// The stubs that could match the request, in matching order.
-    func candidates(for request: RecordedRequest) -> some Sequence<Entry> {
-        var lists: [[Entry]] = [unindexed]
-        for method in [request.method, .any] {
-            if let bucket = index[IndexKey(method: method, includesQuery: false, value: request.path)] { lists.append(bucket) }
-            if let bucket = index[IndexKey(method: method, includesQuery: true, value: request.url)] { lists.append(bucket) }
+    /// The stubs that could match the request, in matching order. Most requests hit one
+    /// bucket, which is then walked as it is, without merging or allocating.
+    func candidates(for request: RecordedRequest) -> CandidateSequence {
+        var lists: [[Entry]] = []
+        var only: [Entry]?
+        func consider(_ list: [Entry]?) {
+            guard let list, !list.isEmpty else { return }
+            if only == nil && lists.isEmpty {
+                only = list
+            } else {
+                if let first = only {
+                    lists.append(first)
+                    only = nil
+                }
+                lists.append(list)
+            }
         }
-        return MergedEntries(lists: lists)
+        consider(unindexed)
+        let url = request.url
+        for method in [request.method, HTTPMethod.any] {
+            consider(index[IndexKey(method: method, includesQuery: false, value: request.path)])
+            consider(index[IndexKey(method: method, includesQuery: true, value: url)])
+        }
+        if let only { return CandidateSequence(single: only) }
+        return CandidateSequence(merging: lists)
     }
 
     /// All stubs in matching order, as entries.
@@ -118,17 +135,31 @@ struct StubRegistry: Sendable {
     }
 }
 
-/// Merges lists that are each in matching order into one sequence in matching order.
-private struct MergedEntries: Sequence, IteratorProtocol {
-    var lists: [[StubRegistry.Entry]]
-    var positions: [Int]
+/// The candidate stubs of one request in matching order: one list walked as it is, or
+/// several lists (each in matching order) merged on the fly.
+struct CandidateSequence: Sequence, IteratorProtocol {
+    private var lists: [[StubRegistry.Entry]]
+    private var positions: [Int]
+    private var single: [StubRegistry.Entry]
+    private var singlePosition = 0
 
-    init(lists: [[StubRegistry.Entry]]) {
-        self.lists = lists.filter { !$0.isEmpty }
-        self.positions = Array(repeating: 0, count: self.lists.count)
+    init(single: [StubRegistry.Entry]) {
+        self.single = single
+        self.lists = []
+        self.positions = []
+    }
+
+    init(merging lists: [[StubRegistry.Entry]]) {
+        self.single = []
+        self.lists = lists
+        self.positions = Array(repeating: 0, count: lists.count)
     }
 
     mutating func next() -> StubRegistry.Entry? {
+        if singlePosition < single.count {
+            defer { singlePosition += 1 }
+            return single[singlePosition]
+        }
         var best: Int?
         for list in lists.indices where positions[list] < lists[list].count {
             if let current = best {
