@@ -23,6 +23,11 @@ public struct ServeEvent: Sendable, Identifiable {
     /// Whether a stub matched.
     public var wasMatched: Bool { entry != nil }
 
+    /// The id and name of the stub that answered, read without copying the stub.
+    public var stubIdentity: (id: UUID, name: String?)? {
+        entry.map { ($0.mapping.id, $0.mapping.name) }
+    }
+
     /// Creates an event.
     public init(request: RecordedRequest, stub: StubMapping?, response: ResponseDefinition) {
         self.request = request

@@ -101,7 +101,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
         } else {
             let event = server.mock.serve(request)
             let mock = server.mock
-            plan = ResponsePlan.make(for: event.response, stub: event.stub, bodyData: { try mock.bodyData(for: $0) },
+            plan = ResponsePlan.make(for: event.response, stub: event.stubIdentity, bodyData: { try mock.bodyData(for: $0) },
                                      isHead: isHead, using: &generator)
         }
         if plan.delay > .zero {
@@ -209,7 +209,8 @@ final class MockHTTPHandler: ChannelInboundHandler {
             url = head.uri
         }
         return RecordedRequest(id: UUID.version4(using: &requestIDs), method: Understudy.HTTPMethod(head.method.rawValue),
-                               url: url, headers: headers, body: Data(body.readableBytesView), clientAddress: clientAddress)
+                               url: url, headers: headers, body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView),
+                               clientAddress: clientAddress)
     }
 
     private static func status(_ code: Int, _ reason: String?) -> HTTPResponseStatus {

@@ -17,12 +17,13 @@ struct ResponsePlan {
     /// Plans the answer to a request.
     /// - Parameters:
     ///   - response: what the mock (or the admin API) chose.
-    ///   - stub: the stub that matched, if any; named in `Matched-Stub-Id`.
+    ///   - stub: the id and name of the stub that matched, if any; sent as `Matched-Stub-Id`
+    ///     and `Matched-Stub-Name`.
     ///   - bodyData: reads a response body (files come from the mock's root).
     ///   - isHead: whether the request was `HEAD`, whose response carries no body.
     static func make(
         for response: ResponseDefinition,
-        stub: StubMapping?,
+        stub: (id: UUID, name: String?)?,
         bodyData: (ResponseDefinition) throws -> Data,
         isHead: Bool,
         using generator: inout some RandomNumberGenerator
@@ -35,14 +36,14 @@ struct ResponsePlan {
         if let fault = response.fault { return ResponsePlan(delay: delay, action: .fault(fault)) }
         if response.proxyBaseUrl != nil {
             return ResponsePlan(delay: delay, action: plainText(
-                status: 501, "Stub \(stub?.label ?? "") asks for proxying (proxyBaseUrl), which this server does not do yet.\n"))
+                status: 501, "Stub \(label(stub)) asks for proxying (proxyBaseUrl), which this server does not do yet.\n"))
         }
         let body: Data
         do {
             body = try bodyData(response)
         } catch {
             return ResponsePlan(delay: delay, action: plainText(
-                status: 500, "Stub \(stub?.label ?? "") cannot be served: \(error)\n"))
+                status: 500, "Stub \(label(stub)) cannot be served: \(error)\n"))
         }
         var headers = response.headers
         headers.remove("Content-Length")
@@ -64,6 +65,13 @@ struct ResponsePlan {
         return ResponsePlan(delay: delay, action: .respond(
             status: response.status, reason: response.statusMessage, headers: headers,
             body: bodyless ? Data() : body, chunks: chunks, chunkInterval: interval))
+    }
+
+    /// `"Get user" (id …)`, as ``StubMapping/label`` writes it.
+    private static func label(_ stub: (id: UUID, name: String?)?) -> String {
+        guard let stub else { return "" }
+        let id = stub.id.uuidString.lowercased()
+        return stub.name.map { "\"\($0)\" (id \(id))" } ?? "id \(id)"
     }
 
     private static func plainText(status: Int, _ text: String) -> Action {
