@@ -138,3 +138,23 @@ struct RequestPatternTests {
         #expect(RequestPattern.anyRequest.description == "any method any URL")
     }
 }
+
+struct HTTPHeadersTests {
+    @Test(arguments: [
+        ("Content-Type", "content-type", true), ("ACCEPT", "accept", true), ("X-A", "X-B", false),
+        ("Accept", "Accepts", false), ("a[", "A{", false), ("É", "é", false), ("", "", true),
+    ])
+    func namesCompareIgnoringASCIICase(lhs: String, rhs: String, equal: Bool) {
+        #expect(lhs.caseInsensitiveEquals(rhs) == equal)
+    }
+
+    @Test func multiValuedLookupRemoveAndReplace() {
+        var headers = HTTPHeaders([("Set-Cookie", "a=1"), ("Content-Type", "text/plain"), ("set-cookie", "b=2")])
+        #expect(headers.values(for: "SET-COOKIE") == ["a=1", "b=2"])
+        #expect(headers.names == ["Set-Cookie", "Content-Type"])
+        headers.replaceOrAdd(name: "content-type", value: "application/json")
+        #expect(headers["Content-Type"] == "application/json")
+        headers.remove("set-cookie")
+        #expect(!headers.contains("Set-Cookie"))
+    }
+}
