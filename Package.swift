@@ -13,6 +13,9 @@ let package = Package(
     products: [
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
+        .library(name: "UnderstudyClient", targets: ["UnderstudyClient"]),
+        .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
+        .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"]),
     ],
     dependencies: [
@@ -34,6 +37,17 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
+            swiftSettings: sharedSettings
+        ),
+        // The `HTTPClient` protocol (URLSession and HTTPMock conform): the direct transport.
+        .target(name: "UnderstudyClient", dependencies: ["Understudy"], swiftSettings: sharedSettings),
+        // URLProtocol interception routed per mock.
+        .target(name: "UnderstudyURLSession", dependencies: ["Understudy", "UnderstudyClient"], swiftSettings: sharedSettings),
+        // Swift Testing trait, XCTest base class, assert/verify helpers. The only library target
+        // that imports Testing or XCTest.
+        .target(
+            name: "UnderstudyTesting",
+            dependencies: ["Understudy", "UnderstudyServer"],
             swiftSettings: sharedSettings
         ),
         // The `understudy` command. Its module is not called `understudy`, which would clash
@@ -78,6 +92,13 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "UnderstudyTransportTests",
+            dependencies: [
+                "Understudy", "UnderstudyClient", "UnderstudyURLSession", "UnderstudyServer", "UnderstudyTesting",
             ],
             swiftSettings: sharedSettings
         ),

@@ -111,6 +111,14 @@ public final class HTTPMock: Sendable {
     /// Every stub, in the order they are tried: priority 1 first, newest first among equals.
     public var stubMappings: [StubMapping] { state.withLock { $0.registry.mappings } }
 
+    /// Stubs that have not answered any request yet, in matching order.
+    public var unusedStubs: [StubMapping] {
+        state.withLock { state in state.registry.mappings.filter { state.callCounts[$0.id, default: 0] == 0 } }
+    }
+
+    /// How many requests the stub with the id has answered.
+    public func callCount(ofStub id: UUID) -> Int { state.withLock { $0.callCounts[id, default: 0] } }
+
     /// The stub with the id.
     public func stubMapping(id: UUID) -> StubMapping? { state.withLock { $0.registry.mapping(id: id) } }
 

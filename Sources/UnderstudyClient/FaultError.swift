@@ -1,0 +1,24 @@
+import Foundation
+import Understudy
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Fault {
+    /// The `URLError` a real `URLSession` reports for this fault, which the in-process
+    /// transports throw instead of touching a socket.
+    ///
+    /// | fault | `URLError.Code` |
+    /// |---|---|
+    /// | `CONNECTION_RESET_BY_PEER` | `.networkConnectionLost` |
+    /// | `EMPTY_RESPONSE` | `.networkConnectionLost` |
+    /// | `MALFORMED_RESPONSE_CHUNK` | `.cannotParseResponse` |
+    /// | `RANDOM_DATA_THEN_CLOSE` | `.badServerResponse` |
+    public var urlErrorCode: URLError.Code {
+        switch self {
+        case .malformedResponseChunk: .cannotParseResponse
+        case .randomDataThenClose: .badServerResponse
+        default: .networkConnectionLost
+        }
+    }
+}

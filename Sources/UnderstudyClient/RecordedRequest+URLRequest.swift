@@ -1,0 +1,32 @@
+import Foundation
+import Understudy
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension RecordedRequest {
+    /// Records a `URLRequest`: method, absolute URL, headers (sorted by name, as
+    /// `URLRequest` keeps no order) and the body from `httpBody` or `httpBodyStream`.
+    public init(_ request: URLRequest, clientAddress: String = "in-process") {
+        var headers = HTTPHeaders()
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+            headers.add(name: name, value: value)
+        }
+        self.init(method: HTTPMethod(request.httpMethod ?? "GET"), url: request.url?.absoluteString ?? "/",
+                  headers: headers, body: request.httpBody ?? request.httpBodyStream.map(Self.read) ?? Data(),
+                  clientAddress: clientAddress)
+    }
+
+    private static func read(_ stream: InputStream) -> Data {
+        var data = Data()
+        stream.open()
+        defer { stream.close() }
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            if count <= 0 { break }
+            data.append(buffer, count: count)
+        }
+        return data
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Understudy
+import UnderstudyClient
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The `URLProtocol` of one mock's sessions: it claims every request, so nothing reaches the
+/// network, and answers from the mock (``ProtocolRouter`` says which mock, by class).
+///
+/// swift-corelibs-foundation limits, measured on Swift 6.3.1 Linux, and what this class does:
+/// bodies are delivered in one `didLoad` (only the last chunk would reach async APIs);
+/// upload-task bodies are invisible, so such requests fail with an error pointing to the
+/// loopback server; redirects are not followed here (`wasRedirectedTo` traps).
+final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
+    private let lock = NSLock()
+    private var loading: Task<Void, Never>?
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        guard let mock = ProtocolRouter.shared.mock(for: Self.self) else {
+            client?.urlProtocol(self, didFailWithError: URLError(.cancelled, userInfo: [
+                NSLocalizedDescriptionKey: "The HTTPMock behind this URLSession no longer exists; keep the mock alive while its session is used.",
+            ]))
+            return
+        }
+        let recorded = RecordedRequest(request)
+        if task is URLSessionUploadTask, recorded.body.isEmpty {
+            client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [
+                NSLocalizedDescriptionKey: "This platform hides upload-task bodies from URLProtocol, so the mock cannot see what was sent. Set the body on the URLRequest (httpBody) and use data(for:), or test uploads against the loopback server (withMockServer).",
+            ]))
+            return
+        }
+        let loader = Loader(urlProtocol: self)
+        let task = Task {
+            do {
+                let (data, response) = try await mock.respond(to: recorded)
+                loader.finish(response: response, data: data)
+            } catch is CancellationError {
+                loader.fail(URLError(.cancelled))
+            } catch let error as UnmatchedRequestError {
+                loader.fail(URLError(.fileDoesNotExist, userInfo: [
+                    NSLocalizedDescriptionKey: error.description, NSUnderlyingErrorKey: error,
+                ]))
+            } catch {
+                loader.fail(error)
+            }
+        }
+        lock.withLock { loading = task }
+    }
+
+    override func stopLoading() {
+        lock.withLock { loading }?.cancel()
+    }
+}
+
+/// Reports a result to Foundation from the task that computed it.
+///
+/// `@unchecked Sendable` is safe: it only calls the `URLProtocolClient` methods, which
+/// Foundation lets a protocol call from any thread, once per request (finish or fail), and
+/// never touches the protocol's own state.
+private struct Loader: @unchecked Sendable {
+    let urlProtocol: URLProtocol
+
+    func finish(response: HTTPURLResponse, data: Data) {
+        let client = urlProtocol.client
+        client?.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
+        // One piece: corelibs Foundation hands only the last chunk to async and completion APIs.
+        if !data.isEmpty { client?.urlProtocol(urlProtocol, didLoad: data) }
+        client?.urlProtocolDidFinishLoading(urlProtocol)
+    }
+
+    func fail(_ error: any Error) {
+        urlProtocol.client?.urlProtocol(urlProtocol, didFailWithError: error)
+    }
+}
