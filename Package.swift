@@ -68,6 +68,8 @@ let package = Package(
             dependencies: [
                 "Understudy",
                 "UnderstudyServer",
+                "UnderstudyClient",
+                "UnderstudyURLSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -5,6 +5,9 @@
 //     swift run -c release UnderstudyServerBenchmarks cycle [--rounds N]
 //         measures start + first response + stop of an in-process MockServer against a raw
 //         SwiftNIO server doing the same cycle, with the same client, interleaved.
+//     swift run -c release UnderstudyServerBenchmarks transports [--rounds N]
+//         cost per request of the direct, URLSession and server transports against a plain
+//         function call returning the same Data.
 import Foundation
 import NIOCore
 import Understudy
@@ -21,8 +24,10 @@ case "raw":
     try await channel.closeFuture.get()
 case "cycle":
     try await runCycleBenchmark(rounds: Int(option("--rounds") ?? "300") ?? 300)
+case "transports":
+    try await TransportBenchmark.run(rounds: Int(option("--rounds") ?? "15") ?? 15)
 default:
-    print("usage: UnderstudyServerBenchmarks raw [--port N] | cycle [--rounds N]")
+    print("usage: UnderstudyServerBenchmarks raw [--port N] | cycle [--rounds N] | transports [--rounds N]")
 }
 
 func runCycleBenchmark(rounds: Int) async throws {
