@@ -98,6 +98,11 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(
+            name: "UnderstudyClientTests",
+            dependencies: ["Understudy", "UnderstudyClient"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
             name: "UnderstudyTransportTests",
             dependencies: [
                 "Understudy", "UnderstudyClient", "UnderstudyURLSession", "UnderstudyServer", "UnderstudyTesting",

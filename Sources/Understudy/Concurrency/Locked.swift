@@ -7,14 +7,14 @@ import Foundation
 /// `@unchecked Sendable` is safe: `value` is private and only touched inside
 /// `withLock`, which holds `lock` for the whole access, so no two threads ever see it at
 /// once; `Value` is required to be `Sendable`, so nothing non-sendable escapes.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+package final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -6,9 +6,20 @@ extension StringValuePattern {
         match(value.map { MatchInput(text: $0) })
     }
 
-    /// Matches a body: byte patterns see the bytes, the others its UTF-8 text.
+    /// Matches a body: byte patterns see the bytes, the others its UTF-8 text. For
+    /// `absent` (alone or inside `not`/`and`/`or`), an empty body counts as no body.
     public func match(body: Data) -> MatchResult {
-        match(MatchInput(data: body))
+        match(body.isEmpty && mentionsAbsent ? nil : MatchInput(data: body))
+    }
+
+    /// Whether `absent` appears in the pattern.
+    private var mentionsAbsent: Bool {
+        switch kind {
+        case .absent: true
+        case .not(let pattern): pattern.mentionsAbsent
+        case .and(let patterns), .or(let patterns): patterns.contains { $0.mentionsAbsent }
+        default: false
+        }
     }
 
     func match(_ input: MatchInput?) -> MatchResult {

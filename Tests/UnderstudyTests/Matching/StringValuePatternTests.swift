@@ -104,3 +104,13 @@ struct StringValuePatternTests {
         #expect(StringValuePattern.matchesJsonPath("$.a", .equalTo("1")).description == #"matchesJsonPath "$.a" equalTo "1""#)
     }
 }
+
+struct BodyAbsenceTests {
+    @Test(arguments: [
+        (StringValuePattern.absent, "", true), (.absent, "x", false), (.not(.absent), "", false), (.not(.absent), "x", true),
+        (.or(.absent, .equalTo("x")), "", true), (.equalTo("x"), "", false),
+    ])
+    func emptyBodyCountsAsAbsent(pattern: StringValuePattern, body: String, matches: Bool) {
+        #expect(pattern.match(body: Data(body.utf8)).isExactMatch == matches)
+    }
+}

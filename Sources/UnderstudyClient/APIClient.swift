@@ -1,0 +1,190 @@
+import Foundation
+import Understudy
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A small typed networking layer on an ``HTTPClient``: builds requests from ``Endpoint``s,
+/// sends JSON, decodes JSON (snake_case-ready, ISO 8601 dates), and turns failures into
+/// ``APIError``s. `startMocking()` swaps the network for typed expectations, per client.
+///
+/// ```swift
+/// let client = APIClient(baseURL: URL(string: "https://api.example.com")!)
+/// let user = try await client.send(GetUser(id: 2))
+/// ```
+public final class APIClient: Sendable {
+    /// Where endpoints without a base URL of their own go.
+    public let baseURL: URL
+    /// How requests are sent when not mocking.
+    public let httpClient: any HTTPClient
+    private let authTokenProvider: (@Sendable () async -> String?)?
+    private let coders: Coders
+    private let mocking = Locked<EndpointMock?>(nil)
+
+    /// Creates a client.
+    /// - Parameters:
+    ///   - authTokenProvider: when it returns a token, requests carry `Authorization: Bearer <token>`.
+    ///   - decoder: defaults to snake_case keys and ISO 8601 dates.
+    ///   - encoder: defaults to snake_case keys and ISO 8601 dates.
+    public init(
+        baseURL: URL,
+        httpClient: any HTTPClient = URLSession.shared,
+        authTokenProvider: (@Sendable () async -> String?)? = nil,
+        decoder: JSONDecoder = APIClient.defaultDecoder(),
+        encoder: JSONEncoder = APIClient.defaultEncoder()
+    ) {
+        self.baseURL = baseURL
+        self.httpClient = httpClient
+        self.authTokenProvider = authTokenProvider
+        self.coders = Coders(decoder: decoder, encoder: encoder)
+    }
+
+    /// snake_case keys, ISO 8601 dates.
+    public static func defaultDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// snake_case keys, ISO 8601 dates, sorted keys (stable bodies).
+    public static func defaultEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
+    // MARK: Calls
+
+    /// Calls an endpoint that takes no input.
+    @discardableResult
+    public func send<E: Endpoint>(_ endpoint: E) async throws -> E.Output where E.Input == Nothing {
+        try await send(endpoint, with: Nothing())
+    }
+
+    /// Calls an endpoint with its input.
+    @discardableResult
+    public func send<E: Endpoint>(_ endpoint: E, with input: E.Input) async throws -> E.Output {
+        if let mock = mocking.withLock({ $0 }) {
+            return try await mock.answer(endpoint, input: input)
+        }
+        let request = try await makeRequest(endpoint, input: input)
+        let data = try await perform(request)
+        return try decode(E.Output.self, from: data)
+    }
+
+    /// Downloads what an endpoint returns to a temporary file and returns its URL.
+    public func download<E: Endpoint>(_ endpoint: E) async throws -> URL where E.Input == Nothing {
+        let data: Data
+        if let mock = mocking.withLock({ $0 }) {
+            data = try await mock.answerDownload(endpoint)
+        } else {
+            data = try await perform(try await makeRequest(endpoint, input: Nothing()))
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-download-\(UUID().uuidString)")
+        try data.write(to: file, options: .atomic)
+        return file
+    }
+
+    // MARK: Mocking
+
+    /// Swaps the network for typed expectations until ``stopMocking()``; no request leaves the
+    /// process meanwhile. Per client: other clients (and other tests) are unaffected.
+    @discardableResult
+    public func startMocking(order: EndpointMock.Order = .inOrder) -> EndpointMock {
+        let mock = EndpointMock(order: order, encoder: coders)
+        mocking.withLock { $0 = mock }
+        return mock
+    }
+
+    /// Sends real requests again.
+    public func stopMocking() {
+        mocking.withLock { $0 = nil }
+    }
+
+    // MARK: Building and sending
+
+    /// The `URLRequest` an endpoint and input produce: URL, method, JSON headers, body, Bearer token.
+    public func makeRequest<E: Endpoint>(_ endpoint: E, input: E.Input) async throws -> URLRequest {
+        let base = endpoint.baseURL ?? baseURL
+        let joined = base.absoluteString.hasSuffix("/") && endpoint.path.hasPrefix("/")
+            ? String(base.absoluteString.dropLast()) + endpoint.path : base.absoluteString + endpoint.path
+        guard var components = URLComponents(string: joined) else { throw APIError.invalidURL(joined) }
+        if !endpoint.queryItems.isEmpty { components.queryItems = (components.queryItems ?? []) + endpoint.queryItems }
+        guard let url = components.url else { throw APIError.invalidURL(joined) }
+        var request = URLRequest(url: url)
+        request.httpMethod = endpoint.method.rawValue
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if !(input is Nothing) {
+            do {
+                request.httpBody = try coders.encode(input)
+            } catch {
+                throw APIError.encoding("\(error)")
+            }
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let token = await authTokenProvider?() {
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        }
+        for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
+        return request
+    }
+
+    private func perform(_ request: URLRequest) async throws -> Data {
+        let data: Data
+        let response: URLResponse
+        do {
+            if let handler = RequestHandlerScope.current {
+                (data, response) = try await handler.data(for: request)
+            } else {
+                (data, response) = try await httpClient.data(for: request)
+            }
+        } catch is CancellationError {
+            throw APIError.cancelled
+        } catch let error as URLError {
+            throw error.code == .cancelled ? APIError.cancelled : APIError.transport(error)
+        }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+        if status == 401 { throw APIError.unauthorized(body: data) }
+        guard (200..<300).contains(status) else { throw APIError.status(status, body: data) }
+        return data
+    }
+
+    private func decode<Output: Decodable>(_ type: Output.Type, from data: Data) throws -> Output {
+        if let nothing = Nothing() as? Output { return nothing }
+        do {
+            return try coders.decode(type, from: data)
+        } catch let error as DecodingError {
+            throw APIError(decoding: error, type: "\(Output.self)")
+        }
+    }
+}
+
+/// The JSON coders of a client.
+///
+/// `@unchecked Sendable` is safe: the coders are configured once in `init` and never mutated
+/// again; `encode`/`decode` on an unmodified `JSONEncoder`/`JSONDecoder` are safe to call
+/// concurrently (both are `Sendable` in current Foundation).
+struct Coders: @unchecked Sendable {
+    let decoder: JSONDecoder
+    let encoder: JSONEncoder
+
+    func encode(_ value: some Encodable) throws -> Data { try encoder.encode(value) }
+    func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { try decoder.decode(type, from: data) }
+}
+
+extension APIError {
+    init(decoding error: DecodingError, type: String) {
+        let (context, reason): (DecodingError.Context, String) = switch error {
+        case let .typeMismatch(expected, context): (context, "expected \(expected)")
+        case let .valueNotFound(expected, context): (context, "missing \(expected) value")
+        case let .keyNotFound(key, context): (context, "missing key \"\(key.stringValue)\"")
+        case let .dataCorrupted(context): (context, context.debugDescription)
+        @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
+        }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        self = .decoding(type: type, codingPath: path.hasPrefix(".") ? String(path.dropFirst()) : path, reason: reason)
+    }
+}
