@@ -47,7 +47,7 @@ let package = Package(
         // that imports Testing or XCTest.
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyServer"],
+            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyClient"],
             swiftSettings: sharedSettings
         ),
         // The `understudy` command. Its module is not called `understudy`, which would clash
@@ -99,7 +99,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyClientTests",
-            dependencies: ["Understudy", "UnderstudyClient"],
+            dependencies: ["Understudy", "UnderstudyClient", "UnderstudyTesting"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -91,11 +91,13 @@ public final class APIClient: Sendable {
     // MARK: Mocking
 
     /// Swaps the network for typed expectations until ``stopMocking()``; no request leaves the
-    /// process meanwhile. Per client: other clients (and other tests) are unaffected.
+    /// process meanwhile. Per client: other clients (and other tests) are unaffected. Under the
+    /// `.mockHTTP` testing trait, expectations still unmet when the test ends are reported.
     @discardableResult
     public func startMocking(order: EndpointMock.Order = .inOrder) -> EndpointMock {
         let mock = EndpointMock(order: order, encoder: coders)
         mocking.withLock { $0 = mock }
+        EndpointMockRegistry.current?.register(mock)
         return mock
     }
 

@@ -1,8 +1,10 @@
 import Testing
 import Understudy
+import UnderstudyClient
 
 /// Gives each test its own ``HTTPMock`` (read it with `HTTPMock.current`) and, when the test
-/// ends, records an issue for every request no stub matched and, if asked, every unused stub.
+/// ends, records an issue for every request no stub matched, every typed expectation of an
+/// `APIClient.startMocking()` never consumed, and, if asked, every unused stub.
 ///
 /// ```swift
 /// @Test(.mockHTTP) func loadsUser() async throws {
@@ -24,8 +26,15 @@ public struct MockHTTPTrait: TestTrait, SuiteTrait, TestScoping {
             return
         }
         let mock = HTTPMock()
+        let endpointMocks = EndpointMockRegistry()
         try await HTTPMock.$taskCurrent.withValue(mock) {
-            try await function()
+            try await EndpointMockRegistry.$current.withValue(endpointMocks) {
+                try await function()
+            }
+        }
+        let unmet = endpointMocks.unmetExpectations
+        if !unmet.isEmpty {
+            Issue.record(Comment(rawValue: EndpointMockError.unmetExpectations(unmet).description), sourceLocation: test.sourceLocation)
         }
         if let message = mock.verifyNoUnmatchedRequests() {
             Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
