@@ -101,7 +101,7 @@ struct EndpointMockTests {
             try await Task.sleep(for: .milliseconds(50))
             return try await client.send(GetUser(id: 1))
         }
-        try await mock.waitForAllExpectations(timeout: .seconds(2))
+        try await mock.waitForAllExpectations(timeout: .seconds(20))
         #expect(try await background.value == ada)
         mock.expect(ListUsers(), andReturn: .success([]))
         await #expect(throws: EndpointMockError.timedOut(unmet: ["ListUsers /users"])) {
