@@ -34,6 +34,8 @@ public final class HTTPMock: Sendable {
         var scenarioStates: [String: String] = [:]
         var journal: RequestJournal
         var callCounts: [UUID: Int] = [:]
+        /// Answers unmatched requests instead of the near-miss 404, when set.
+        var unmatchedResponder: (@Sendable (RecordedRequest) -> ResponseDefinition)?
     }
 
     /// The settings this mock was created with.
@@ -116,6 +118,14 @@ public final class HTTPMock: Sendable {
         state.withLock { state in state.registry.mappings.filter { state.callCounts[$0.id, default: 0] == 0 } }
     }
 
+    /// The stub's position in insertion order (stable across edits), or `nil` when unknown.
+    package func insertionOrder(ofStub id: UUID) -> Int? { state.withLock { $0.registry.sequence(of: id) } }
+
+    /// Sets the responder for unmatched requests (see `onUnmatched`).
+    package func setUnmatchedResponder(_ responder: (@Sendable (RecordedRequest) -> ResponseDefinition)?) {
+        state.withLock { $0.unmatchedResponder = responder }
+    }
+
     /// How many requests the stub with the id has answered.
     public func callCount(ofStub id: UUID) -> Int { state.withLock { $0.callCounts[id, default: 0] } }
 
@@ -143,7 +153,9 @@ public final class HTTPMock: Sendable {
             state.withLock { $0.journal.append(event) }
             return event
         case .unmatched:
-            let event = ServeEvent(request: request, stub: nil, response: Self.notFound(nearMisses(for: request)))
+            let responder = state.withLock { $0.unmatchedResponder }
+            let response = responder.map { $0(request) } ?? Self.notFound(nearMisses(for: request))
+            let event = ServeEvent(request: request, stub: nil, response: response)
             state.withLock { $0.journal.append(event) }
             return event
         }

@@ -46,6 +46,9 @@ struct StubRegistry: Sendable {
     /// The stub with the id.
     func mapping(id: UUID) -> StubMapping? { byID[id]?.mapping }
 
+    /// The insertion sequence number of the stub with the id.
+    func sequence(of id: UUID) -> Int? { byID[id]?.sequence }
+
     /// Adds a stub, replacing any stub with the same id (which keeps its place among equals).
     mutating func add(_ mapping: StubMapping) {
         let sequence: Int
