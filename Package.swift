@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "UnderstudyClient", targets: ["UnderstudyClient"]),
         .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
+        .library(name: "UnderstudyFakes", targets: ["UnderstudyFakes"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"]),
     ],
     dependencies: [
@@ -50,6 +51,8 @@ let package = Package(
             dependencies: ["Understudy", "UnderstudyServer", "UnderstudyClient"],
             swiftSettings: sharedSettings
         ),
+        // Seeded fake data and generated images.
+        .target(name: "UnderstudyFakes", dependencies: ["Understudy"], swiftSettings: sharedSettings),
         // The `understudy` command. Its module is not called `understudy`, which would clash
         // with `Understudy` on case-insensitive file systems.
         .executableTarget(
@@ -95,6 +98,11 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "UnderstudyFakesTests",
+            dependencies: ["Understudy", "UnderstudyFakes"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

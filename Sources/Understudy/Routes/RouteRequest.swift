@@ -8,6 +8,12 @@ public struct RouteRequest: Sendable {
     /// Path parameters of the route (`/users/{id}` or `/users/:id`), percent-decoded.
     public let pathParams: [String: String]
 
+    /// Wraps a recorded request with the route's path parameters.
+    public init(recorded: RecordedRequest, pathParams: [String: String] = [:]) {
+        self.recorded = recorded
+        self.pathParams = pathParams
+    }
+
     /// The first value of a query parameter.
     public func queryParam(_ name: String) -> String? { recorded.queryValues(name).first }
 
