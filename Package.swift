@@ -48,7 +48,7 @@ let package = Package(
         // that imports Testing or XCTest.
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyClient"],
+            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyClient", "UnderstudyFakes"],
             swiftSettings: sharedSettings
         ),
         // Seeded fake data and generated images.
@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyFakesTests",
-            dependencies: ["Understudy", "UnderstudyFakes"],
+            dependencies: ["Understudy", "UnderstudyFakes", "UnderstudyTesting"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
