@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "UnderstudyFakes", targets: ["UnderstudyFakes"]),
+        .library(name: "UnderstudyDoubles", targets: ["UnderstudyDoubles"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"]),
     ],
     dependencies: [
@@ -53,6 +54,8 @@ let package = Package(
         ),
         // Seeded fake data and generated images.
         .target(name: "UnderstudyFakes", dependencies: ["Understudy"], swiftSettings: sharedSettings),
+        // Small boundary protocols with live and in-memory versions.
+        .target(name: "UnderstudyDoubles", dependencies: ["Understudy"], swiftSettings: sharedSettings),
         // The `understudy` command. Its module is not called `understudy`, which would clash
         // with `Understudy` on case-insensitive file systems.
         .executableTarget(
@@ -103,6 +106,11 @@ let package = Package(
         .testTarget(
             name: "UnderstudyFakesTests",
             dependencies: ["Understudy", "UnderstudyFakes", "UnderstudyTesting"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "UnderstudyDoublesTests",
+            dependencies: ["UnderstudyDoubles"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -1,0 +1,29 @@
+import Foundation
+import Understudy
+
+/// Where new identifiers come from: inject it instead of calling `UUID()`.
+public protocol UUIDProvider: Sendable {
+    /// A new identifier.
+    func next() -> UUID
+}
+
+/// Random identifiers.
+public struct SystemUUIDProvider: UUIDProvider {
+    public init() {}
+    public func next() -> UUID { UUID() }
+}
+
+/// Identifiers counting up from `00000000-0000-0000-0000-000000000001`, so tests can name them.
+public final class SequentialUUIDProvider: UUIDProvider {
+    private let counter = Locked(0)
+
+    public init() {}
+
+    public func next() -> UUID {
+        let value = counter.withLock { counter -> Int in
+            counter += 1
+            return counter
+        }
+        return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", value))!
+    }
+}
