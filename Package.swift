@@ -105,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyFakesTests",
-            dependencies: ["Understudy", "UnderstudyFakes", "UnderstudyTesting"],
+            dependencies: ["Understudy", "UnderstudyFakes", "UnderstudyTesting", "UnderstudyDoubles"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -117,6 +117,10 @@ public final class MockServer: Sendable {
         return URL(string: "http://\(host):\(port)")!
     }
 
+    /// `["UNDERSTUDY_BASE_URL": baseURL]`: hand it to a UI test's app (`app.launchEnvironment`)
+    /// or a child process, which reads it with `UnderstudyEnvironment.baseURL(default:)`.
+    public var launchEnvironment: [String: String] { [UnderstudyEnvironment.baseURLKey: baseURL.absoluteString] }
+
     /// The number of open client connections.
     public var connectionCount: Int { connections.count }
 

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The bridge between UI tests and the app under test: the test starts a server and passes
+/// its address in the launch environment; the app reads it here.
+///
+/// (A namespace of its own rather than `Understudy.baseURL`: a type named `Understudy` would
+/// hide the module name `Understudy`, which qualified names such as `Understudy.HTTPHeaders`
+/// need when another module also has an `HTTPHeaders`.)
+///
+/// ```swift
+/// // In the app:
+/// let api = UnderstudyEnvironment.baseURL(default: URL(string: "https://api.example.com")!)
+/// // In the UI test:
+/// app.launchEnvironment = server.launchEnvironment
+/// ```
+public enum UnderstudyEnvironment {
+    /// The launch-environment variable that carries the mock server's base URL.
+    public static let baseURLKey = "UNDERSTUDY_BASE_URL"
+
+    /// The base URL a test asked for, or `default` when the app runs normally.
+    public static func baseURL(default defaultURL: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        environment[baseURLKey].flatMap(URL.init(string:)) ?? defaultURL
+    }
+}
+
+extension URL {
+    /// The same path, query and fragment on `http://localhost:<port>`: points a production URL
+    /// at a local mock server.
+    public func replacingHostWithLocalhost(port: Int) -> URL {
+        guard var components = URLComponents(url: self, resolvingAgainstBaseURL: true) else { return self }
+        components.scheme = "http"
+        components.host = "localhost"
+        components.port = port
+        components.user = nil
+        components.password = nil
+        return components.url ?? self
+    }
+}

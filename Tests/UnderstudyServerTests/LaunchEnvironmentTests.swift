@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import Understudy
+import UnderstudyServer
+
+struct LaunchEnvironmentTests {
+    @Test func aChildProcessReadsTheVariableAndCallsTheServer() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/ping"), .ok.body("pong from the mock"))
+        try await withMockServer(mock) { server in
+            #expect(server.launchEnvironment == ["UNDERSTUDY_BASE_URL": server.baseURL.absoluteString])
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c",
+                                 "import os, urllib.request; print(urllib.request.urlopen(os.environ['UNDERSTUDY_BASE_URL'] + '/ping').read().decode())"]
+            process.environment = ProcessInfo.processInfo.environment.merging(server.launchEnvironment) { $1 }
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            // Wait off the cooperative pool's critical path: poll instead of blocking.
+            while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 0)
+            #expect(text == "pong from the mock\n")
+        }
+        #expect(mock.serveEvents.count == 1)
+    }
+
+    @Test func appsFallBackToTheirDefault() {
+        let production = URL(string: "https://api.example.com")!
+        #expect(UnderstudyEnvironment.baseURL(default: production, environment: [:]) == production)
+        #expect(UnderstudyEnvironment.baseURL(default: production, environment: ["UNDERSTUDY_BASE_URL": "http://127.0.0.1:4321"])
+            == URL(string: "http://127.0.0.1:4321")!)
+    }
+
+    @Test func productionURLsPointAtLocalhost() {
+        let url = URL(string: "https://user:pw@api.example.com/v1/users?page=2#top")!
+        #expect(url.replacingHostWithLocalhost(port: 8080).absoluteString == "http://localhost:8080/v1/users?page=2#top")
+    }
+}
