@@ -67,3 +67,19 @@ struct FakeTests {
         #expect(inTrait == Fake.withSeed(123) { String.mock(.firstname) })
     }
 }
+
+struct FakesTraitTests {
+    @Test func seedsComeFromTheTraitTheEnvironmentOrChance() {
+        #expect(FakesTrait(seed: 9).resolvedSeed(environment: ["UNDERSTUDY_FAKE_SEED": "4"]) == 9)
+        #expect(FakesTrait(seed: nil).resolvedSeed(environment: ["UNDERSTUDY_FAKE_SEED": "4"]) == 4)
+    }
+
+    @Test func failuresNameTheSeed() {
+        withKnownIssue {
+            Issue.record("boom")
+        } matching: { issue in
+            FakesTrait.annotating(issue, seed: 42).comments.last?.rawValue
+                == "fakes seed 42; replay with UNDERSTUDY_FAKE_SEED=42 or @Test(.fakes(seed: 42))"
+        }
+    }
+}
