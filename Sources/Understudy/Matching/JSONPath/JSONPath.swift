@@ -1,40 +1,51 @@
-/// A compiled JSONPath expression (RFC 9535, plus the Jayway forms WireMock stubs use:
-/// `[?(@.a > 1)]`, `=~ /regex/i`, `in`/`nin`, `empty`, `.length()`), evaluated by our own engine.
+/// A compiled JSONPath expression: RFC 9535 plus the Jayway forms WireMock stubs use
+/// (`[?(@.a > 1)]`, `=~ /regex/i`, `in`/`nin`, `empty`, `.length()` at the end of a path).
 ///
 /// ```swift
 /// let cheap = try JSONPath("$.store.book[?(@.price < 10)].title")
 /// let titles = cheap.evaluate(document)
 /// ```
+///
+/// Where the two disagree, Jayway's spelling gets Jayway's meaning: `[?(...)]` applied to an
+/// object tests the object itself (`$.things[?(@.name == 'x')]` matches `{"things": {"name": "x"}}`),
+/// while RFC 9535's `[?...]` tests the object's member values.
+///
+/// Two paths are equal when their expressions are spelled the same.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written.
     public let expression: String
-    private let segments: [JSONPathSyntax.Segment]
-    private let function: String?
+    private let query: JSONPathQuery
 
-    /// Parses an expression; throws naming the offset and what was expected.
+    /// Compiles `expression`; throws naming the offset and what was expected there.
+    ///
+    /// Expressions longer than 10 000 characters or nested deeper than 64 levels are refused.
     public init(_ expression: String) throws(JSONPathError) {
         var parser = JSONPathParser(expression)
-        (segments, function) = try parser.parse()
+        self.query = try parser.parse()
         self.expression = expression
     }
 
-    /// The selected values in document order (RFC 9535's nodelist); with a trailing
-    /// `.length()`/`.size()`, the length of the single selected value.
+    /// The values selected, in document order (RFC 9535 nodelist).
+    ///
+    /// With a trailing function such as `.length()`, the function's single result (or nothing
+    /// when it does not apply); its input is the selected value for a definite path, otherwise
+    /// the array of selected values, as in Jayway.
     public func evaluate(_ root: JSONValue) -> [JSONValue] {
-        let nodes = JSONPathEvaluator(root: root).select(segments, from: [root])
-        guard function != nil else { return nodes }
-        let target: JSONValue? = nodes.count == 1 ? nodes[0] : (nodes.isEmpty ? nil : .array(nodes))
-        return target.flatMap(JSONPathEvaluator.length).map { [$0] } ?? []
+        let evaluator = JSONPathEvaluator(root: root)
+        guard query.trailingFunction != nil else { return evaluator.nodes(of: query, current: root) }
+        return evaluator.value(of: query, current: root).map { [$0] } ?? []
     }
 
-    /// Whether the path selects at most one node (only names and indexes): Jayway's
-    /// "definite" path.
-    public var isDefinite: Bool {
-        function != nil || JSONPathSyntax.Query(relative: false, segments: segments).isSingular
-    }
+    /// True when the path has only name/index segments (selects at most one node), Jayway's
+    /// "definite" path; also true for a path ending in a function, which gives one value.
+    public var isDefinite: Bool { query.isSingular || query.trailingFunction != nil }
 
+    /// The expression as written.
     public var description: String { expression }
 
+    /// Paths are equal when their expressions are spelled the same.
     public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool { lhs.expression == rhs.expression }
+
+    /// Hashes the expression, agreeing with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(expression) }
 }
