@@ -10,14 +10,14 @@ extension Fault {
     ///
     /// | fault | `URLError.Code` |
     /// |---|---|
-    /// | `CONNECTION_RESET_BY_PEER` | `.networkConnectionLost` |
-    /// | `EMPTY_RESPONSE` | `.networkConnectionLost` |
+    /// | `CONNECTION_RESET_BY_PEER` | `.networkConnectionLost` (measured against the server on Linux) |
+    /// | `EMPTY_RESPONSE` | `.badServerResponse` (measured against the server on Linux) |
     /// | `MALFORMED_RESPONSE_CHUNK` | `.cannotParseResponse` |
-    /// | `RANDOM_DATA_THEN_CLOSE` | `.badServerResponse` |
+    /// | `RANDOM_DATA_THEN_CLOSE` | `.cannotParseResponse` |
     public var urlErrorCode: URLError.Code {
         switch self {
-        case .malformedResponseChunk: .cannotParseResponse
-        case .randomDataThenClose: .badServerResponse
+        case .emptyResponse: .badServerResponse
+        case .malformedResponseChunk, .randomDataThenClose: .cannotParseResponse
         default: .networkConnectionLost
         }
     }

@@ -6,9 +6,11 @@ import Understudy
 ///
 /// Why this does not break "no global state": it holds no stubs, requests or results, only
 /// "class X routes to mock Y" for mocks that are alive. A mock's stubs and journal stay in
-/// the mock; two tests with two mocks get two classes and never meet. Slots of mocks that
-/// have gone away are reused. It has to be reachable from a class method because Foundation
-/// creates `URLProtocol` instances itself and hands them nothing but the request.
+/// the mock; two tests with two mocks get two classes and never meet. Slots are never
+/// reused, so a session that outlives its mock can never reach a later test's mock (it fails
+/// instead); each slot costs one small type-metadata record for the life of the process.
+/// It has to be reachable from a class method because Foundation creates `URLProtocol`
+/// instances itself and hands them nothing but the request.
 final class ProtocolRouter: Sendable {
     static let shared = ProtocolRouter()
 
@@ -19,37 +21,43 @@ final class ProtocolRouter: Sendable {
 
     private let routes = LockedRoutes()
 
-    /// A class of its own for `mock`, reusing a slot whose mock has gone.
+    /// A class of its own for `mock` (the same one for every session of that mock).
     func protocolClass(for mock: HTTPMock) -> AnyClass {
-        routes.withLock { routes in
-            if let existing = routes.first(where: { $0.mock === mock }) { return existing.protocolClass }
-            let slot = routes.firstIndex { $0.mock == nil } ?? routes.count
-            let route = Route(mock: mock, protocolClass: UnderstudyURLSession.protocolClass(forSlot: slot))
-            if slot == routes.count { routes.append(route) } else { routes[slot] = route }
+        routes.withLock { state in
+            state.routes.removeAll { $0.mock == nil }
+            if let existing = state.routes.first(where: { $0.mock === mock }) { return existing.protocolClass }
+            let route = Route(mock: mock, protocolClass: UnderstudyURLSession.protocolClass(forSlot: state.nextSlot))
+            state.nextSlot += 1
+            state.routes.append(route)
             return route.protocolClass
         }
     }
 
     /// The mock a class routes to, or `nil` when that mock is gone.
     func mock(for protocolClass: AnyClass) -> HTTPMock? {
-        routes.withLock { routes in
-            routes.first { $0.protocolClass == protocolClass }?.mock
+        routes.withLock { state in
+            state.routes.first { $0.protocolClass == protocolClass }?.mock
         }
     }
 
     /// Holds the routes behind a lock.
     ///
-    /// `@unchecked Sendable` is safe: `routes` is private and only read or written inside
+    /// `@unchecked Sendable` is safe: `state` is private and only read or written inside
     /// `withLock`, which holds `lock` for the whole access; the weak references and class
     /// objects it stores are themselves safe to share.
     private final class LockedRoutes: @unchecked Sendable {
-        private let lock = NSLock()
-        private var routes: [Route] = []
+        struct State {
+            var routes: [Route] = []
+            var nextSlot = 0
+        }
 
-        func withLock<Result>(_ body: (inout [Route]) -> Result) -> Result {
+        private let lock = NSLock()
+        private var state = State()
+
+        func withLock<Result>(_ body: (inout State) -> Result) -> Result {
             lock.lock()
             defer { lock.unlock() }
-            return body(&routes)
+            return body(&state)
         }
     }
 }

@@ -159,3 +159,20 @@ struct TransportBehaviourTests {
     }
     #endif
 }
+
+struct URLSessionIsolationTests {
+    @Test func aSessionOutlivingItsMockNeverReachesAnotherMock() async throws {
+        var first: HTTPMock? = HTTPMock()
+        first?.stub(.get(urlPath: "/who"), .ok.body("first"))
+        let stale = first!.urlSession()
+        defer { stale.finishTasksAndInvalidate() }
+        first = nil
+        let second = HTTPMock()
+        second.stub(.get(urlPath: "/who"), .ok.body("second"))
+        let fresh = second.urlSession()
+        defer { fresh.finishTasksAndInvalidate() }
+        await #expect(throws: (any Error).self) { _ = try await get(stale, URL(string: "http://api.example.com/who")!) }
+        #expect(try await get(fresh, URL(string: "http://api.example.com/who")!).1 == "second")
+        #expect(second.serveEvents.count == 1)
+    }
+}
