@@ -106,7 +106,7 @@ struct PetStoreFeatureTests {
         }
     }
 
-    @Test(arguments: [Transport.direct, .server])
+    @Test(arguments: Transport.allCases)
     func slowResponseCancelledLeavesNoPartialState(_ transport: Transport) async throws {
         try await TestEnvironment.with(transport) { env in
             env.mock.stub(.get(urlPath: "/pets"), .ok.json(Self.json(Self.pets(1))).delayed(by: .seconds(20)))
