@@ -15,6 +15,9 @@ import FoundationNetworking
 final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
     private let lock = NSLock()
     private var loading: Task<Void, Never>?
+    /// Set by `stopLoading`; after it, Foundation must hear nothing more about this request
+    /// (corelibs Foundation traps when a cancelled task gets a callback).
+    private let gate = CallbackGate()
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 
@@ -34,7 +37,7 @@ final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
             ]))
             return
         }
-        let loader = Loader(urlProtocol: self)
+        let loader = Loader(urlProtocol: self, gate: gate)
         let task = Task {
             do {
                 let (data, response) = try await mock.respond(to: recorded)
@@ -53,6 +56,7 @@ final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
     }
 
     override func stopLoading() {
+        gate.close()
         lock.withLock { loading }?.cancel()
     }
 }
@@ -64,16 +68,42 @@ final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
 /// never touches the protocol's own state.
 private struct Loader: @unchecked Sendable {
     let urlProtocol: URLProtocol
+    let gate: CallbackGate
 
     func finish(response: HTTPURLResponse, data: Data) {
-        let client = urlProtocol.client
-        client?.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
-        // One piece: corelibs Foundation hands only the last chunk to async and completion APIs.
-        if !data.isEmpty { client?.urlProtocol(urlProtocol, didLoad: data) }
-        client?.urlProtocolDidFinishLoading(urlProtocol)
+        gate.ifOpen {
+            let client = urlProtocol.client
+            client?.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
+            // One piece: corelibs Foundation hands only the last chunk to async and completion APIs.
+            if !data.isEmpty { client?.urlProtocol(urlProtocol, didLoad: data) }
+            client?.urlProtocolDidFinishLoading(urlProtocol)
+        }
     }
 
     func fail(_ error: any Error) {
-        urlProtocol.client?.urlProtocol(urlProtocol, didFailWithError: error)
+        gate.ifOpen { urlProtocol.client?.urlProtocol(urlProtocol, didFailWithError: error) }
+    }
+}
+
+/// Lets callbacks through until `close()`; a callback in progress finishes before `close()`
+/// returns, so none can start after it.
+///
+/// `@unchecked Sendable` is safe: `open` is only read and written while `lock` is held. The
+/// lock is recursive because Foundation may call `stopLoading` from inside a callback.
+final class CallbackGate: @unchecked Sendable {
+    private let lock = NSRecursiveLock()
+    private var open = true
+
+    func close() {
+        lock.lock()
+        open = false
+        lock.unlock()
+    }
+
+    func ifOpen(_ body: () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard open else { return }
+        body()
     }
 }

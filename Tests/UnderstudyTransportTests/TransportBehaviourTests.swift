@@ -176,3 +176,18 @@ struct URLSessionIsolationTests {
         #expect(second.serveEvents.count == 1)
     }
 }
+
+struct URLSessionCancellationTests {
+    @Test func cancellingADelayedRequestNeitherCrashesNorHangs() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/slow"), .ok.delayed(by: .seconds(20)))
+        let session = mock.urlSession()
+        defer { session.finishTasksAndInvalidate() }
+        for _ in 0..<20 {
+            let request = Task { try await get(session, URL(string: "http://api.example.com/slow")!) }
+            try await Task.sleep(for: .milliseconds(20))
+            request.cancel()
+            await #expect(throws: (any Error).self) { _ = try await request.value }
+        }
+    }
+}
