@@ -8,7 +8,8 @@ extension HTTPMock: HTTPClient {
     /// Answers from the stubs with no I/O: delays sleep on the task's clock (and end early
     /// with `CancellationError` when the task is cancelled), faults throw the `URLError` a
     /// real session would (see ``Understudy/Fault/urlErrorCode``), and an unmatched request
-    /// throws ``UnmatchedRequestError`` carrying the near-miss report.
+    /// throws ``UnmatchedRequestError`` carrying the near-miss report (unless `onUnmatched`
+    /// answers it).
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         let (data, response) = try await respond(to: RecordedRequest(request))
         return (data, response)
@@ -17,7 +18,9 @@ extension HTTPMock: HTTPClient {
     /// Serves a recorded request the way the in-process transports do.
     package func respond(to request: RecordedRequest) async throws -> (Data, HTTPURLResponse) {
         let event = serve(request)
-        guard event.wasMatched else { throw UnmatchedRequestError(report: nearMisses(for: request)) }
+        if !event.wasMatched, !answersUnmatchedRequests {
+            throw UnmatchedRequestError(report: nearMisses(for: request))
+        }
         let response = event.response
         var delay = response.fixedDelayMilliseconds ?? 0
         if let distribution = response.delayDistribution {

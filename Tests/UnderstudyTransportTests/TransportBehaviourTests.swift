@@ -191,3 +191,17 @@ struct URLSessionCancellationTests {
         }
     }
 }
+
+struct OnUnmatchedTransportTests {
+    @Test(arguments: Transport.allCases)
+    func onUnmatchedAnswersOverEveryTransport(_ transport: Transport) async throws {
+        let mock = HTTPMock()
+        mock.onUnmatched { request in .status(418).body("no route for \(request.path)") }
+        try await transport.withClient(mock) { client, base in
+            let (status, body) = try await get(client, base.appendingPathComponent("teapot"))
+            #expect(status == 418)
+            #expect(body == "no route for /teapot")
+        }
+        #expect(mock.unmatchedRequests.count == 1)
+    }
+}

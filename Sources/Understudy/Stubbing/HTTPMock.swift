@@ -121,6 +121,9 @@ public final class HTTPMock: Sendable {
     /// The stub's position in insertion order (stable across edits), or `nil` when unknown.
     package func insertionOrder(ofStub id: UUID) -> Int? { state.withLock { $0.registry.sequence(of: id) } }
 
+    /// Whether unmatched requests are answered by an `onUnmatched` responder.
+    package var answersUnmatchedRequests: Bool { state.withLock { $0.unmatchedResponder != nil } }
+
     /// Sets the responder for unmatched requests (see `onUnmatched`).
     package func setUnmatchedResponder(_ responder: (@Sendable (RecordedRequest) -> ResponseDefinition)?) {
         state.withLock { $0.unmatchedResponder = responder }
