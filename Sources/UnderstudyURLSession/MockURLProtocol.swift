@@ -13,8 +13,7 @@ import FoundationNetworking
 /// upload-task bodies are invisible, so such requests fail with an error pointing to the
 /// loopback server; redirects are not followed here (`wasRedirectedTo` traps).
 final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
-    private let lock = NSLock()
-    private var loading: Task<Void, Never>?
+    private let loading = Locked<Task<Void, Never>?>(nil)
     /// Set by `stopLoading`; after it, Foundation must hear nothing more about this request
     /// (corelibs Foundation traps when a cancelled task gets a callback).
     private let gate = CallbackGate()
@@ -52,12 +51,12 @@ final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
                 loader.fail(error)
             }
         }
-        lock.withLock { loading = task }
+        loading.withLock { $0 = task }
     }
 
     override func stopLoading() {
         gate.close()
-        lock.withLock { loading }?.cancel()
+        loading.withLock { $0 }?.cancel()
     }
 }
 

@@ -14,12 +14,17 @@ import Understudy
 final class ProtocolRouter: Sendable {
     static let shared = ProtocolRouter()
 
-    private struct Route {
+    private struct Route: Sendable {
         weak var mock: HTTPMock?
         let protocolClass: AnyClass
     }
 
-    private let routes = LockedRoutes()
+    private struct State: Sendable {
+        var routes: [Route] = []
+        var nextSlot = 0
+    }
+
+    private let routes = Locked(State())
 
     /// A class of its own for `mock` (the same one for every session of that mock).
     func protocolClass(for mock: HTTPMock) -> AnyClass {
@@ -37,27 +42,6 @@ final class ProtocolRouter: Sendable {
     func mock(for protocolClass: AnyClass) -> HTTPMock? {
         routes.withLock { state in
             state.routes.first { $0.protocolClass == protocolClass }?.mock
-        }
-    }
-
-    /// Holds the routes behind a lock.
-    ///
-    /// `@unchecked Sendable` is safe: `state` is private and only read or written inside
-    /// `withLock`, which holds `lock` for the whole access; the weak references and class
-    /// objects it stores are themselves safe to share.
-    private final class LockedRoutes: @unchecked Sendable {
-        struct State {
-            var routes: [Route] = []
-            var nextSlot = 0
-        }
-
-        private let lock = NSLock()
-        private var state = State()
-
-        func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&state)
         }
     }
 }

@@ -6,14 +6,10 @@ import Understudy
 ///
 /// A server should create one and hand it to every ``AdminAPI`` it builds; an ``AdminAPI``
 /// made without one gets a fresh state of its own.
-///
-/// `@unchecked Sendable` is safe: the only mutable field, `storedSettings`, is private and
-/// read or written only while `lock` is held; `startedAt` is immutable.
-final class AdminState: @unchecked Sendable {
+final class AdminState: Sendable {
     /// When the state was created; `uptimeInSeconds` counts from here.
     let startedAt: Date
-    private let lock = NSLock()
-    private var storedSettings: JSONObject = [:]
+    private let storedSettings = Locked<JSONObject>([:])
 
     /// Creates a state with empty settings.
     init(startedAt: Date = Date()) { self.startedAt = startedAt }
@@ -21,11 +17,7 @@ final class AdminState: @unchecked Sendable {
     /// WireMock's `GlobalSettings` as last stored: `fixedDelay`, `delayDistribution`,
     /// `extended`, `proxyPassThrough`. Stored and returned only; a global `fixedDelay` is
     /// not applied to responses.
-    var settings: JSONObject {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedSettings
-    }
+    var settings: JSONObject { storedSettings.withLock { $0 } }
 
     /// Replaces the settings; returns the new value.
     @discardableResult
@@ -36,9 +28,9 @@ final class AdminState: @unchecked Sendable {
     /// Changes the settings under the lock; returns the new value.
     @discardableResult
     func update(_ change: (inout JSONObject) -> Void) -> JSONObject {
-        lock.lock()
-        defer { lock.unlock() }
-        change(&storedSettings)
-        return storedSettings
+        storedSettings.withLock { settings in
+            change(&settings)
+            return settings
+        }
     }
 }
