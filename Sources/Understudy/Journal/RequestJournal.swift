@@ -30,9 +30,6 @@ struct RequestJournal: Sendable {
         head == 0 ? buffer : Array(buffer[head...] + buffer[..<head])
     }
 
-    /// The number of entries.
-    var count: Int { buffer.count }
-
     /// Removes the entries for which `shouldRemove` holds; returns how many were removed.
     @discardableResult
     mutating func removeAll(where shouldRemove: (ServeEvent) -> Bool) -> Int {
