@@ -29,7 +29,7 @@ let package = Package(
         // Core engine: model, matching, stubbing, journal, verification, near misses,
         // WireMock JSON codec. Imports Foundation only.
         .target(name: "Understudy", swiftSettings: sharedSettings),
-        // The SwiftNIO loopback server and the WireMock admin API.
+        // The SwiftNIO loopback server, the WireMock admin API, proxying and recording.
         .target(
             name: "UnderstudyServer",
             dependencies: [
@@ -38,6 +38,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // Proxy stubs and recording forward requests upstream with it.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: sharedSettings
         ),

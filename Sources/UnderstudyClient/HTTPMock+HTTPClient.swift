@@ -31,12 +31,22 @@ extension HTTPMock: HTTPClient {
         try Task.checkCancellation()
         let url = URL(string: request.absoluteURL) ?? URL(string: "http://localhost/")!
         if let fault = response.fault { throw URLError(fault.urlErrorCode, userInfo: [NSURLErrorFailingURLErrorKey: url]) }
-        let body = try bodyData(for: response)
+        if let proxy = ProxyRequest(forwarding: request, as: response) {
+            let upstream = await ProxyForwarder.forward(proxy, stub: event.stub?.label ?? "")
+            recordProxiedResponse(upstream, for: event)
+            return try httpResponse(upstream, body: try bodyData(for: upstream), stub: event.stubIdentity, request: request, url: url)
+        }
+        return try httpResponse(response, body: try bodyData(for: response), stub: event.stubIdentity, request: request, url: url)
+    }
+
+    private func httpResponse(
+        _ response: ResponseDefinition, body: Data, stub: (id: UUID, name: String?)?, request: RecordedRequest, url: URL
+    ) throws -> (Data, HTTPURLResponse) {
         var fields: [String: String] = [:]
         for name in response.headers.names {
             fields[name] = response.headers.values(for: name).joined(separator: ", ")
         }
-        if let stub = event.stubIdentity { fields["Matched-Stub-Id"] = stub.id.uuidString.lowercased() }
+        if let stub { fields["Matched-Stub-Id"] = stub.id.uuidString.lowercased() }
         guard let httpResponse = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields) else {
             throw URLError(.badServerResponse)
         }

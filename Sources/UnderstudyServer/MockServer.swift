@@ -28,6 +28,7 @@ public final class MockServer: Sendable {
     public let configuration: MockServerConfiguration
     private let group: any EventLoopGroup
     private let connections: ConnectionRegistry
+    private let upstream: UpstreamClient
     private let state = NIOLockedValueBox(State.idle)
     /// Completed when ``shutdown()`` has finished.
     private let stopped: EventLoopPromise<Void>
@@ -44,6 +45,7 @@ public final class MockServer: Sendable {
         self.configuration = configuration
         self.group = group
         self.connections = ConnectionRegistry(limit: configuration.maxConnections)
+        self.upstream = UpstreamClient(group: group, timeout: configuration.proxyTimeout)
         self.stopped = group.next().makePromise(of: Void.self)
     }
 
@@ -65,7 +67,7 @@ public final class MockServer: Sendable {
             guard case .idle = state else { throw MockServerError.alreadyStarted }
         }
         let connections = self.connections
-        let context = ServerContext(mock: mock, configuration: configuration) { [weak self] in
+        let context = ServerContext(mock: mock, configuration: configuration, upstream: upstream) { [weak self] in
             Task { try? await self?.shutdown() }
         }
         let bootstrap = ServerBootstrap(group: group)
@@ -149,6 +151,7 @@ public final class MockServer: Sendable {
         for connection in open {
             try? await connection.closeFuture.get()
         }
+        await upstream.shutdown()
     }
 }
 

@@ -18,6 +18,8 @@ public struct MockServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// Whether `/__admin` serves WireMock's admin API.
     public var adminEnabled: Bool
+    /// How long a proxy stub waits for upstream's whole answer before the client gets a 504.
+    public var proxyTimeout: Duration
 
     /// Creates a configuration; every argument has a safe default.
     public init(
@@ -27,7 +29,8 @@ public struct MockServerConfiguration: Sendable {
         headerReadTimeout: Duration = .seconds(30),
         maxConnections: Int = 1_024,
         shutdownGracePeriod: Duration = .seconds(5),
-        adminEnabled: Bool = true
+        adminEnabled: Bool = true,
+        proxyTimeout: Duration = .seconds(30)
     ) {
         self.host = host
         self.port = port
@@ -36,5 +39,6 @@ public struct MockServerConfiguration: Sendable {
         self.maxConnections = maxConnections
         self.shutdownGracePeriod = shutdownGracePeriod
         self.adminEnabled = adminEnabled
+        self.proxyTimeout = proxyTimeout
     }
 }

@@ -39,4 +39,10 @@ struct RequestJournal: Sendable {
         head = 0
         return removed
     }
+
+    /// Replaces the event with the same request id, if the journal still holds it.
+    mutating func replace(_ event: ServeEvent) {
+        guard let index = buffer.firstIndex(where: { $0.id == event.id }) else { return }
+        buffer[index] = event
+    }
 }

@@ -23,6 +23,10 @@ public struct ServeEvent: Sendable, Identifiable {
     /// Whether a stub matched.
     public var wasMatched: Bool { entry != nil }
 
+    /// Whether the stub forwarded the request upstream; ``response`` is then what upstream
+    /// answered (once it has answered).
+    public private(set) var wasProxied = false
+
     /// The id and name of the stub that answered, read without copying the stub.
     public var stubIdentity: (id: UUID, name: String?)? {
         entry.map { ($0.mapping.id, $0.mapping.name) }
@@ -36,9 +40,16 @@ public struct ServeEvent: Sendable, Identifiable {
     }
 
     /// An event answered by a registry stub; `response` is `nil` for the stub's static response.
-    init(request: RecordedRequest, entry: StubRegistry.Entry, response: ResponseDefinition?) {
+    init(request: RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?) {
         self.request = request
         self.entry = entry
         self.computedResponse = response
+    }
+
+    /// This event with the response upstream gave to the proxied request.
+    func proxied(_ upstream: ResponseDefinition) -> ServeEvent {
+        var event = ServeEvent(request: request, entry: entry, response: upstream)
+        event.wasProxied = true
+        return event
     }
 }

@@ -239,6 +239,13 @@ public final class HTTPMock: Sendable {
         try response.bodyData(root: configuration.root)
     }
 
+    /// Records in the journal what upstream answered to a proxied request, so that the journal,
+    /// near misses and recordings see the real response rather than the proxy stub.
+    package func recordProxiedResponse(_ upstream: ResponseDefinition, for event: ServeEvent) {
+        let proxied = event.proxied(upstream)
+        state.withLock { $0.journal.replace(proxied) }
+    }
+
     // MARK: Journal
 
     /// Every journal entry, oldest first.

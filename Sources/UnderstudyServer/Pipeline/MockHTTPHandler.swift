@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -33,8 +34,35 @@ final class MockHTTPHandler: ChannelInboundHandler {
     private var requestIDs = RequestIDGenerator()
     /// `ip:port` of the client, worked out once per connection.
     private var clientAddress = "unknown"
+    /// The request being forwarded upstream, while a proxy stub answers.
+    private var proxyExchange: ProxyExchange?
+    /// The handler's context, kept for the proxy callbacks.
+    private var context: ChannelHandlerContext?
+
+    /// A proxied request in flight: what the client asked, what upstream has answered so far.
+    private struct ProxyExchange {
+        let requestHead: HTTPRequestHead
+        let event: ServeEvent
+        let proxy: ProxyRequest
+        var task: HTTPClient.Task<Void>?
+        var responseHead: HTTPResponseHead?
+        /// Upstream's body as far as the journal keeps it.
+        var captured: ByteBuffer
+        var capturedAll = true
+        /// Upstream's `Content-Length`, when it sent one.
+        var expectedLength: Int?
+        var receivedBytes = 0
+        /// The piece that completes a `Content-Length` body, held back until upstream finishes:
+        /// the client sees the end of such a body with its last byte, and the journal must have
+        /// upstream's answer by then. (A chunked body ends with the server's own last chunk.)
+        var heldBack: ByteBuffer?
+    }
 
     init(context: ServerContext) { self.server = context }
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
 
     func channelActive(context: ChannelHandlerContext) {
         clientAddress = context.channel.remoteAddress.map { "\($0.ipAddress ?? "unknown"):\($0.port ?? 0)" } ?? "unknown"
@@ -45,6 +73,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         headTimer?.cancel()
+        proxyExchange?.task?.cancel()
         context.fireChannelInactive()
     }
 
@@ -94,30 +123,35 @@ final class MockHTTPHandler: ChannelInboundHandler {
         let request = recordedRequest(head, body: body, channel: context.channel)
         let plan: ResponsePlan
         let isHead = head.method == .HEAD
+        var event: ServeEvent?
         if server.configuration.adminEnabled, request.path == "/__admin" || request.path.hasPrefix("/__admin/") {
             let response = AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState).handle(request)
-            plan = ResponsePlan.make(for: response, stub: nil, bodyData: { try $0.bodyData(root: nil) },
+            plan = ResponsePlan.make(for: response, to: request, stub: nil, bodyData: { try $0.bodyData(root: nil) },
                                      isHead: isHead, using: &generator)
         } else {
-            let event = server.mock.serve(request)
+            let served = server.mock.serve(request)
             let mock = server.mock
-            plan = ResponsePlan.make(for: event.response, stub: event.stubIdentity, bodyData: { try mock.bodyData(for: $0) },
-                                     isHead: isHead, using: &generator)
+            event = served
+            plan = ResponsePlan.make(for: served.response, to: request, stub: served.stubIdentity,
+                                     bodyData: { try mock.bodyData(for: $0) }, isHead: isHead, using: &generator)
         }
         if plan.delay > .zero {
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(plan.delay)) {
-                self.perform(plan.action, head: head, context: context)
+                self.perform(plan.action, head: head, event: event, context: context)
             }
         } else {
-            perform(plan.action, head: head, context: context)
+            perform(plan.action, head: head, event: event, context: context)
         }
     }
 
-    private func perform(_ action: ResponsePlan.Action, head: HTTPRequestHead, context: ChannelHandlerContext) {
+    private func perform(_ action: ResponsePlan.Action, head: HTTPRequestHead, event: ServeEvent?, context: ChannelHandlerContext) {
         guard context.channel.isActive else { return }
         switch action {
         case .fault(let fault):
             FaultWriter.perform(fault, context: context)
+        case .proxy(let proxy):
+            guard let event else { return }
+            startProxying(proxy, head: head, event: event, context: context)
         case let .respond(status, reason, headers, body, chunks, interval):
             var responseHead = HTTPResponseHead(version: head.version, status: Self.status(status, reason))
             for field in headers { responseHead.headers.add(name: field.name, value: field.value) }
@@ -173,6 +207,50 @@ final class MockHTTPHandler: ChannelInboundHandler {
         }
     }
 
+    // MARK: Proxying
+
+    private func startProxying(_ proxy: ProxyRequest, head: HTTPRequestHead, event: ServeEvent, context: ChannelHandlerContext) {
+        proxyExchange = ProxyExchange(requestHead: head, event: event, proxy: proxy,
+                                      captured: context.channel.allocator.buffer(capacity: 0))
+        do {
+            let task = try server.upstream.forward(proxy, delegate: ProxyResponseDelegate(sink: self, eventLoop: context.eventLoop),
+                                                   on: context.eventLoop)
+            proxyExchange?.task = task
+        } catch {
+            proxyExchange = nil
+            answerProxyFailure(ProxyExchange(requestHead: head, event: event, proxy: proxy,
+                                             captured: context.channel.allocator.buffer(capacity: 0)),
+                               error: error, badTarget: true, context: context)
+        }
+    }
+
+    /// Upstream's answer as the journal keeps it.
+    private static func journaledResponse(_ exchange: ProxyExchange) -> ResponseDefinition {
+        guard let head = exchange.responseHead else { return ResponseDefinition(status: 502) }
+        var headers = Understudy.HTTPHeaders()
+        for (name, value) in head.headers { headers.add(name: name, value: value) }
+        let body = Data(exchange.captured.readableBytesView)
+        return ResponseDefinition(status: Int(head.status.code), statusMessage: head.status.reasonPhrase,
+                                  headers: headers, body: body.isEmpty ? .none : .binary(body))
+    }
+
+    /// Answers 502 (upstream unreachable or not a URL) or 504 (upstream too slow), naming the
+    /// stub, the upstream URL and the way out.
+    private func answerProxyFailure(_ exchange: ProxyExchange, error: any Error, badTarget: Bool = false, context: ChannelHandlerContext) {
+        let kind: ProxyRequest.FailureKind
+        if badTarget {
+            kind = .badURL
+        } else if let clientError = error as? HTTPClientError, [.deadlineExceeded, .readTimeout, .connectTimeout].contains(clientError) {
+            kind = .timedOut(limit: server.upstream.responseTimeout)
+        } else {
+            kind = .unreachable
+        }
+        let response = exchange.proxy.failureResponse(stub: exchange.event.stub?.label ?? "", cause: "\(error)", kind: kind)
+        server.mock.recordProxiedResponse(response, for: exchange.event)
+        let text = (try? response.bodyData(root: nil)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        perform(ResponsePlan.plainText(status: response.status, text), head: exchange.requestHead, event: nil, context: context)
+    }
+
     private func reject(context: ChannelHandlerContext, version: HTTPVersion, status: HTTPResponseStatus, _ text: String) {
         state = .rejecting
         var head = HTTPResponseHead(version: version, status: status)
@@ -224,5 +302,68 @@ extension TimeAmount {
     init(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
+
+extension MockHTTPHandler: ProxyResponseSink {
+    func proxyReceivedHead(_ upstream: HTTPResponseHead) {
+        guard let context, var exchange = proxyExchange else { return }
+        exchange.responseHead = upstream
+        exchange.expectedLength = upstream.headers.first(name: "Content-Length").flatMap { Int($0) }
+        proxyExchange = exchange
+        var head = HTTPResponseHead(version: exchange.requestHead.version, status: upstream.status)
+        for (name, value) in upstream.headers where ProxyRequest.forwardsResponseHeader(name) {
+            head.headers.add(name: name, value: value)
+        }
+        if let stub = exchange.event.stubIdentity {
+            head.headers.replaceOrAdd(name: "Matched-Stub-Id", value: stub.id.uuidString.lowercased())
+            if let name = stub.name { head.headers.replaceOrAdd(name: "Matched-Stub-Name", value: name) }
+        }
+        if !exchange.requestHead.isKeepAlive { head.headers.replaceOrAdd(name: "Connection", value: "close") }
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+    }
+
+    func proxyReceivedBodyPart(_ buffer: ByteBuffer, on eventLoop: any EventLoop) -> EventLoopFuture<Void> {
+        guard let context, var exchange = proxyExchange else {
+            return eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)
+        }
+        proxyExchange = nil // drop the reference so the buffers are not copied on write
+        if exchange.capturedAll {
+            if exchange.captured.readableBytes + buffer.readableBytes <= server.configuration.maxRequestBodyBytes {
+                var piece = buffer
+                exchange.captured.writeBuffer(&piece)
+            } else {
+                exchange.capturedAll = false
+            }
+        }
+        exchange.receivedBytes += buffer.readableBytes
+        if let expected = exchange.expectedLength, exchange.receivedBytes >= expected {
+            exchange.heldBack = buffer
+            proxyExchange = exchange
+            return eventLoop.makeSucceededVoidFuture()
+        }
+        proxyExchange = exchange
+        return context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))))
+    }
+
+    func proxyFinished() {
+        guard let context, let exchange = proxyExchange else { return }
+        proxyExchange = nil
+        server.mock.recordProxiedResponse(Self.journaledResponse(exchange), for: exchange.event)
+        if let last = exchange.heldBack { context.write(wrapOutboundOut(.body(.byteBuffer(last))), promise: nil) }
+        finish(keepAlive: exchange.requestHead.isKeepAlive, context: context)
+    }
+
+    func proxyFailed(_ error: any Error) {
+        guard let context, let exchange = proxyExchange else { return }
+        proxyExchange = nil
+        guard exchange.responseHead == nil, context.channel.isActive else {
+            // Part of the answer is already on its way: the only honest signal left is to cut
+            // the connection, as upstream did.
+            server.mock.recordProxiedResponse(Self.journaledResponse(exchange), for: exchange.event)
+            context.close(promise: nil)
+            return
+        }
+        answerProxyFailure(exchange, error: error, context: context)
     }
 }

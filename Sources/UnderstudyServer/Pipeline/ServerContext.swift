@@ -2,10 +2,19 @@ import Understudy
 
 /// What every connection of one server shares.
 struct ServerContext: Sendable {
+    init(mock: HTTPMock, configuration: MockServerConfiguration, upstream: UpstreamClient, requestShutdown: @escaping @Sendable () -> Void) {
+        self.mock = mock
+        self.configuration = configuration
+        self.upstream = upstream
+        self.requestShutdown = requestShutdown
+    }
+
     let mock: HTTPMock
     let configuration: MockServerConfiguration
     /// Asks the server to shut down (the admin API's `shutdown`).
     let requestShutdown: @Sendable () -> Void
+    /// Forwards the requests proxy stubs answer.
+    let upstream: UpstreamClient
     /// Admin settings and start time, kept for the server's lifetime.
     let adminState = AdminState()
 }

@@ -7,6 +7,8 @@ struct ResponsePlan {
     enum Action {
         case respond(status: Int, reason: String?, headers: HTTPHeaders, body: Data, chunks: Int, chunkInterval: Duration)
         case fault(Fault)
+        /// Forward the request upstream and stream the answer back.
+        case proxy(ProxyRequest)
     }
 
     /// How long to wait before acting.
@@ -17,12 +19,14 @@ struct ResponsePlan {
     /// Plans the answer to a request.
     /// - Parameters:
     ///   - response: what the mock (or the admin API) chose.
+    ///   - request: the request being answered (a proxy stub forwards it).
     ///   - stub: the id and name of the stub that matched, if any; sent as `Matched-Stub-Id`
     ///     and `Matched-Stub-Name`.
     ///   - bodyData: reads a response body (files come from the mock's root).
     ///   - isHead: whether the request was `HEAD`, whose response carries no body.
     static func make(
         for response: ResponseDefinition,
+        to request: RecordedRequest,
         stub: (id: UUID, name: String?)?,
         bodyData: (ResponseDefinition) throws -> Data,
         isHead: Bool,
@@ -34,9 +38,8 @@ struct ResponsePlan {
         }
         let delay = Duration.milliseconds(max(0, delayMilliseconds))
         if let fault = response.fault { return ResponsePlan(delay: delay, action: .fault(fault)) }
-        if response.proxyBaseUrl != nil {
-            return ResponsePlan(delay: delay, action: plainText(
-                status: 501, "Stub \(label(stub)) asks for proxying (proxyBaseUrl), which this server does not do yet.\n"))
+        if let proxy = ProxyRequest(forwarding: request, as: response) {
+            return ResponsePlan(delay: delay, action: .proxy(proxy))
         }
         let body: Data
         do {
@@ -74,7 +77,7 @@ struct ResponsePlan {
         return stub.name.map { "\"\($0)\" (id \(id))" } ?? "id \(id)"
     }
 
-    private static func plainText(status: Int, _ text: String) -> Action {
+    static func plainText(status: Int, _ text: String) -> Action {
         let body = Data(text.utf8)
         return .respond(status: status, reason: nil,
                         headers: ["Content-Type": "text/plain; charset=utf-8", "Content-Length": String(body.count)],

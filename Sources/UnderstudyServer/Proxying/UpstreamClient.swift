@@ -1,0 +1,64 @@
+import AsyncHTTPClient
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import Understudy
+
+/// The HTTP client a server forwards proxied requests with. It is created on the first proxied
+/// request (most servers never proxy) and shut down with the server.
+///
+/// It never follows redirects (the client sees upstream's 3xx, as through any proxy), never
+/// decompresses (bodies pass through byte for byte) and never retries a refused connection.
+final class UpstreamClient: Sendable {
+    private let group: any EventLoopGroup
+    private let timeout: Duration
+    private let client = NIOLockedValueBox<HTTPClient?>(nil)
+
+    init(group: any EventLoopGroup, timeout: Duration) {
+        self.group = group
+        self.timeout = timeout
+    }
+
+    /// How long upstream may take to answer before the client gets a 504.
+    var responseTimeout: Duration { timeout }
+
+    /// Starts forwarding `proxy`; the delegate's callbacks run on `eventLoop`.
+    func forward(
+        _ proxy: ProxyRequest,
+        delegate: ProxyResponseDelegate,
+        on eventLoop: any EventLoop
+    ) throws -> HTTPClient.Task<Void> {
+        var headers = NIOHTTP1.HTTPHeaders()
+        for field in proxy.headers { headers.add(name: field.name, value: field.value) }
+        let request = try HTTPClient.Request(
+            url: proxy.url, method: NIOHTTP1.HTTPMethod(rawValue: proxy.method.rawValue), headers: headers,
+            body: proxy.body.isEmpty ? nil : .bytes(proxy.body))
+        return httpClient().execute(request: request, delegate: delegate, eventLoop: .delegateAndChannel(on: eventLoop),
+                                    deadline: .now() + TimeAmount(timeout))
+    }
+
+    /// Shuts the client down, if it was ever created.
+    func shutdown() async {
+        let client = self.client.withLockedValue { client in
+            defer { client = nil }
+            return client
+        }
+        try? await client?.shutdown()
+    }
+
+    private func httpClient() -> HTTPClient {
+        client.withLockedValue { client in
+            if let client { return client }
+            var configuration = HTTPClient.Configuration(
+                redirectConfiguration: .disallow,
+                timeout: .init(connect: .seconds(10), read: TimeAmount(timeout)),
+                decompression: .disabled)
+            // A refused connection is answered with a 502 at once, not retried until the
+            // connect timeout.
+            configuration.connectionPool.retryConnectionEstablishment = false
+            let created = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
+            client = created
+            return created
+        }
+    }
+}
