@@ -129,7 +129,9 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyCLITests",
-            dependencies: ["UnderstudyCLI", "Understudy", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "UnderstudyCLI", "Understudy", "UnderstudyServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: sharedSettings
         ),
     ],

@@ -5,9 +5,9 @@ import ArgumentParser
 struct UnderstudyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "understudy",
-        abstract: "Serve and check WireMock-format HTTP stubs.",
+        abstract: "Serve, check, record and import WireMock-format HTTP stubs.",
         discussion: "A root folder holds stub mappings under mappings/ (*.json, any depth) and response files under __files/.",
         version: "0.1.0",
-        subcommands: [ServeCommand.self, LintCommand.self]
+        subcommands: [ServeCommand.self, LintCommand.self, RecordCommand.self, ImportHARCommand.self]
     )
 }

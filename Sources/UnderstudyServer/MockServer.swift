@@ -29,6 +29,7 @@ public final class MockServer: Sendable {
     private let group: any EventLoopGroup
     private let connections: ConnectionRegistry
     private let upstream: UpstreamClient
+    private let adminState = AdminState()
     private let state = NIOLockedValueBox(State.idle)
     /// Completed when ``shutdown()`` has finished.
     private let stopped: EventLoopPromise<Void>
@@ -67,7 +68,7 @@ public final class MockServer: Sendable {
             guard case .idle = state else { throw MockServerError.alreadyStarted }
         }
         let connections = self.connections
-        let context = ServerContext(mock: mock, configuration: configuration, upstream: upstream) { [weak self] in
+        let context = ServerContext(mock: mock, configuration: configuration, upstream: upstream, adminState: adminState) { [weak self] in
             Task { try? await self?.shutdown() }
         }
         let bootstrap = ServerBootstrap(group: group)
@@ -122,6 +123,10 @@ public final class MockServer: Sendable {
     /// `["UNDERSTUDY_BASE_URL": baseURL]`: hand it to a UI test's app (`app.launchEnvironment`)
     /// or a child process, which reads it with `UnderstudyEnvironment.baseURL(default:)`.
     public var launchEnvironment: [String: String] { [UnderstudyEnvironment.baseURLKey: baseURL.absoluteString] }
+
+    /// The recorder behind the admin API's `/__admin/recordings/*`: start, stop or snapshot
+    /// recordings from Swift with the same state the admin API sees.
+    public var recorder: Recorder { adminState.recorder(for: mock) }
 
     /// The number of open client connections.
     public var connectionCount: Int { connections.count }

@@ -13,12 +13,15 @@ extension AdminAPI {
     }
 
     /// `POST /mappings`: adds one stub; 201 with the stored stub, 422 for a duplicate id.
+    /// A `persistent: true` stub is written to the root first (atomically); if that fails,
+    /// nothing is added.
     func createMapping(_ request: RecordedRequest) throws(AdminError) -> ResponseDefinition {
         let mapping = try decodeMapping(request.body)
         if mock.stubMapping(id: mapping.id) != nil {
             throw AdminError(status: 422, code: 109, pointer: "/id", title: "Duplicate stub mapping ID",
                              detail: "ID of the provided stub mapping '\(mapping.id.uuidString.lowercased())' is already taken by another stub mapping")
         }
+        try persist(mapping)
         mock.stub(mapping)
         return AdminResponse.json(mapping.adminJSON, status: 201)
     }
@@ -42,6 +45,7 @@ extension AdminAPI {
         guard mock.stubMapping(id: id) != nil else { throw Self.noStub(id) }
         var mapping = try decodeMapping(request.body)
         mapping.id = id
+        try persist(mapping, replacing: mock.stubMapping(id: id))
         do {
             try mock.editStub(mapping)
         } catch {
@@ -56,6 +60,8 @@ extension AdminAPI {
         guard Self.explicitID(in: try jsonBody(request)) != nil else {
             throw .invalidInput(pointer: "/id", "POST /__admin/mappings/edit needs the id of the stub to replace")
         }
+        guard let existing = mock.stubMapping(id: mapping.id) else { throw Self.noStub(mapping.id) }
+        try persist(mapping, replacing: existing)
         do {
             try mock.editStub(mapping)
         } catch {
@@ -64,11 +70,40 @@ extension AdminAPI {
         return AdminResponse.ok
     }
 
-    /// `DELETE /mappings/{id}`.
+    /// `DELETE /mappings/{id}`; a persistent stub's file goes too.
     func deleteMapping(id text: String) throws(AdminError) -> ResponseDefinition {
         let id = try uuid(text)
-        guard mock.removeStub(id: id) != nil else { throw Self.noStub(id) }
+        guard let existing = mock.stubMapping(id: id) else { throw Self.noStub(id) }
+        if existing.persistent == true, let root = mock.configuration.root {
+            do {
+                try root.removeMappingFile(for: id)
+            } catch {
+                throw Self.cannotWrite(root, error)
+            }
+        }
+        mock.removeStub(id: id)
         return AdminResponse.emptyJSON
+    }
+
+    /// Writes a `persistent: true` stub to the root (replacing the file of the stub it edits),
+    /// or removes the file of a persistent stub edited into a non-persistent one. Without a
+    /// root there is nowhere to write, and the stub is kept in memory only, as in WireMock.
+    private func persist(_ mapping: StubMapping, replacing existing: StubMapping? = nil) throws(AdminError) {
+        guard let root = mock.configuration.root else { return }
+        do {
+            if mapping.persistent == true {
+                try root.write(mapping)
+            } else if existing?.persistent == true {
+                try root.removeMappingFile(for: mapping.id)
+            }
+        } catch {
+            throw Self.cannotWrite(root, error)
+        }
+    }
+
+    private static func cannotWrite(_ root: MappingsRoot, _ error: any Error) -> AdminError {
+        AdminError(status: 500, code: 10, pointer: nil, title: "Cannot write mappings to \(root.mappingsFolder.path)",
+                   detail: "\(error). Check that the folder is writable.")
     }
 
     /// `POST /mappings/remove`: removes the stub with the body's `id` when there is one,
@@ -158,52 +193,34 @@ extension AdminAPI {
         mock.stubMappings.filter { $0.metadata != nil && pattern.match($0.metadataText).isExactMatch }
     }
 
-    /// `POST /mappings/save`: writes every static stub to `<root>/mappings/<id>.json`
-    /// (overwriting a file that holds only that stub under another name) and marks it
-    /// persistent. Stubs answered by closures are skipped and listed. 409 without a root.
+    /// `POST /mappings/save`: writes every static stub to the root's `mappings/` (atomically,
+    /// replacing the file that already holds that stub) and marks it persistent. Stubs
+    /// answered by closures are skipped and listed. 409 without a root.
     func saveMappings() throws(AdminError) -> ResponseDefinition {
         guard let root = mock.configuration.root else {
             throw AdminError(status: 409, code: 50, pointer: nil,
                              title: "Cannot save mappings: this mock has no root folder",
-                             detail: "Create the mock with HTTPMock.Configuration(root: MappingsRoot(path: ...)) or serve a folder with `understudy serve --root DIR`; saving writes DIR/mappings/<id>.json")
+                             detail: "Create the mock with HTTPMock.Configuration(root: MappingsRoot(path: ...)) or serve a folder with `understudy serve --root DIR`; saving writes DIR/mappings/<name>-<id>.json")
         }
-        let existing = Self.singleMappingFiles(in: root)
         var saved: [JSONValue] = []
         var skipped: [JSONValue] = []
-        do {
-            try FileManager.default.createDirectory(at: root.mappingsFolder, withIntermediateDirectories: true)
-            for stub in mock.stubMappings {
-                guard !stub.isDynamic else {
-                    skipped.append(["id": .string(stub.id.uuidString.lowercased()),
-                                    "reason": "answers with a Swift closure, which WireMock JSON cannot express"])
-                    continue
-                }
-                var persisted = stub
-                persisted.persistent = true
-                guard let json = try? persisted.wireMockJSON() else { continue }
-                let file = existing[stub.id] ?? root.mappingsFolder.appendingPathComponent("\(stub.id.uuidString.lowercased()).json")
-                try json.jsonData(pretty: true).write(to: file, options: .atomic)
-                try? mock.editStub(persisted)
-                saved.append(.string(stub.id.uuidString.lowercased()))
+        for stub in mock.stubMappings {
+            guard !stub.isDynamic else {
+                skipped.append(["id": .string(stub.id.uuidString.lowercased()),
+                                "reason": "answers with a Swift closure, which WireMock JSON cannot express"])
+                continue
             }
-        } catch {
-            throw AdminError(status: 500, code: 10, pointer: nil, title: "Cannot write mappings to \(root.mappingsFolder.path)",
-                             detail: "\(error.localizedDescription)")
+            var persisted = stub
+            persisted.persistent = true
+            do {
+                try root.write(persisted)
+            } catch {
+                throw Self.cannotWrite(root, error)
+            }
+            try? mock.editStub(persisted)
+            saved.append(.string(stub.id.uuidString.lowercased()))
         }
         return AdminResponse.json(["saved": .array(saved), "skipped": .array(skipped)])
-    }
-
-    /// Files under `mappings/` holding exactly one stub with an explicit id, by that id.
-    private static func singleMappingFiles(in root: MappingsRoot) -> [UUID: URL] {
-        let files = (FileManager.default.enumerator(at: root.mappingsFolder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
-            .filter { $0.pathExtension.lowercased() == "json" }
-        var result: [UUID: URL] = [:]
-        for file in files {
-            guard let data = try? Data(contentsOf: file), let value = try? JSONParser.parse(data),
-                  value["request"] != nil, let id = explicitID(in: value) else { continue }
-            result[id] = file
-        }
-        return result
     }
 
     /// The `id` or `uuid` a mapping document names, if any.

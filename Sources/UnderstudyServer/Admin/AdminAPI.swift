@@ -2,8 +2,8 @@ import Foundation
 import Understudy
 
 /// WireMock 3.13's admin API under `/__admin`, over one ``HTTPMock``: stubs (`mappings`),
-/// the request journal (`requests`), near misses, scenarios, settings, health, reset and
-/// shutdown. Bodies and answers use WireMock's JSON shapes, so WireMock's own clients work.
+/// the request journal (`requests`), near misses, scenarios, recordings, settings, health,
+/// reset and shutdown. Bodies and answers use WireMock's JSON shapes, so WireMock's own clients work.
 ///
 /// It knows nothing of sockets: it takes a ``RecordedRequest`` and returns the
 /// ``ResponseDefinition`` to send. Bad input gets a 4xx with WireMock's `Errors` document
@@ -95,6 +95,10 @@ struct AdminAPI: Sendable {
         case .shutdown: return AdminResponse.ok
         case .health: return health()
         case .version: return version(request)
+        case .startRecording: return try startRecording(request)
+        case .stopRecording: return try stopRecording()
+        case .recordingStatus: return recordingStatus()
+        case .snapshotRecording: return try snapshotRecording(request)
         }
     }
 

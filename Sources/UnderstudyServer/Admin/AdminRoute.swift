@@ -19,6 +19,7 @@ struct AdminRoute: Sendable {
         case nearMissesForRequest, nearMissesForPattern
         case getSettings, replaceSettings, patchSettings, patchExtendedSettings
         case reset, shutdown, health, version
+        case startRecording, stopRecording, recordingStatus, snapshotRecording
     }
 
     /// One piece of a template: a literal such as `mappings` or a parameter such as `{id}`.
@@ -98,6 +99,10 @@ struct AdminRoute: Sendable {
         AdminRoute(.post, "/shutdown", .shutdown),
         AdminRoute(.get, "/health", .health),
         AdminRoute(.get, "/version", .version),
+        AdminRoute(.post, "/recordings/start", .startRecording),
+        AdminRoute(.post, "/recordings/stop", .stopRecording),
+        AdminRoute(.get, "/recordings/status", .recordingStatus),
+        AdminRoute(.post, "/recordings/snapshot", .snapshotRecording),
     ]
 
     /// What the router decided for a method and a path below `/__admin`.

@@ -2,7 +2,7 @@ import Foundation
 import Understudy
 
 /// What the admin API remembers between requests of one server: the global settings
-/// (`/__admin/settings`) and when it started (for `/__admin/health`).
+/// (`/__admin/settings`), the recording in progress and when it started (for `/__admin/health`).
 ///
 /// A server should create one and hand it to every ``AdminAPI`` it builds; an ``AdminAPI``
 /// made without one gets a fresh state of its own.
@@ -10,6 +10,7 @@ final class AdminState: Sendable {
     /// When the state was created; `uptimeInSeconds` counts from here.
     let startedAt: Date
     private let storedSettings = Locked<JSONObject>([:])
+    private let storedRecorder = Locked<Recorder?>(nil)
 
     /// Creates a state with empty settings.
     init(startedAt: Date = Date()) { self.startedAt = startedAt }
@@ -18,6 +19,16 @@ final class AdminState: Sendable {
     /// `extended`, `proxyPassThrough`. Stored and returned only; a global `fixedDelay` is
     /// not applied to responses.
     var settings: JSONObject { storedSettings.withLock { $0 } }
+
+    /// The recorder of the server's mock, made on first use and kept for the server's lifetime.
+    func recorder(for mock: HTTPMock) -> Recorder {
+        storedRecorder.withLock { stored in
+            if let recorder = stored, recorder.mock === mock { return recorder }
+            let recorder = Recorder(mock: mock)
+            stored = recorder
+            return recorder
+        }
+    }
 
     /// Replaces the settings; returns the new value.
     @discardableResult

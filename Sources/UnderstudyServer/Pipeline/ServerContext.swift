@@ -2,10 +2,12 @@ import Understudy
 
 /// What every connection of one server shares.
 struct ServerContext: Sendable {
-    init(mock: HTTPMock, configuration: MockServerConfiguration, upstream: UpstreamClient, requestShutdown: @escaping @Sendable () -> Void) {
+    init(mock: HTTPMock, configuration: MockServerConfiguration, upstream: UpstreamClient, adminState: AdminState,
+         requestShutdown: @escaping @Sendable () -> Void) {
         self.mock = mock
         self.configuration = configuration
         self.upstream = upstream
+        self.adminState = adminState
         self.requestShutdown = requestShutdown
     }
 
@@ -16,5 +18,5 @@ struct ServerContext: Sendable {
     /// Forwards the requests proxy stubs answer.
     let upstream: UpstreamClient
     /// Admin settings and start time, kept for the server's lifetime.
-    let adminState = AdminState()
+    let adminState: AdminState
 }

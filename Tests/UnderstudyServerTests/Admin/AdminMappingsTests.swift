@@ -174,7 +174,7 @@ struct AdminMappingsTests {
         #expect(response.status == 200)
         #expect(response.bodyJSON["saved"] == [.string(stub.id.uuidString.lowercased())])
         #expect(response.bodyJSON["skipped"]?.arrayValue?.first?["id"] == .string(dynamic.id.uuidString.lowercased()))
-        let file = folder.appendingPathComponent("mappings/\(stub.id.uuidString.lowercased()).json")
+        let file = folder.appendingPathComponent("mappings/saved-\(stub.id.uuidString.lowercased()).json")
         let saved = try WireMockMappings.decodeMapping(Data(contentsOf: file))
         #expect(saved.id == stub.id)
         #expect(saved.persistent == true)
@@ -186,6 +186,6 @@ struct AdminMappingsTests {
         // Saving again overwrites the same file.
         admin.call(.post, "/mappings/save")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("mappings").path)
-        #expect(files == ["\(stub.id.uuidString.lowercased()).json"])
+        #expect(files == ["saved-\(stub.id.uuidString.lowercased()).json"])
     }
 }

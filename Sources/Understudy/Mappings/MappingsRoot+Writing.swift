@@ -1,0 +1,114 @@
+import Foundation
+
+extension MappingsRoot {
+    /// Writes one stub to `mappings/` and returns the file: the file that already holds this
+    /// stub (alone) when there is one, else `mappings/<name>-<id>.json`.
+    ///
+    /// The write is atomic: the JSON goes to a temporary file in the same folder, which is then
+    /// renamed over the target, so a crash never leaves a truncated mapping (and the loader
+    /// ignores the temporary file, which does not end in `.json`).
+    @discardableResult
+    public func write(_ mapping: StubMapping) throws -> URL {
+        let json = try mapping.wireMockJSON()
+        try createFolder(mappingsFolder)
+        let file = try mappingFile(holding: mapping.id)
+            ?? mappingsFolder.appendingPathComponent("\(Self.fileStem(mapping.name))-\(mapping.id.uuidString.lowercased()).json")
+        try Self.atomicallyWrite(json.jsonData(pretty: true), to: file)
+        return file
+    }
+
+    /// Deletes the file that holds only the stub with this id; files holding several stubs
+    /// (or none with this id) are left alone.
+    public func removeMappingFile(for id: UUID) throws {
+        guard let file = try mappingFile(holding: id) else { return }
+        try FileManager.default.removeItem(at: file)
+    }
+
+    /// Writes a body file under `__files` atomically; `name` is relative (`users/42.json`), and
+    /// names that would land outside `__files` (absolute, `..`, a symbolic link leading out) are refused.
+    @discardableResult
+    public func writeBodyFile(named name: String, _ data: Data) throws -> URL {
+        let components = name.split(separator: "/", omittingEmptySubsequences: true)
+        if name.hasPrefix("/") || name.contains("\\") || components.contains("..") || components.contains(".") || components.isEmpty {
+            throw BodyFileError(name: name, problem: "must be a relative path inside __files without \"..\"")
+        }
+        let file = filesFolder.appendingPathComponent(components.joined(separator: "/"))
+        try createFolder(file.deletingLastPathComponent())
+        let folder = filesFolder.resolvingSymlinksInPath().path
+        let parent = file.deletingLastPathComponent().resolvingSymlinksInPath().path
+        guard parent == folder || parent.hasPrefix(folder + "/") else {
+            throw BodyFileError(name: name, problem: "leads outside __files through a symbolic link")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) {
+            let resolved = file.resolvingSymlinksInPath().path
+            guard !isDirectory.boolValue, resolved.hasPrefix(folder + "/") else {
+                throw BodyFileError(name: name, problem: "is a folder or a symbolic link leading outside __files")
+            }
+        }
+        try Self.atomicallyWrite(data, to: file)
+        return file
+    }
+
+    /// Writes a recording: body files first, then the stubs that name them.
+    public func write(_ result: RecordingResult) throws {
+        for (name, data) in result.files.sorted(by: { $0.key < $1.key }) { try writeBodyFile(named: name, data) }
+        for mapping in result.mappings { try write(mapping) }
+    }
+
+    /// The file under `mappings/` that holds exactly one stub, with this id.
+    private func mappingFile(holding id: UUID) throws -> URL? {
+        guard FileManager.default.fileExists(atPath: mappingsFolder.path) else { return nil }
+        let suffix = "\(id.uuidString.lowercased()).json"
+        let files = (FileManager.default.enumerator(at: mappingsFolder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+            .filter { $0.pathExtension.lowercased() == "json" }
+            // Files named after the id first: they are almost always the one.
+            .sorted { ($0.lastPathComponent.hasSuffix(suffix) ? 0 : 1, $0.path) < ($1.lastPathComponent.hasSuffix(suffix) ? 0 : 1, $1.path) }
+        for file in files {
+            guard let data = try? Data(contentsOf: file), let value = try? JSONParser.parse(data), value["request"] != nil else { continue }
+            let text = value["id"]?.stringValue ?? value["uuid"]?.stringValue
+            if text.flatMap(UUID.init(uuidString:)) == id { return file }
+        }
+        return nil
+    }
+
+    /// Creates a folder inside the root, refusing one that a symbolic link leads outside it.
+    private func createFolder(_ folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let root = url.resolvingSymlinksInPath().path
+        let resolved = folder.resolvingSymlinksInPath().path
+        guard resolved == root || resolved.hasPrefix(root + "/") else {
+            throw BodyFileError(name: folder.lastPathComponent, problem: "leads outside the root folder \(url.path) through a symbolic link")
+        }
+    }
+
+    /// Writes to a temporary sibling (not ending in `.json`), then renames it over `file`.
+    private static func atomicallyWrite(_ data: Data, to file: URL) throws {
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try data.write(to: temporary)
+            // rename(2) replaces the target in one step: readers see the old file or the new one.
+            guard rename(temporary.path, file.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path,
+                                                                NSLocalizedDescriptionKey: "cannot rename onto \(file.path): \(String(cString: strerror(errno)))"])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// A file-name-safe stem from a stub name: lowercase letters, digits and dashes.
+    private static func fileStem(_ name: String?) -> String {
+        var stem = ""
+        for character in (name ?? "mapping").lowercased() {
+            if character.isASCII, character.isLetter || character.isNumber {
+                stem.append(character)
+            } else if !stem.hasSuffix("-"), !stem.isEmpty {
+                stem.append("-")
+            }
+        }
+        while stem.hasSuffix("-") { stem.removeLast() }
+        return stem.isEmpty ? "mapping" : String(stem.prefix(60))
+    }
+}

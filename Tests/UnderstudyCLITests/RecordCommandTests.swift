@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import Testing
+import Understudy
+import UnderstudyServer
+@testable import UnderstudyCLI
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `understudy record` against a real upstream, then playback from the folder it wrote.
+struct RecordCommandTests {
+    static let secrets = ["sk-live-secret-123", "k-secret-456", "cookie-secret-789", "tok-secret-000"]
+
+    /// An upstream with an authenticated endpoint, a token endpoint, a counter that changes
+    /// between calls, and a large body.
+    static func upstreamMock() -> HTTPMock {
+        let upstream = HTTPMock()
+        upstream.stub(.get(urlPath: "/me").header("Authorization", .equalTo("Bearer sk-live-secret-123")),
+                      .ok.json(["name": "Ada"]).header("Set-Cookie", "session=cookie-secret-789"))
+        upstream.stub(.post(urlPath: "/token"), .ok.json(["access_token": "tok-secret-000", "expires_in": 3600]))
+        upstream.stub(StubMapping(.get(urlPath: "/counter"), .ok.body("1")).inScenario("c", whenState: Scenario.started, willSetState: "2"))
+        upstream.stub(StubMapping(.get(urlPath: "/counter"), .ok.body("2")).inScenario("c", whenState: "2", willSetState: "2"))
+        upstream.stub(.get(urlPath: "/report"), .ok.body(String(repeating: "line of report\n", count: 2_000)).header("Content-Type", "text/plain"))
+        return upstream
+    }
+
+    /// The requests both recording and playback send: (status, body) of each.
+    static func traffic(_ base: URL) async throws -> [(Int, String)] {
+        func call(_ path: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil) async throws -> (Int, String) {
+            var request = URLRequest(url: URL(string: base.absoluteString + path)!)
+            request.httpMethod = method
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            request.httpBody = body.map { Data($0.utf8) }
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let (data, response) = try await session.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? -1, String(decoding: data, as: UTF8.self))
+        }
+        return [
+            try await call("/me?api_key=k-secret-456", headers: ["Authorization": "Bearer sk-live-secret-123"]),
+            try await call("/token", method: "POST", headers: ["Content-Type": "application/json"], body: #"{"grant_type":"password","password":"hunter2"}"#),
+            try await call("/counter"),
+            try await call("/counter"),
+            try await call("/report"),
+        ]
+    }
+
+    @Test func recordsRedactsAndPlaysBack() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let upstream = Self.upstreamMock()
+        let live = try await withMockServer(upstream) { upstreamServer in
+            let command = try RecordCommand.parse(["--target", upstreamServer.baseURL.absoluteString, "--root", folder.path, "--port", "0",
+                                                   "--extract-over", "4096"])
+            var live: [(Int, String)] = []
+            let result = try await command.record { server in live = try await Self.traffic(server.baseURL) }
+            #expect(result.mappings.count == 5)
+            #expect(result.files.count == 1, "the large report went to __files")
+            return live
+        }
+        #expect(live.map(\.0) == [200, 200, 200, 200, 200])
+        #expect(live[2].1 == "1" && live[3].1 == "2")
+
+        // No secret reached the disk.
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        #expect(files.contains { $0.path.contains("/__files/") })
+        for file in files where !file.hasDirectoryPath {
+            let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+            for secret in Self.secrets + ["hunter2"] {
+                #expect(!text.contains(secret), "\(secret) leaked into \(file.lastPathComponent)")
+            }
+        }
+
+        // Playback: the same folder served on its own answers like upstream did.
+        let root = MappingsRoot(folder)
+        let playback = HTTPMock(configuration: .init(root: root))
+        playback.stub(try root.loadMappings())
+        let replayed = try await withMockServer(playback) { server in try await Self.traffic(server.baseURL) }
+        #expect(replayed.map(\.0) == live.map(\.0))
+        #expect(replayed[0].1 == live[0].1)
+        #expect(replayed[2].1 == "1" && replayed[3].1 == "2", "repeats play back in order (scenario)")
+        #expect(replayed[4].1 == live[4].1)
+        #expect(JSONValue.parse(replayed[1].1)["access_token"] == "REDACTED")
+        #expect(JSONValue.parse(replayed[1].1)["expires_in"] == 3600)
+    }
+
+    @Test func aTargetThatIsNotAURLIsOneClearLine() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let command = try RecordCommand.parse(["--target", "api.example.com", "--root", folder.path, "--port", "0"])
+        do {
+            _ = try await command.record { _ in }
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("must be an http or https URL"))
+        }
+    }
+}
+
+extension JSONValue {
+    /// Parses JSON text in tests (traps on bad test input).
+    static func parse(_ text: String) -> JSONValue {
+        do { return try JSONParser.parse(text) } catch { fatalError("bad test JSON: \(error)\n\(text)") }
+    }
+}
