@@ -23,6 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The most request-journal entries kept; 0 disables the journal.")
     var journalCapacity: Int = 10_000
 
+    @Flag(name: .long, help: "Render every response as a Handlebars template, not only those with the response-template transformer.")
+    var globalResponseTemplating = false
+
     func run() async throws {
         let mappingsRoot = MappingsRoot(path: root)
         var isDirectory: ObjCBool = false
@@ -38,7 +41,8 @@ struct ServeCommand: AsyncParsableCommand {
         if bind != "127.0.0.1" && bind != "::1" && bind != "localhost" {
             FileHandle.standardError.write(Data("warning: binding \(bind) exposes the stubs and the admin API beyond this machine\n".utf8))
         }
-        let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot))
+        let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot,
+                                                 globalTemplating: globalResponseTemplating))
         mock.stub(mappings)
         let server = MockServer(mock: mock, configuration: MockServerConfiguration(host: bind, port: port))
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import Understudy
 
 /// Seeded fake data that looks real: the same seed gives the same values on every platform.
 ///

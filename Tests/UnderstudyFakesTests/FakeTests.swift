@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Understudy
 import UnderstudyTesting
 @testable import UnderstudyFakes
 

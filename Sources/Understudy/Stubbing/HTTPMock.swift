@@ -20,11 +20,21 @@ public final class HTTPMock: Sendable {
         public var nearMissLimit: Int
         /// The folder whose `__files` serve `bodyFileName` responses, if any.
         public var root: MappingsRoot?
+        /// Renders every response as a template, not only those that list `response-template`
+        /// in `transformers` (WireMock's `--global-response-templating`).
+        public var globalTemplating: Bool
+        /// Seeds the randomness of templates (`randomValue`, `randomInt`, `pickRandom`...), so
+        /// that a test sees the same values on every run; `nil` draws from the system.
+        public var templateRandomSeed: UInt64?
 
-        public init(journalCapacity: Int = 10_000, nearMissLimit: Int = 3, root: MappingsRoot? = nil) {
+        /// Creates settings; every one has a default.
+        public init(journalCapacity: Int = 10_000, nearMissLimit: Int = 3, root: MappingsRoot? = nil,
+                    globalTemplating: Bool = false, templateRandomSeed: UInt64? = nil) {
             self.journalCapacity = journalCapacity
             self.nearMissLimit = nearMissLimit
             self.root = root
+            self.globalTemplating = globalTemplating
+            self.templateRandomSeed = templateRandomSeed
         }
     }
 
@@ -41,11 +51,13 @@ public final class HTTPMock: Sendable {
     /// The settings this mock was created with.
     public let configuration: Configuration
     private let state: Locked<State>
+    private let templater: ResponseTemplater
 
     /// Creates an empty mock.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity)))
+        self.templater = ResponseTemplater(seed: configuration.templateRandomSeed)
     }
 
     // MARK: Stubbing
@@ -155,6 +167,11 @@ public final class HTTPMock: Sendable {
                                    response: responder.respond(to: request, callCount: callCount))
             state.withLock { $0.journal.append(event) }
             return event
+        case let .templated(entry, response):
+            let rendered = templater.render(response, for: request, stub: entry.mapping, root: configuration.root)
+            let event = ServeEvent(request: request, entry: entry, response: rendered)
+            state.withLock { $0.journal.append(event) }
+            return event
         case .unmatched:
             let responder = state.withLock { $0.unmatchedResponder }
             let response = responder.map { $0(request) } ?? Self.notFound(nearMisses(for: request))
@@ -170,6 +187,8 @@ public final class HTTPMock: Sendable {
         case answered(ServeEvent)
         /// A dynamic stub matched; its closure runs outside the lock, then the event is journaled.
         case dynamic(StubRegistry.Entry, DynamicResponder, callCount: Int)
+        /// A templated stub matched; it renders outside the lock, then the event is journaled.
+        case templated(StubRegistry.Entry, ResponseDefinition)
         /// No stub matched.
         case unmatched
     }
@@ -186,7 +205,7 @@ public final class HTTPMock: Sendable {
                 // Scenario stubs: choose and move the state in one step so that two concurrent
                 // requests cannot both act on the same state.
                 guard let entry = Self.firstMatch(request, state.registry, state.scenarioStates) else { return .decided(.unmatched) }
-                return .decided(Self.commit(entry, request, &state))
+                return .decided(self.commit(entry, request, &state))
             }
             return .matchOutsideLock(state.registry)
         }
@@ -197,7 +216,7 @@ public final class HTTPMock: Sendable {
             // Match on a snapshot so slow patterns never block other requests; the snapshot is
             // a whole registry, never a half-updated one.
             guard let entry = Self.firstMatch(request, registry, [:]) else { return .unmatched }
-            return state.withLock { Self.commit(entry, request, &$0) }
+            return state.withLock { self.commit(entry, request, &$0) }
         }
     }
 
@@ -213,7 +232,7 @@ public final class HTTPMock: Sendable {
         return nil
     }
 
-    private static func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ state: inout State) -> Choice {
+    private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ state: inout State) -> Choice {
         if let scenario = entry.mapping.scenarioName, let newState = entry.mapping.newScenarioState {
             state.scenarioStates[scenario] = newState == Scenario.started ? nil : newState
         }
@@ -221,6 +240,8 @@ public final class HTTPMock: Sendable {
         let count = state.callCounts[id, default: 0] + 1
         state.callCounts[id] = count
         switch entry.mapping.response {
+        case .definition(let response) where ResponseTemplater.applies(to: response, globally: configuration.globalTemplating):
+            return .templated(entry, response)
         case .definition:
             let event = ServeEvent(request: request, entry: entry, response: nil)
             state.journal.append(event)

@@ -1,9 +1,12 @@
 /// A small seeded generator (SplitMix64) whose sequence is the same on every platform and
-/// Swift version; ``Fake`` never uses the system generator unless asked.
+/// Swift version. Seeded fakes (`Fake`), seeded templates and per-connection request ids use it.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// Starts the sequence of `seed`.
     public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
 
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

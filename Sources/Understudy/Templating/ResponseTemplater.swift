@@ -1,0 +1,105 @@
+import Foundation
+
+/// WireMock's `response-template` transformer: renders a response's body (inline, JSON or the
+/// file `bodyFileName` names, whose name is a template too), header values, status message
+/// and proxy base URL against the request. Templates are parsed once and cached.
+///
+/// A template that cannot be parsed or rendered gives a 500 whose text names the stub, the
+/// part of the response, the line and the column; it never throws or crashes.
+final class ResponseTemplater: Sendable {
+    /// The transformer name that asks for templating.
+    static let transformerName = "response-template"
+    /// How many parsed templates are kept.
+    static let cacheLimit = 1_024
+
+    private let cache = Locked<[String: Result<Template, TemplateError>]>([:])
+    /// Seeds for each rendering, when the mock asked for reproducible randomness.
+    private let seeds: Locked<SplitMix64>?
+
+    /// - Parameter seed: makes `randomValue`, `randomInt`... give the same sequence every run.
+    init(seed: UInt64?) {
+        seeds = seed.map { Locked(SplitMix64(seed: $0)) }
+    }
+
+    /// Whether a response is templated: it lists `response-template`, or templating is global.
+    static func applies(to response: ResponseDefinition, globally: Bool) -> Bool {
+        globally || response.transformers.contains(transformerName)
+    }
+
+    /// The response with its templates rendered, or a 500 naming the problem.
+    func render(_ response: ResponseDefinition, for request: RecordedRequest, stub: StubMapping?, root: MappingsRoot?) -> ResponseDefinition {
+        var context = TemplateValue.JSONObjectValue()
+        context["request"] = TemplateRequestModel.make(request, stub: stub)
+        context["parameters"] = response.transformerParameters.map { TemplateValue(.object($0)) } ?? .object(.init())
+        let seed = seeds?.withLock { $0.next() } ?? {
+            var system = SystemRandomNumberGenerator()
+            return system.next()
+        }()
+        var renderer = TemplateRenderer(context: .object(context), generator: SplitMix64(seed: seed))
+        var part = "the body"
+        do {
+            var rendered = response
+            switch response.body {
+            case .text(let text):
+                rendered.body = .text(try render(text, with: &renderer))
+            case .json(let json):
+                let text = try render(json.jsonText(), with: &renderer)
+                rendered.body = (try? JSONParser.parse(text)).map(ResponseBody.json) ?? .text(text)
+            case .file(let name):
+                part = "bodyFileName"
+                let fileName = try render(name, with: &renderer)
+                guard let root else {
+                    return failure(stub, "bodyFileName \"\(fileName)\" needs a root folder; create the mock with HTTPMock.Configuration(root:)")
+                }
+                let data = try root.bodyFile(named: fileName)
+                part = "the file \(fileName)"
+                if let text = String(data: data, encoding: .utf8) {
+                    rendered.body = .text(try render(text, with: &renderer))
+                } else {
+                    rendered.body = .binary(data)
+                }
+            case .none, .binary:
+                break
+            }
+            part = "the headers"
+            var headers = HTTPHeaders()
+            for field in response.headers { headers.add(name: field.name, value: try render(field.value, with: &renderer)) }
+            rendered.headers = headers
+            part = "statusMessage"
+            if let message = response.statusMessage { rendered.statusMessage = try render(message, with: &renderer) }
+            part = "proxyBaseUrl"
+            if let base = response.proxyBaseUrl { rendered.proxyBaseUrl = try render(base, with: &renderer) }
+            return rendered
+        } catch let error as TemplateError {
+            return failure(stub, "template error in \(part) at line \(error.line), column \(error.column): \(error.message)")
+        } catch {
+            return failure(stub, "\(part) cannot be served: \(error)")
+        }
+    }
+
+    private func render(_ text: String, with renderer: inout TemplateRenderer) throws(TemplateError) -> String {
+        guard text.contains("{{") else { return text }
+        return try renderer.render(try template(text))
+    }
+
+    private func template(_ text: String) throws(TemplateError) -> Template {
+        if let cached = cache.withLock({ $0[text] }) { return try cached.get() }
+        let parsed: Result<Template, TemplateError>
+        do {
+            parsed = .success(try Template(parsing: text))
+        } catch {
+            parsed = .failure(error)
+        }
+        cache.withLock { cache in
+            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[text] = parsed
+        }
+        return try parsed.get()
+    }
+
+    private func failure(_ stub: StubMapping?, _ problem: String) -> ResponseDefinition {
+        let name = stub.map { "Stub \($0.label)" } ?? "The response"
+        return ResponseDefinition(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                  body: .text("\(name): \(problem)\n"))
+    }
+}

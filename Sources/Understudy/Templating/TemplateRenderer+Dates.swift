@@ -1,0 +1,106 @@
+import Foundation
+
+extension TemplateRenderer {
+    static let dateHelperNames: Set<String> = ["now", "date", "parseDate", "dateFormat"]
+
+    /// `now`, `date`, `parseDate`: offsets (`'3 days'`, `'-24 hours'`), formats (Java-style
+    /// patterns such as `yyyy-MM-dd`, or `epoch` milliseconds and `unix` seconds) and time zones.
+    func dateHelper(_ name: String, _ arguments: Arguments) throws -> TemplateValue? {
+        switch name {
+        case "now":
+            return try Self.output(Self.offset(now, by: arguments.string("offset")), arguments)
+        case "date", "dateFormat":
+            let date = try Self.parse(arguments[0], format: nil)
+            var options = arguments
+            if name == "dateFormat", options.hash["format"] == nil, arguments.params.count > 1 { options.hash["format"] = arguments[1] }
+            return try Self.output(Self.offset(date, by: arguments.string("offset")), options)
+        case "parseDate":
+            let date = try Self.parse(arguments[0], format: arguments.string("format"))
+            return .string(Self.iso8601(date, timeZone: TimeZone(identifier: "UTC")!))
+        default:
+            return nil
+        }
+    }
+
+    private static func output(_ date: Date, _ arguments: Arguments) throws -> TemplateValue {
+        let zoneName = arguments.string("timezone") ?? "UTC"
+        guard let zone = TimeZone(identifier: zoneName) else {
+            throw HelperFailure("unknown timezone \"\(zoneName)\"; use a name such as UTC or Europe/Paris")
+        }
+        switch arguments.string("format") {
+        case nil: return .string(iso8601(date, timeZone: zone))
+        case "epoch": return .integer(Int((date.timeIntervalSince1970 * 1000).rounded(.down)))
+        case "unix": return .integer(Int(date.timeIntervalSince1970.rounded(.down)))
+        case let pattern?:
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = zone
+            formatter.dateFormat = pattern
+            return .string(formatter.string(from: date))
+        }
+    }
+
+    /// `2026-11-23T10:15:30Z` (whole seconds, as WireMock prints dates by default).
+    static func iso8601(_ date: Date, timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssXXXXX"
+        return formatter.string(from: date)
+    }
+
+    /// Text as a date: ISO 8601 (with or without time, fraction and zone), RFC 1123, epoch
+    /// milliseconds, or the given pattern (`epoch`, `unix` or a Java-style pattern).
+    private static func parse(_ value: TemplateValue, format: String?) throws -> Date {
+        let text = value.text.trimmingWhitespace()
+        switch format {
+        case "epoch":
+            guard let number = Double(text) else { throw HelperFailure("\"\(text)\" is not epoch milliseconds") }
+            return Date(timeIntervalSince1970: number / 1000)
+        case "unix":
+            guard let number = Double(text) else { throw HelperFailure("\"\(text)\" is not unix seconds") }
+            return Date(timeIntervalSince1970: number)
+        case let pattern?:
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = pattern
+            guard let date = formatter.date(from: text) else { throw HelperFailure("\"\(text)\" does not match the format \"\(pattern)\"") }
+            return date
+        case nil:
+            if value.isNumeric, let number = value.number { return Date(timeIntervalSince1970: number / 1000) }
+            for pattern in ["yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss",
+                            "yyyy-MM-dd", "EEE, dd MMM yyyy HH:mm:ss zzz"] {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = TimeZone(identifier: "UTC")
+                formatter.dateFormat = pattern
+                if let date = formatter.date(from: text) { return date }
+            }
+            throw HelperFailure("\"\(text)\" is not a date; give ISO 8601 (2026-11-23T10:15:30Z) or say its format with format='...'")
+        }
+    }
+
+    /// `'3 days'`, `'-24 hours'`, `'1 months'`: calendar arithmetic in UTC.
+    private static func offset(_ date: Date, by offset: String?) throws -> Date {
+        guard let offset, !offset.isEmpty else { return date }
+        let parts = offset.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, let amount = Int(parts[0]) else {
+            throw HelperFailure("offset \"\(offset)\" must be an amount and a unit, such as '3 days' or '-24 hours'")
+        }
+        var unit = parts[1].lowercased()
+        if unit.hasSuffix("s") { unit.removeLast() }
+        let components: [String: Calendar.Component] = [
+            "second": .second, "minute": .minute, "hour": .hour, "day": .day, "week": .weekOfYear, "month": .month, "year": .year,
+            "millisecond": .nanosecond,
+        ]
+        guard let component = components[unit] else {
+            throw HelperFailure("unknown offset unit \"\(parts[1])\"; use seconds, minutes, hours, days, weeks, months or years")
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let value = component == .nanosecond ? amount * 1_000_000 : amount
+        guard let shifted = calendar.date(byAdding: component, value: value, to: date) else { throw HelperFailure("offset out of range") }
+        return shifted
+    }
+}

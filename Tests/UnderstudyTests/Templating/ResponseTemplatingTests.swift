@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import Understudy
+
+/// Which responses are templated, which parts, and what the journal keeps.
+struct ResponseTemplatingTests {
+    @Test func onlyTemplatedStubsRenderUnlessTemplatingIsGlobal() {
+        let local = HTTPMock()
+        local.stub(.get(urlPath: "/plain"), .ok.body("{{request.method}}"))
+        local.stub(.get(urlPath: "/templated"), .ok.body("{{request.method}}").templated())
+        #expect(local.serve(request(.get, "/plain")).response.body == .text("{{request.method}}"))
+        #expect(local.serve(request(.get, "/templated")).response.body == .text("GET"))
+        let global = HTTPMock(configuration: .init(globalTemplating: true))
+        global.stub(.get(urlPath: "/plain"), .ok.body("{{request.method}}"))
+        #expect(global.serve(request(.get, "/plain")).response.body == .text("GET"))
+    }
+
+    @Test func headersStatusMessageJSONBodyAndParametersRender() throws {
+        let mock = HTTPMock()
+        var response = ResponseDefinition(status: 201, statusMessage: "Made {{request.path.[1]}}")
+            .json(["id": "{{request.path.[1]}}", "greeting": "{{parameters.greeting}}"])
+            .header("Location", "/things/{{request.path.[1]}}")
+            .templated()
+        response.transformerParameters = ["greeting": "hello"]
+        mock.stub(.anyRequest, response)
+        let event = mock.serve(request(.post, "/things/t-9"))
+        #expect(event.response.status == 201)
+        #expect(event.response.statusMessage == "Made t-9")
+        #expect(event.response.headers["Location"] == "/things/t-9")
+        #expect(event.response.body == .json(["id": "t-9", "greeting": "hello"]))
+        #expect(mock.serveEvents.last?.response.body == .json(["id": "t-9", "greeting": "hello"]), "the journal keeps the rendered answer")
+        #expect(mock.stubMappings[0].response.definition?.headers["Location"] == "/things/{{request.path.[1]}}", "the stub keeps its template")
+    }
+
+    @Test func bodyFilesAreNamedAndFilledByTemplatesInsideFilesOnly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-template-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = MappingsRoot(folder)
+        try root.writeBodyFile(named: "users/7.json", Data(#"{"id": 7, "asked": "{{request.query.who}}"}"#.utf8))
+        try Data("secret".utf8).write(to: folder.appendingPathComponent("outside.txt"))
+        let mock = HTTPMock(configuration: .init(root: root))
+        mock.stub(.anyRequest, .ok.bodyFile("users/{{request.query.id}}.json").templated(), name: "Files")
+        let served = mock.serve(request(.get, "/u?id=7&who=me"))
+        #expect(served.response.body == .text(#"{"id": 7, "asked": "me"}"#))
+        let escape = mock.serve(request(.get, "/u?id=../../outside.txt%23"))
+        #expect(escape.response.status == 500)
+        #expect(String(decoding: escape.response.body.inlineData ?? Data(), as: UTF8.self).contains("must be a relative path inside __files"))
+    }
+
+    @Test func wireMockJSONWithTheTransformerIsTemplated() throws {
+        let mapping = try WireMockMappings.decodeMapping(Data(#"""
+            {"request": {"urlPathTemplate": "/contacts/{contactId}/addresses/{addressId}"},
+             "response": {"status": 200, "body": "contact {{request.path.contactId}}, address {{request.path.addressId}}",
+                          "transformers": ["response-template"]}}
+            """#.utf8))
+        let mock = HTTPMock()
+        mock.stub(mapping)
+        #expect(mock.serve(request(.get, "/contacts/12345/addresses/99876")).response.body == .text("contact 12345, address 99876"))
+    }
+}
