@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Understudy
 
@@ -30,4 +31,34 @@ import Understudy
         #"  ✗ urlPath: expected "/users/42", got "/users/43""#,
         #"  ✗ header Accept: expected contains "json", got (absent)"#,
     ])
+}
+
+// The README's templating example, verbatim.
+@Test func greetsByName() throws {
+    let mock = HTTPMock(configuration: .init(templateRandomSeed: 42))   // seeded: random helpers repeat
+    mock.stub(.get(urlPath: "/hello"), .ok.body("Hello {{request.query.name}}!").templated())
+    let event = mock.serve(RecordedRequest(method: .get, url: "/hello?name=Ada"))
+    #expect(event.response.body == .text("Hello Ada!"))
+}
+
+/// The README's templating JSON example renders as described.
+@Test func theReadmeTemplatingMappingRenders() throws {
+    let mapping = try WireMockMappings.decodeMapping(Data(#"""
+        {"request": {"urlPathTemplate": "/users/{id}"},
+         "response": {"status": 200, "transformers": ["response-template"],
+                      "headers": {"Location": "/users/{{request.path.id}}"},
+                      "jsonBody": {"id": "{{request.path.id}}", "name": "{{jsonPath request.body '$.name'}}",
+                                   "token": "{{randomValue length=16 type='ALPHANUMERIC'}}", "at": "{{now offset='1 days'}}"}}}
+        """#.utf8))
+    let mock = HTTPMock()
+    mock.stub(mapping)
+    let response = mock.serve(RecordedRequest(method: .get, url: "/users/7", body: Data(#"{"name": "Ada"}"#.utf8))).response
+    #expect(response.headers["Location"] == "/users/7")
+    guard case .json(let body) = response.body else {
+        Issue.record("expected a JSON body, got \(response.body)")
+        return
+    }
+    #expect(body["id"] == "7")
+    #expect(body["name"] == "Ada")
+    #expect(body["token"]?.stringValue?.count == 16)
 }
