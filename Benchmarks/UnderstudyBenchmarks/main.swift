@@ -27,6 +27,13 @@ func patternStubs(_ count: Int) -> HTTPMock {
     return mock
 }
 
+/// One stub whose body is a template using the request model and a JSON helper.
+func templatedStub() -> HTTPMock {
+    let mock = HTTPMock(configuration: .init(templateRandomSeed: 1))
+    mock.stub(.get(urlPath: "/items/0"), .ok.body(#"{"id": "{{request.path.[1]}}", "who": "{{request.query.who}}", "n": {{math 1 '+' 2}}}"#).templated())
+    return mock
+}
+
 /// Requests spread over the stubs so that no single bucket stays hot in cache.
 func requests(prefix: String, stubCount: Int, suffix: String = "") -> [RecordedRequest] {
     (0..<64).map { RecordedRequest(method: .get, url: "\(prefix)\(($0 * 7_919) % stubCount)\(suffix)") }
@@ -42,6 +49,7 @@ let cases: [BenchmarkCase] = [
     BenchmarkCase(name: "10 000 exact-path stubs", mock: exactStubs(10_000), requests: requests(prefix: "/items/", stubCount: 10_000)),
     BenchmarkCase(name: "100 regex-path stubs", mock: patternStubs(100), requests: requests(prefix: "/things/", stubCount: 100, suffix: "/abc")),
     BenchmarkCase(name: "1 000 regex-path stubs", mock: patternStubs(1_000), requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc")),
+    BenchmarkCase(name: "1 templated stub", mock: templatedStub(), requests: requests(prefix: "/items/", stubCount: 1, suffix: "?who=ada")),
 ]
 
 // Sanity: every benchmark request must be matched, or the figures mean nothing.

@@ -141,6 +141,24 @@ def main(base_url):
         except NotFoundException:
             pass
 
+        step = "templated and proxied mappings"
+        hello = Mappings.create_mapping(Mapping(
+            request=MappingRequest(method=HttpMethods.GET, url_path="/hello"),
+            response=MappingResponse(status=200, body="Hello {{request.query.name}} from {{parameters.place}}",
+                                     transformers=["response-template"], transformer_parameters={"place": "Understudy"})))
+        status, text = fetch(base_url, "/hello?name=Ada")
+        check(status == 200 and text == "Hello Ada from Understudy", f"templated GET /hello answered {status} {text!r}")
+        target = Mappings.create_mapping(Mapping(
+            request=MappingRequest(method=HttpMethods.GET, url_path="/target/proxied", headers={"X-Proxied": {"equalTo": "yes"}}),
+            response=MappingResponse(status=200, body="reached")))
+        proxy = Mappings.create_mapping(Mapping(
+            request=MappingRequest(method=HttpMethods.GET, url_path="/proxied"),
+            response=MappingResponse(proxy_base_url=base_url.rstrip("/") + "/target", additional_proxy_request_headers={"X-Proxied": "yes"})))
+        status, text = fetch(base_url, "/proxied")
+        check(status == 200 and text == "reached", f"proxied GET /proxied answered {status} {text!r}")
+        for mapping in (hello, target, proxy):
+            Mappings.delete_mapping(mapping.id)
+
         step = "reset"
         Mappings.create_mapping(Mapping(request=MappingRequest(method=HttpMethods.GET, url="/x"), response=MappingResponse(status=204)))
         Requests.reset_request_journal()

@@ -79,7 +79,7 @@ struct LifecycleTests {
     @Test func slowHeadersAreCutByTheTimeout() async throws {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/a"), .ok.body("a"))
-        let configuration = MockServerConfiguration(headerReadTimeout: .milliseconds(300))
+        let configuration = MockServerConfiguration(headerReadTimeout: .seconds(1))
         try await withMockServer(mock, configuration: configuration) { server in
             let clock = ContinuousClock()
             // Never finishes the head: the server must close the connection by itself.
@@ -95,8 +95,9 @@ struct LifecycleTests {
                 let body = try await send(server.baseURL.appendingPathComponent("a")).body
                 #expect(body == "a")
             }
-            #expect(others < .milliseconds(250))
-            #expect(try await slowloris.value < .seconds(2))
+            // Blocked behind the slow client, this would take the whole timeout (wide margins: CI is loaded).
+            #expect(others < .milliseconds(800))
+            #expect(try await slowloris.value < .seconds(3))
         }
     }
 

@@ -7,7 +7,7 @@ struct TemplateRenderer {
     /// The most characters a template may produce.
     static let maxOutput = 8 * 1024 * 1024
     /// The most nodes and helper calls one rendering may evaluate.
-    static let maxSteps = 2_000_000
+    static let maxSteps = 1_000_000
     /// The most items `range`, `each` and `randomValue` handle.
     static let maxItems = 100_000
 
