@@ -240,9 +240,10 @@ public final class HTTPMock: Sendable {
         let count = state.callCounts[id, default: 0] + 1
         state.callCounts[id] = count
         switch entry.mapping.response {
-        case .definition(let response) where ResponseTemplater.applies(to: response, globally: configuration.globalTemplating):
-            return .templated(entry, response)
         case .definition:
+            if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
+                return .templated(entry, response)
+            }
             let event = ServeEvent(request: request, entry: entry, response: nil)
             state.journal.append(event)
             return .answered(event)

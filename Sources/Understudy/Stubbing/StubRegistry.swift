@@ -11,9 +11,18 @@ struct StubRegistry: Sendable {
     final class Entry: Sendable {
         let mapping: StubMapping
         let sequence: Int
+        /// Whether the stub's response lists the `response-template` transformer, worked out
+        /// once here so that serving a static stub does not copy its response to find out.
+        let listsTemplating: Bool
+
         init(mapping: StubMapping, sequence: Int) {
             self.mapping = mapping
             self.sequence = sequence
+            if case .definition(let response) = mapping.response {
+                listsTemplating = response.transformers.contains(ResponseTemplater.transformerName)
+            } else {
+                listsTemplating = false
+            }
         }
 
         /// Sorts before `other` when it should be tried first.

@@ -21,11 +21,6 @@ final class ResponseTemplater: Sendable {
         seeds = seed.map { Locked(SplitMix64(seed: $0)) }
     }
 
-    /// Whether a response is templated: it lists `response-template`, or templating is global.
-    static func applies(to response: ResponseDefinition, globally: Bool) -> Bool {
-        globally || response.transformers.contains(transformerName)
-    }
-
     /// The response with its templates rendered, or a 500 naming the problem.
     func render(_ response: ResponseDefinition, for request: RecordedRequest, stub: StubMapping?, root: MappingsRoot?) -> ResponseDefinition {
         var context = TemplateValue.JSONObjectValue()
