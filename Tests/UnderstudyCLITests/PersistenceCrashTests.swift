@@ -77,7 +77,8 @@ struct PersistenceCrashTests {
         }
     }
 
-    /// The base URL from the line `understudy: serving ... at http://127.0.0.1:PORT (admin ...`.
+    /// The base URL from the first line `understudy: serving ... at http://127.0.0.1:PORT (admin ...`
+    /// or `understudy: recording ... at http://127.0.0.1:PORT; ...`.
     static func readBaseURL(from handle: FileHandle) -> URL? {
         var text = ""
         while !text.contains("\n") {
@@ -87,7 +88,7 @@ struct PersistenceCrashTests {
         }
         guard let start = text.range(of: " at http://") else { return nil }
         let rest = text[start.upperBound...]
-        let address = rest.prefix { $0 != " " && $0 != "\n" }
+        let address = rest.prefix { $0 != " " && $0 != "\n" && $0 != ";" }
         return URL(string: "http://" + address)
     }
 }

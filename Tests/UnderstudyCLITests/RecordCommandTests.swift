@@ -104,3 +104,35 @@ extension JSONValue {
         do { return try JSONParser.parse(text) } catch { fatalError("bad test JSON: \(error)\n\(text)") }
     }
 }
+
+/// The `understudy record` executable: Ctrl-C (SIGINT) ends the recording and writes the root.
+struct RecordExecutableTests {
+    @Test(.timeLimit(.minutes(1)))
+    func interruptWritesTheRecording() async throws {
+        let executable = try #require(PersistenceCrashTests.executable, "build the understudy executable first (swift build)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-record-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let upstream = HTTPMock()
+        upstream.stub(.get(urlPath: "/status"), .ok.json(["up": true]))
+        try await withMockServer(upstream) { upstreamServer in
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["record", "--target", upstreamServer.baseURL.absoluteString, "--root", folder.path, "--port", "0"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let baseURL = try #require(PersistenceCrashTests.readBaseURL(from: output.fileHandleForReading))
+            let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("status"))
+            #expect(try JSONParser.parse(data) == ["up": true])
+            kill(process.processIdentifier, SIGINT)
+            while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(process.terminationStatus == 0)
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(text.contains("understudy: recorded 1 stub(s) and 0 body file(s) into \(folder.path)"), "\(text)")
+        }
+        let recorded = try MappingsRoot(folder).loadMappings()
+        #expect(recorded.count == 1)
+        #expect(recorded.first?.response.definition?.body == .json(["up": true]))
+    }
+}
