@@ -22,7 +22,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // 2.101.2: the HTTP/1 decoder limits header sizes (80 KiB), which the server answers with 431.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
     ],
     targets: [

@@ -25,6 +25,9 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
     var port: Int = 8080
 
+    @Option(name: .long, help: "Require 'Authorization: Bearer <token>' on /__admin (default: $UNDERSTUDY_ADMIN_TOKEN, else none).")
+    var adminToken: String?
+
     @Option(name: .long, help: "The address to bind. Anything but loopback exposes the recorder to the network.")
     var bind: String = "127.0.0.1"
 
@@ -61,7 +64,8 @@ struct RecordCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("warning: binding \(bind) exposes the recorder and the admin API beyond this machine\n".utf8))
         }
         let mock = HTTPMock(configuration: .init(root: mappingsRoot))
-        let server = MockServer(mock: mock, configuration: MockServerConfiguration(host: bind, port: port))
+        let server = MockServer(mock: mock, configuration: MockServerConfiguration(
+            host: bind, port: port, adminToken: adminToken ?? ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"]))
         do {
             try await server.start()
         } catch {

@@ -17,6 +17,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
     var port: Int = 8080
 
+    @Option(name: .long, help: "Require 'Authorization: Bearer <token>' on /__admin (default: $UNDERSTUDY_ADMIN_TOKEN, else none).")
+    var adminToken: String?
+
     @Option(name: .long, help: "The address to bind. Anything but loopback exposes the stubs to the network.")
     var bind: String = "127.0.0.1"
 
@@ -44,7 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
         let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot,
                                                  globalTemplating: globalResponseTemplating))
         mock.stub(mappings)
-        let server = MockServer(mock: mock, configuration: MockServerConfiguration(host: bind, port: port))
+        let server = MockServer(mock: mock, configuration: MockServerConfiguration(
+            host: bind, port: port, adminToken: adminToken ?? ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"]))
         do {
             try await server.start()
         } catch {

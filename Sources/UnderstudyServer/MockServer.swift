@@ -82,7 +82,8 @@ public final class MockServer: Sendable {
                 }
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(RawOutputHandler(), name: RawOutputHandler.name)
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: false)
+                    try channel.pipeline.syncOperations.addHandler(ProtocolErrorHandler())
                     try channel.pipeline.syncOperations.addHandler(MockHTTPHandler(context: context))
                 }
             }

@@ -20,6 +20,9 @@ public struct MockServerConfiguration: Sendable {
     public var adminEnabled: Bool
     /// How long a proxy stub waits for upstream's whole answer before the client gets a 504.
     public var proxyTimeout: Duration
+    /// When set, `/__admin/*` answers 401 unless the request carries
+    /// `Authorization: Bearer <adminToken>`; stubs are served either way.
+    public var adminToken: String?
 
     /// Creates a configuration; every argument has a safe default.
     public init(
@@ -30,7 +33,8 @@ public struct MockServerConfiguration: Sendable {
         maxConnections: Int = 1_024,
         shutdownGracePeriod: Duration = .seconds(5),
         adminEnabled: Bool = true,
-        proxyTimeout: Duration = .seconds(30)
+        proxyTimeout: Duration = .seconds(30),
+        adminToken: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -40,5 +44,6 @@ public struct MockServerConfiguration: Sendable {
         self.shutdownGracePeriod = shutdownGracePeriod
         self.adminEnabled = adminEnabled
         self.proxyTimeout = proxyTimeout
+        self.adminToken = adminToken
     }
 }

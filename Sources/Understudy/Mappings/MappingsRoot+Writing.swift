@@ -82,11 +82,25 @@ extension MappingsRoot {
         }
     }
 
-    /// Writes to a temporary sibling (not ending in `.json`), then renames it over `file`.
+    /// Writes to a temporary sibling (not ending in `.json`), flushes it to disk, then renames
+    /// it over `file`.
     private static func atomicallyWrite(_ data: Data, to file: URL) throws {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
         do {
-            try data.write(to: temporary)
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path,
+                                                                NSLocalizedDescriptionKey: "cannot create \(temporary.path)"])
+            }
+            let handle = try FileHandle(forWritingTo: temporary)
+            do {
+                try handle.write(contentsOf: data)
+                // On disk before the rename, so that even a power cut leaves old or new, never a hole.
+                try handle.synchronize()
+                try handle.close()
+            } catch {
+                try? handle.close()
+                throw error
+            }
             // rename(2) replaces the target in one step: readers see the old file or the new one.
             guard rename(temporary.path, file.path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path,

@@ -130,7 +130,9 @@ final class MockHTTPHandler: ChannelInboundHandler {
         let isHead = head.method == .HEAD
         var event: ServeEvent?
         if server.configuration.adminEnabled, request.path == "/__admin" || request.path.hasPrefix("/__admin/") {
-            let response = AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState).handle(request)
+            let response = server.adminToken.map { $0.admits(request) } == false
+                ? AdminToken.unauthorized
+                : AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState).handle(request)
             plan = ResponsePlan.make(for: response, to: request, stub: nil, bodyData: { try $0.bodyData(root: nil) },
                                      isHead: isHead, using: &generator)
         } else {

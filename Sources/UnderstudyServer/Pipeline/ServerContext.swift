@@ -8,6 +8,7 @@ struct ServerContext: Sendable {
         self.configuration = configuration
         self.upstream = upstream
         self.adminState = adminState
+        self.adminToken = configuration.adminToken.flatMap { $0.isEmpty ? nil : AdminToken($0) }
         self.requestShutdown = requestShutdown
     }
 
@@ -19,4 +20,6 @@ struct ServerContext: Sendable {
     let upstream: UpstreamClient
     /// Admin settings and start time, kept for the server's lifetime.
     let adminState: AdminState
+    /// The token `/__admin/*` requires, if any.
+    let adminToken: AdminToken?
 }

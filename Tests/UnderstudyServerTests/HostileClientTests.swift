@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import Understudy
+@testable import UnderstudyServer
+
+/// Clients that send too much or nonsense get a clear 4xx, and everyone else keeps being served.
+struct HostileClientTests {
+    @Test func oversizedHeadersGet431() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/a"), .ok.body("a"))
+        try await withMockServer(mock) { server in
+            let huge = String(repeating: "x", count: 100 * 1024)
+            let oneField = try await exchangeRaw("GET /a HTTP/1.1\r\nHost: x\r\nX-Big: \(huge)\r\n\r\n", port: server.port)
+            #expect(oneField.received.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"), "\(oneField.received.prefix(200))")
+            #expect(oneField.received.contains("over the server's limit"))
+            let manyFields = (0..<2_000).map { "X-Field-\($0): \(String(repeating: "y", count: 50))\r\n" }.joined()
+            let many = try await exchangeRaw("GET /a HTTP/1.1\r\nHost: x\r\n\(manyFields)\r\n", port: server.port)
+            #expect(many.received.hasPrefix("HTTP/1.1 431 "))
+            #expect(try await send(server.baseURL.appendingPathComponent("a")).body == "a", "others are still served")
+        }
+        #expect(mock.serveEvents.count == 1, "the refused requests never reached the mock")
+    }
+
+    @Test func garbageGets400NamingTheProblem() async throws {
+        try await withMockServer(HTTPMock()) { server in
+            let garbage = try await exchangeRaw("\u{1}\u{2}NOT HTTP AT ALL\r\n\r\n", port: server.port)
+            #expect(garbage.received.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+            #expect(garbage.received.contains("is not valid HTTP/1.1"))
+            #expect(try await send(server.baseURL.appendingPathComponent("x")).status == 404)
+        }
+    }
+}
