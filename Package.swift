@@ -66,6 +66,9 @@ let package = Package(
             dependencies: ["Understudy", "UnderstudyServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: sharedSettings
         ),
+        // libFuzzer targets for the parsers (built by Fuzz/run.sh with -sanitize=fuzzer; a
+        // normal build replays saved inputs).
+        .executableTarget(name: "UnderstudyFuzz", dependencies: ["Understudy"], path: "Fuzz/UnderstudyFuzz", swiftSettings: sharedSettings),
         .executableTarget(
             name: "UnderstudyBenchmarks",
             dependencies: ["Understudy"],
@@ -89,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy"],
+            dependencies: ["Understudy", "UnderstudyFuzz"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),

@@ -82,15 +82,20 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
                 values[name] = PercentEncoding.decode(String(segment), plusAsSpace: false)
                 return true
             }
-            var searchStart = segment.isEmpty ? segment.endIndex : segment.index(after: segment.startIndex)
-            while searchStart < segment.endIndex, let found = segment[searchStart...].range(of: next) {
-                var attempt = values
-                attempt[name] = PercentEncoding.decode(String(segment[..<found.lowerBound]), plusAsSpace: false)
-                if match(rest, segment[found.lowerBound...], into: &attempt) {
-                    values = attempt
-                    return true
+            // Each place the literal starts, after at least one character of the variable. (A plain
+            // Swift scan: Foundation's `range(of:)` trapped on some substrings, found by fuzzing.)
+            guard !segment.isEmpty else { return false }
+            var start = segment.index(after: segment.startIndex)
+            while start < segment.endIndex {
+                if segment[start...].hasPrefix(next) {
+                    var attempt = values
+                    attempt[name] = PercentEncoding.decode(String(segment[..<start]), plusAsSpace: false)
+                    if match(rest, segment[start...], into: &attempt) {
+                        values = attempt
+                        return true
+                    }
                 }
-                searchStart = segment.index(after: found.lowerBound)
+                start = segment.index(after: start)
             }
             return false
         }

@@ -1,0 +1,40 @@
+import Foundation
+import Understudy
+
+/// What one fuzz target feeds its input to. Every target must return normally whatever the
+/// bytes: a crash, a trap or a hang is a finding.
+enum FuzzTarget: String, CaseIterable {
+    case mappings, jsonpath, templates, pathtemplates
+
+    func run(_ data: Data) {
+        switch self {
+        case .mappings:
+            _ = try? WireMockMappings.decode(data)
+        case .jsonpath:
+            // First line: the expression; the rest: the document.
+            let text = String(decoding: data, as: UTF8.self)
+            let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let path = try? JSONPath(String(parts[0])) else { return }
+            if parts.count > 1, let document = try? JSONParser.parse(String(parts[1])) { _ = path.evaluate(document) }
+        case .templates:
+            let mock = HTTPMock(configuration: .init(templateRandomSeed: 1))
+            mock.stub(.anyRequest, .ok.body(String(decoding: data, as: UTF8.self)).templated())
+            _ = mock.serve(RecordedRequest(method: .post, url: "/fuzz/a/b?x=1&x=2", headers: ["Content-Type": "application/json"],
+                                           body: Data(#"{"a":[1,2,{"b":"c"}],"d":"e"}"#.utf8)))
+        case .pathtemplates:
+            let text = String(decoding: data, as: UTF8.self)
+            let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            let pattern = RequestPattern.request(.any, .urlPathTemplate(String(parts[0])))
+            _ = pattern.matches(RecordedRequest(method: .get, url: parts.count > 1 ? String(parts[1]) : "/a/b"))
+        }
+    }
+
+    /// The target named by `UNDERSTUDY_FUZZ_TARGET` (libFuzzer owns the command line).
+    static var selected: FuzzTarget {
+        let name = ProcessInfo.processInfo.environment["UNDERSTUDY_FUZZ_TARGET"] ?? ""
+        guard let target = FuzzTarget(rawValue: name) else {
+            fatalError("set UNDERSTUDY_FUZZ_TARGET to one of \(allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return target
+    }
+}
