@@ -5,6 +5,9 @@ import Testing
 import Understudy
 @testable import UnderstudyServer
 
+/// Serialized: the descriptor-leak test counts the whole process's file descriptors, which the
+/// thousand-connection test would disturb if they overlapped.
+@Suite(.serialized)
 struct LifecycleTests {
     @Test func explicitStartAndShutdownForXCTestStyle() async throws {
         let mock = HTTPMock()
@@ -121,6 +124,28 @@ struct LifecycleTests {
         if let threadsBefore, let threadsAfter = threadCount() {
             #expect(threadsAfter <= threadsBefore + 2, "threads \(threadsBefore) → \(threadsAfter)")
         }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aThousandIdleConnectionsDoNotStopService() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/a"), .ok.body("a"))
+        try await withMockServer(mock, configuration: MockServerConfiguration(headerReadTimeout: .seconds(3), maxConnections: 1_024)) { server in
+            var idle: [any Channel] = []
+            for _ in 0..<1_000 {
+                idle.append(try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: server.port).get())
+            }
+            for _ in 0..<20 {
+                let response = try await send(server.baseURL.appendingPathComponent("a"))
+                #expect(response.body == "a")
+            }
+            #expect(server.connectionCount >= 1_000)
+            // Past the header timeout the idle ones are gone, closed by the server.
+            try await Task.sleep(for: .seconds(4))
+            #expect(server.connectionCount <= 1)
+            for channel in idle { try? await channel.close() }
+        }
+        #expect(mock.serveEvents.count == 20)
     }
 }
 

@@ -236,9 +236,3 @@ struct TemplateParser {
         return root
     }
 }
-
-extension String {
-    func trimmingWhitespace() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
-}
