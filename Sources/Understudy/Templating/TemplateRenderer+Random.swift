@@ -25,15 +25,16 @@ extension TemplateRenderer {
             if arguments.bool("uppercase") { text = text.uppercased() }
             return .string(text)
         case "randomInt":
-            let lower = arguments.hash["lower"]?.integer ?? 0
+            // As WireMock: lower included, upper excluded, defaulting to the whole Int32 range.
+            let lower = arguments.hash["lower"]?.integer ?? Int(Int32.min)
             let upper = arguments.hash["upper"]?.integer ?? Int(Int32.max)
-            guard upper >= lower else { throw HelperFailure("lower (\(lower)) must not be above upper (\(upper))") }
-            let span = UInt64(bitPattern: Int64(upper &- lower)) &+ 1
-            return .integer(lower &+ Int(truncatingIfNeeded: span == 0 ? generator.next() : generator.next(below: span)))
+            guard upper > lower else { throw HelperFailure("upper (\(upper)) must be above lower (\(lower)); upper is excluded") }
+            let span = UInt64(bitPattern: Int64(upper &- lower))
+            return .integer(lower &+ Int(truncatingIfNeeded: generator.next(below: span)))
         case "randomDecimal":
-            let lower = arguments.hash["lower"]?.number ?? 0
+            let lower = arguments.hash["lower"]?.number ?? -Double(Int32.max)
             let upper = arguments.hash["upper"]?.number ?? Double(Int32.max)
-            guard upper >= lower else { throw HelperFailure("lower (\(lower)) must not be above upper (\(upper))") }
+            guard upper > lower else { throw HelperFailure("upper (\(upper)) must be above lower (\(lower))") }
             let unit = Double(generator.next() >> 11) / Double(1 << 53)
             return .decimal(lower + (upper - lower) * unit)
         case "pickRandom":

@@ -18,6 +18,7 @@ struct TemplateErrorTests {
         ("{{now offset='3 fortnights'}}", "now: unknown offset unit \"fortnights\""),
         ("{{now timezone='Mars/Olympus'}}", "now: unknown timezone \"Mars/Olympus\""),
         ("{{randomValue type='EMOJI'}}", "randomValue: unknown type \"EMOJI\""),
+        ("{{randomInt lower=3 upper=3}}", "randomInt: upper (3) must be above lower (3); upper is excluded"),
         ("{{matches 'a' '('}}", "matches: \"(\" is not a valid regular expression"),
         ("{{regexExtract 'abc' '[0-9]'}}", "regexExtract: nothing in the text matches"),
         ("{{> partial}}", "partials ({{> name}}) are not supported"),
