@@ -22,14 +22,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The root folder to write mappings/ and __files/ into (created if missing).")
     var root: String
 
-    @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
-    var port: Int = 8080
-
-    @Option(name: .long, help: "Require 'Authorization: Bearer <token>' on /__admin (default: $UNDERSTUDY_ADMIN_TOKEN, else none).")
-    var adminToken: String?
-
-    @Option(name: .long, help: "The address to bind. Anything but loopback exposes the recorder to the network.")
-    var bind: String = "127.0.0.1"
+    @OptionGroup var network: ServerOptions
 
     @OptionGroup var recording: RecordingOptions
 
@@ -60,12 +53,8 @@ struct RecordCommand: AsyncParsableCommand {
             throw CLIError("cannot create \(mappingsRoot.mappingsFolder.path): \(error.localizedDescription); pass --root with a writable folder")
         }
         let spec = try recording.spec(target: target)
-        if bind != "127.0.0.1" && bind != "::1" && bind != "localhost" {
-            FileHandle.standardError.write(Data("warning: binding \(bind) exposes the recorder and the admin API beyond this machine\n".utf8))
-        }
         let mock = HTTPMock(configuration: .init(root: mappingsRoot))
-        let server = MockServer(mock: mock, configuration: MockServerConfiguration(
-            host: bind, port: port, adminToken: adminToken ?? ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"]))
+        let server = MockServer(mock: mock, configuration: network.configuration())
         do {
             try await server.start()
         } catch {

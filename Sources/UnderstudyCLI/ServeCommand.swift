@@ -14,14 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The root folder holding mappings/ and __files/.")
     var root: String = "."
 
-    @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
-    var port: Int = 8080
-
-    @Option(name: .long, help: "Require 'Authorization: Bearer <token>' on /__admin (default: $UNDERSTUDY_ADMIN_TOKEN, else none).")
-    var adminToken: String?
-
-    @Option(name: .long, help: "The address to bind. Anything but loopback exposes the stubs to the network.")
-    var bind: String = "127.0.0.1"
+    @OptionGroup var network: ServerOptions
 
     @Option(name: .long, help: "The most request-journal entries kept; 0 disables the journal.")
     var journalCapacity: Int = 10_000
@@ -41,14 +34,10 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CLIError(error.description)
         }
-        if bind != "127.0.0.1" && bind != "::1" && bind != "localhost" {
-            FileHandle.standardError.write(Data("warning: binding \(bind) exposes the stubs and the admin API beyond this machine\n".utf8))
-        }
         let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot,
                                                  globalTemplating: globalResponseTemplating))
         mock.stub(mappings)
-        let server = MockServer(mock: mock, configuration: MockServerConfiguration(
-            host: bind, port: port, adminToken: adminToken ?? ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"]))
+        let server = MockServer(mock: mock, configuration: network.configuration())
         do {
             try await server.start()
         } catch {
