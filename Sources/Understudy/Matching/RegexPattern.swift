@@ -7,28 +7,41 @@ import Foundation
 public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written (ICU syntax, close to Java's).
     public let source: String
-    private let compiled: CompiledRegex?
+    private let compiled: BoundedRegex?
     /// Why the expression could not be compiled, or `nil` when it is valid.
     public let compileError: String?
 
-    /// Compiles a full-match regular expression.
+    /// Compiles a full-match regular expression (`.` matches line breaks too).
+    ///
+    /// Expressions over 10 000 characters or nesting groups deeper than 64 are refused, and a
+    /// match that backtracks for too long (such as `(a+)+b` on a long `aaa…c`) is abandoned
+    /// and counts as a miss, for `doesNotMatch` too: see ``matches(_:)``.
     public init(_ source: String) {
         self.source = source
         do {
-            // Anchored so that `abc` does not match `xabcx`, as Java's `matches()` does.
-            compiled = CompiledRegex(try NSRegularExpression(pattern: "^(?:\(source))$", options: [.dotMatchesLineSeparators]))
+            // Whole-value, so that `abc` does not match `xabcx`, as Java's `matches()` does.
+            compiled = try BoundedRegex(source, options: [.dotMatchesLineSeparators], wholeValue: true)
             compileError = nil
         } catch {
             compiled = nil
-            compileError = "invalid regular expression /\(source)/: the pattern is not valid ICU regular expression syntax; escape special characters such as ( [ { with a backslash"
+            compileError = "invalid regular expression /\(source)/: \(error)"
         }
     }
 
     /// Whether the whole value matches.
     public func matches(_ value: String) -> Bool {
-        guard let regex = compiled?.regex else { return false }
-        let range = NSRange(value.startIndex..., in: value)
-        return regex.firstMatch(in: value, options: [.anchored], range: range) != nil
+        outcome(value) == .matched
+    }
+
+    /// Whether the whole value matches, does not, or matching was abandoned because the
+    /// expression backtracked past its step budget (catastrophic backtracking).
+    public func outcome(_ value: String) -> RegexOutcome {
+        guard let compiled else { return .noMatch }
+        switch compiled.firstMatch(in: value, anchored: true) {
+        case .matched: return .matched
+        case .noMatch: return .noMatch
+        case .gaveUp: return .gaveUp
+        }
     }
 
     public var description: String { "/\(source)/" }
@@ -37,12 +50,14 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 }
 
-/// Holds a compiled `NSRegularExpression`.
-///
-/// `@unchecked Sendable` is safe: the wrapped expression is never mutated after
-/// initialisation, and `NSRegularExpression` is documented as immutable and safe to use
-/// from several threads at once ("NSRegularExpression ... is thread safe", Foundation docs).
-private final class CompiledRegex: @unchecked Sendable {
-    let regex: NSRegularExpression
-    init(_ regex: NSRegularExpression) { self.regex = regex }
+/// What matching a ``RegexPattern`` against a value found.
+public enum RegexOutcome: Sendable, Hashable {
+    /// The whole value matches.
+    case matched
+    /// The value does not match.
+    case noMatch
+    /// Matching was abandoned after its step budget: the expression backtracks
+    /// catastrophically on this value (nested quantifiers such as `(a+)+`). Rewrite it with a
+    /// possessive quantifier (`a++`) or an atomic group (`(?>a+)`). Counts as a miss.
+    case gaveUp
 }

@@ -57,7 +57,8 @@ extension StringValuePattern {
         case .matches(let regex):
             return .of(regex.matches(input.text))
         case .doesNotMatch(let regex):
-            return .of(regex.compileError == nil && !regex.matches(input.text))
+            // An abandoned match (`gaveUp`) is not evidence that the value differs: a miss.
+            return .of(regex.compileError == nil && regex.outcome(input.text) == .noMatch)
         case .dateTime(let pattern):
             return pattern.match(input.text, now: Date())
         case .equalToJson(let pattern):

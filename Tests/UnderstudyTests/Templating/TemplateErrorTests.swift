@@ -21,6 +21,8 @@ struct TemplateErrorTests {
         ("{{randomInt lower=3 upper=3}}", "randomInt: upper (3) must be above lower (3); upper is excluded"),
         ("{{matches 'a' '('}}", "matches: \"(\" is not a valid regular expression"),
         ("{{regexExtract 'abc' '[0-9]'}}", "regexExtract: nothing in the text matches"),
+        ("{{matches 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac' '(a+)+b'}}", "matches: the regular expression backtracked too long"),
+        ("{{regexExtract 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac' '(a+)+b'}}", "regexExtract: the regular expression backtracked too long"),
         ("{{> partial}}", "partials ({{> name}}) are not supported"),
         ("{{'unclosed}}", "the tag is not closed"),
         ("{{#each (range 1 50000)}}{{#each (range 1 50000)}}x{{/each}}{{/each}}", "steps"),
