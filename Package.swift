@@ -68,7 +68,17 @@ let package = Package(
         ),
         // libFuzzer targets for the parsers (built by Fuzz/run.sh with -sanitize=fuzzer; a
         // normal build replays saved inputs).
-        .executableTarget(name: "UnderstudyFuzz", dependencies: ["Understudy"], path: "Fuzz/UnderstudyFuzz", swiftSettings: sharedSettings),
+        .executableTarget(
+            name: "UnderstudyFuzz",
+            dependencies: [
+                "Understudy",
+                "UnderstudyServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
+            path: "Fuzz/UnderstudyFuzz",
+            swiftSettings: sharedSettings
+        ),
         .executableTarget(
             name: "UnderstudyBenchmarks",
             dependencies: ["Understudy"],

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Fuzzes Understudy's parsers with libFuzzer: the WireMock mapping decoder, the JSONPath
-# engine, the template engine and URL path templates. Each target runs for the given seconds
-# (default 60) from Fuzz/Seeds/<target> plus the corpus it grew before; every crash, trap or
-# timeout input is saved to Fuzz/Regressions/<target>/, which `swift test` replays
-# (FuzzRegressionTests). Prints a line per target for Benchmarks/RELIABILITY.md.
+# Fuzzes Understudy with libFuzzer: the WireMock mapping decoder, the JSONPath engine, the
+# template engine, URL path templates and the server's HTTP connection pipeline (raw bytes).
+# Each target runs for the given seconds (default 60) from Fuzz/Seeds/<target> plus the corpus
+# it grew before; every crash, trap or timeout input is saved to Fuzz/Regressions/<target>/,
+# which `swift test` replays (FuzzRegressionTests). Prints a line per target for
+# Benchmarks/RELIABILITY.md.
 #
 #     Fuzz/run.sh [seconds per target] [target...]
 set -euo pipefail
@@ -11,7 +12,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(mappings jsonpath templates pathtemplates)
+[ ${#targets[@]} -gt 0 ] || targets=(mappings jsonpath templates pathtemplates http)
 
 scratch=.build-fuzz
 # SwiftPM links executables with `--defsym main=<module>_main`, which clashes with libFuzzer's

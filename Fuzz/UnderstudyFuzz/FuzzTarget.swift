@@ -4,7 +4,7 @@ import Understudy
 /// What one fuzz target feeds its input to. Every target must return normally whatever the
 /// bytes: a crash, a trap or a hang is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case mappings, jsonpath, templates, pathtemplates
+    case mappings, jsonpath, templates, pathtemplates, http
 
     func run(_ data: Data) {
         switch self {
@@ -26,6 +26,8 @@ enum FuzzTarget: String, CaseIterable {
             let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
             let pattern = RequestPattern.request(.any, .urlPathTemplate(String(parts[0])))
             _ = pattern.matches(RecordedRequest(method: .get, url: parts.count > 1 ? String(parts[1]) : "/a/b"))
+        case .http:
+            HTTPFuzzTarget.run(data)
         }
     }
 

@@ -81,10 +81,7 @@ public final class MockServer: Sendable {
                     return channel.close()
                 }
                 return channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(RawOutputHandler(), name: RawOutputHandler.name)
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: false)
-                    try channel.pipeline.syncOperations.addHandler(ProtocolErrorHandler())
-                    try channel.pipeline.syncOperations.addHandler(MockHTTPHandler(context: context))
+                    try ConnectionPipeline.install(on: channel, context: context)
                 }
             }
         let channel: any Channel

@@ -29,4 +29,19 @@ struct FuzzRegressionTests {
         let accents = RequestPattern.request(.any, .urlPathTemplate("/{a}é{b}"))
         #expect(accents.matches(RecordedRequest(method: .get, url: "/cafée-x")))
     }
+
+    @Test func theHTTPTargetDrivesTheServersPipeline() throws {
+        // The harness is only worth its runs if the bytes reach the stubs and the admin API.
+        let seeds = Self.fuzzFolder.appendingPathComponent("Seeds/http")
+        let pipelined = String(decoding: HTTPFuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("pipelined.txt"))), as: UTF8.self)
+        #expect(pipelined.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "\(pipelined)")
+        #expect(pipelined.hasSuffix("hello"))
+        let created = String(decoding: HTTPFuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("admin-create.txt"))), as: UTF8.self)
+        #expect(created.hasPrefix("HTTP/1.1 201 Created"), "\(created)")
+        #expect(created.components(separatedBy: "HTTP/1.1 201").count == 3, "the stub made through the admin API answers: \(created)")
+        let delayed = String(decoding: HTTPFuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("delays.txt"))), as: UTF8.self)
+        #expect(delayed.contains("late") && delayed.contains(String(repeating: "d", count: 20)), "\(delayed)")
+        let garbage = String(decoding: HTTPFuzzTarget.run(Data("NOT HTTP AT ALL\r\n\r\n".utf8)), as: UTF8.self)
+        #expect(garbage.hasPrefix("HTTP/1.1 400 Bad Request"), "\(garbage)")
+    }
 }

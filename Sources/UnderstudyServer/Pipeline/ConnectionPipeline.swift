@@ -1,0 +1,27 @@
+import NIOCore
+import NIOHTTP1
+import Understudy
+
+/// The handlers every accepted connection gets, in order: raw output for faults, NIO's HTTP/1.1
+/// codec, protocol-error answers (400/431), then the mock itself.
+package enum ConnectionPipeline {
+    /// Adds the connection handlers to `channel`. Call on the channel's event loop.
+    static func install(on channel: any Channel, context: ServerContext) throws {
+        let pipeline = channel.pipeline.syncOperations
+        try pipeline.addHandler(RawOutputHandler(), name: RawOutputHandler.name)
+        try pipeline.configureHTTPServerPipeline(withErrorHandling: false)
+        try pipeline.addHandler(ProtocolErrorHandler())
+        try pipeline.addHandler(MockHTTPHandler(context: context))
+    }
+
+    /// Adds the same handlers serving `mock` with a context of their own, for driving one
+    /// connection without a socket (the HTTP fuzz target feeds bytes to an `EmbeddedChannel`).
+    /// The admin API's shutdown does nothing there, and proxy stubs need a real event loop.
+    package static func install(on channel: any Channel, mock: HTTPMock, configuration: MockServerConfiguration) throws {
+        let context = ServerContext(
+            mock: mock, configuration: configuration,
+            upstream: UpstreamClient(group: channel.eventLoop, timeout: configuration.proxyTimeout),
+            adminState: AdminState()) {}
+        try install(on: channel, context: context)
+    }
+}
