@@ -28,11 +28,7 @@ extension MappingsRoot {
     /// names that would land outside `__files` (absolute, `..`, a symbolic link leading out) are refused.
     @discardableResult
     public func writeBodyFile(named name: String, _ data: Data) throws -> URL {
-        let components = name.split(separator: "/", omittingEmptySubsequences: true)
-        if name.hasPrefix("/") || name.contains("\\") || components.contains("..") || components.contains(".") || components.isEmpty {
-            throw BodyFileError(name: name, problem: "must be a relative path inside __files without \"..\"")
-        }
-        let file = filesFolder.appendingPathComponent(components.joined(separator: "/"))
+        let file = filesFolder.appendingPathComponent(try Self.bodyFilePath(name))
         try createFolder(file.deletingLastPathComponent())
         let folder = filesFolder.resolvingSymlinksInPath().path
         let parent = file.deletingLastPathComponent().resolvingSymlinksInPath().path
@@ -48,6 +44,28 @@ extension MappingsRoot {
         }
         try Self.atomicallyWrite(data, to: file)
         return file
+    }
+
+    /// Deletes a body file under `__files`; `false` when there was none. Names that would
+    /// reach outside `__files` (absolute, `..`, a folder that is a symbolic link leading out)
+    /// are refused; a symbolic link inside `__files` is removed itself, never its target.
+    @discardableResult
+    public func removeBodyFile(named name: String) throws -> Bool {
+        let file = filesFolder.appendingPathComponent(try Self.bodyFilePath(name))
+        let folder = filesFolder.resolvingSymlinksInPath().path
+        let parent = file.deletingLastPathComponent().resolvingSymlinksInPath().path
+        guard parent == folder || parent.hasPrefix(folder + "/") else {
+            throw BodyFileError(name: name, problem: "leads outside __files through a symbolic link")
+        }
+        let target = URL(fileURLWithPath: parent).appendingPathComponent(file.lastPathComponent)
+        guard (try? FileManager.default.attributesOfItem(atPath: target.path)) != nil else { return false }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue,
+           target.resolvingSymlinksInPath().path.hasPrefix(folder + "/") {
+            throw BodyFileError(name: name, problem: "is a folder; delete the files in it one by one")
+        }
+        try FileManager.default.removeItem(at: target)
+        return true
     }
 
     /// Writes a recording: body files first, then the stubs that name them.

@@ -59,20 +59,45 @@ public struct MappingsRoot: Sendable, Hashable {
 
     /// The location of a body file inside `__files`, after the same checks as ``bodyFile(named:)``.
     public func resolveBodyFile(named name: String) throws(BodyFileError) -> URL {
-        let components = name.split(separator: "/", omittingEmptySubsequences: true)
-        if name.hasPrefix("/") || name.contains("\\") || components.contains("..") || components.isEmpty {
-            throw BodyFileError(name: name, problem: "must be a relative path inside __files without \"..\"")
-        }
-        let candidate = filesFolder.appendingPathComponent(components.joined(separator: "/"))
+        let candidate = filesFolder.appendingPathComponent(try Self.bodyFilePath(name))
         let resolvedFolder = filesFolder.resolvingSymlinksInPath().path
-        let resolved = candidate.resolvingSymlinksInPath().path
-        guard resolved.hasPrefix(resolvedFolder + "/") else {
+        // The folder first (it exists even when the file does not, and Foundation leaves
+        // paths that do not exist unresolved), then the file itself, which may be a link.
+        let parent = candidate.deletingLastPathComponent().resolvingSymlinksInPath().path
+        let resolved = URL(fileURLWithPath: parent).appendingPathComponent(candidate.lastPathComponent).resolvingSymlinksInPath().path
+        guard parent == resolvedFolder || parent.hasPrefix(resolvedFolder + "/"), resolved.hasPrefix(resolvedFolder + "/") else {
             throw BodyFileError(name: name, problem: "leads outside __files through a symbolic link")
         }
         guard FileManager.default.fileExists(atPath: resolved) else {
-            throw BodyFileError(name: name, problem: "does not exist; put the file at \(candidate.path)")
+            throw BodyFileError(name: name, problem: "does not exist; put the file at \(candidate.path)", isMissing: true)
         }
         return URL(fileURLWithPath: resolved)
+    }
+
+    /// The names of every regular file under `__files` (relative, `/`-separated, sorted), as
+    /// `bodyFileName` and `GET /__admin/files` use them; symbolic links are not followed.
+    public func bodyFileNames() -> [String] {
+        let folder = filesFolder.resolvingSymlinksInPath()
+        guard let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsPackageDescendants])
+        else { return [] }
+        let prefix = folder.path + "/"
+        var names: [String] = []
+        for case let file as URL in enumerator where (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            let path = file.path
+            if path.hasPrefix(prefix) { names.append(String(path.dropFirst(prefix.count))) }
+        }
+        return names.sorted()
+    }
+
+    /// `name` checked to stay inside `__files` by its spelling: relative, no `..` or `.`, no
+    /// backslash. (Symbolic links are checked where the name is used.)
+    static func bodyFilePath(_ name: String) throws(BodyFileError) -> String {
+        let components = name.split(separator: "/", omittingEmptySubsequences: true)
+        if name.hasPrefix("/") || name.contains("\\") || components.contains("..") || components.contains(".") || components.isEmpty {
+            throw BodyFileError(name: name, problem: "must be a relative path inside __files without \"..\"")
+        }
+        return components.joined(separator: "/")
     }
 
     private func relativePath(of file: URL) -> String {
@@ -97,6 +122,16 @@ public struct BodyFileError: Error, Sendable, Hashable, CustomStringConvertible 
     public let name: String
     /// What is wrong.
     public let problem: String
+    /// Whether the only problem is that no such file exists.
+    public let isMissing: Bool
+
+    /// An error for the body file `name`.
+    public init(name: String, problem: String, isMissing: Bool = false) {
+        self.name = name
+        self.problem = problem
+        self.isMissing = isMissing
+    }
+
     public var description: String { "bodyFileName \"\(name)\" \(problem)" }
 }
 

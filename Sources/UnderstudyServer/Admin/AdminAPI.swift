@@ -99,6 +99,10 @@ struct AdminAPI: Sendable {
         case .stopRecording: return try stopRecording()
         case .recordingStatus: return recordingStatus()
         case .snapshotRecording: return try snapshotRecording(request)
+        case .listFiles: return listFiles()
+        case .getFile: return try getFile(parameters["path", default: ""])
+        case .putFile: return try putFile(parameters["path", default: ""], request.body)
+        case .deleteFile: return try deleteFile(parameters["path", default: ""])
         }
     }
 

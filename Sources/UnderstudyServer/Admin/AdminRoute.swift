@@ -20,12 +20,15 @@ struct AdminRoute: Sendable {
         case getSettings, replaceSettings, patchSettings, patchExtendedSettings
         case reset, shutdown, health, version
         case startRecording, stopRecording, recordingStatus, snapshotRecording
+        case listFiles, getFile, putFile, deleteFile
     }
 
-    /// One piece of a template: a literal such as `mappings` or a parameter such as `{id}`.
+    /// One piece of a template: a literal such as `mappings`, a parameter such as `{id}`, or
+    /// `{name...}`, which takes every remaining segment (`/files/{path...}`).
     enum Segment: Sendable, Hashable {
         case literal(String)
         case parameter(String)
+        case rest(String)
     }
 
     let method: HTTPMethod
@@ -35,19 +38,25 @@ struct AdminRoute: Sendable {
     init(_ method: HTTPMethod, _ template: String, _ endpoint: Endpoint) {
         self.method = method
         self.segments = template.split(separator: "/").map { piece in
-            piece.hasPrefix("{") && piece.hasSuffix("}") ? .parameter(String(piece.dropFirst().dropLast())) : .literal(String(piece))
+            guard piece.hasPrefix("{") && piece.hasSuffix("}") else { return .literal(String(piece)) }
+            let name = piece.dropFirst().dropLast()
+            return name.hasSuffix("...") ? .rest(String(name.dropLast(3))) : .parameter(String(name))
         }
         self.endpoint = endpoint
     }
 
-    /// The parameters when the path segments fit the template, else `nil`.
+    /// The parameters when the path segments fit the template, else `nil`. Each segment is
+    /// percent-decoded on its own; a rest parameter joins its segments with `/`.
     func parameters(for path: [String]) -> [String: String]? {
-        guard path.count == segments.count else { return nil }
+        let takesRest = if case .rest = segments.last { true } else { false }
+        guard takesRest ? path.count >= segments.count : path.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
-        for (segment, piece) in zip(segments, path) {
+        for (index, segment) in segments.enumerated() {
+            let piece = path[index]
             switch segment {
             case .literal(let literal): if literal != piece { return nil }
             case .parameter(let name): parameters[name] = piece.removingPercentEncoding ?? piece
+            case .rest(let name): parameters[name] = path[index...].map { $0.removingPercentEncoding ?? $0 }.joined(separator: "/")
             }
         }
         return parameters
@@ -103,6 +112,10 @@ struct AdminRoute: Sendable {
         AdminRoute(.post, "/recordings/stop", .stopRecording),
         AdminRoute(.get, "/recordings/status", .recordingStatus),
         AdminRoute(.post, "/recordings/snapshot", .snapshotRecording),
+        AdminRoute(.get, "/files", .listFiles),
+        AdminRoute(.get, "/files/{path...}", .getFile),
+        AdminRoute(.put, "/files/{path...}", .putFile),
+        AdminRoute(.delete, "/files/{path...}", .deleteFile),
     ]
 
     /// What the router decided for a method and a path below `/__admin`.

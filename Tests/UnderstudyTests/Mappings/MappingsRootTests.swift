@@ -50,7 +50,7 @@ struct MappingsRootTests {
     }
 
     @Test func missingFileSaysWhereToPutIt() {
-        #expect(throws: BodyFileError(name: "nope.json", problem: "does not exist; put the file at \(root.filesFolder.path)/nope.json")) {
+        #expect(throws: BodyFileError(name: "nope.json", problem: "does not exist; put the file at \(root.filesFolder.path)/nope.json", isMissing: true)) {
             try root.bodyFile(named: "nope.json")
         }
     }
