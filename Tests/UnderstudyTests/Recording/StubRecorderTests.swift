@@ -170,4 +170,17 @@ struct StubRecorderTests {
         #expect(first.allSatisfy { $0["persistent"] == true })
         #expect(Set(first.compactMap { $0["id"] }).count == 2)
     }
+
+    @Test func hostileURLsNeverNameFilesOutsideFiles() throws {
+        let big = Data(repeating: 65, count: 5_000)
+        let result = StubRecorder.record([
+            Self.exchange(.get, "/../../etc/passwd", responseBody: big),
+            Self.exchange(.get, "/a/%2e%2e/%2F/b\\c", responseBody: big),
+        ], spec: RecordSpec(extractBodyCriteria: .init(textSizeThreshold: 0, binarySizeThreshold: 0)))
+        #expect(result.files.count == 2)
+        for name in result.files.keys {
+            #expect(!name.contains("/") && !name.contains("..") && !name.contains("\\"), "\(name)")
+            #expect(name.range(of: "^[a-z0-9-]+\\.[a-z]+$", options: .regularExpression) != nil, "\(name)")
+        }
+    }
 }
