@@ -30,7 +30,8 @@ extension RequestPattern {
             .of(method == .any || method == request.method)
         }
         if let key = url.key {
-            e.check(key, url.value.map(quoted) ?? "", 10, actual: { quoted(url.includesQuery ? request.url : request.path) }) {
+            e.check(key, url.value.map(quoted) ?? "", 10, actual: { quoted(url.includesQuery ? request.url : request.path) },
+                    abandoned: { url.abandonsRegex(on: request) }) {
                 url.match(request)
             }
         }
@@ -48,7 +49,8 @@ extension RequestPattern {
             let values = url.pathVariables(request.path)
             for named in pathParameters {
                 let value = values?[named.name]
-                e.check("path parameter \(named.name)", named.pattern.description, 1, actual: { Self.render(value.map { [$0] } ?? []) }) {
+                e.check("path parameter \(named.name)", named.pattern.description, 1, actual: { Self.render(value.map { [$0] } ?? []) },
+                        abandoned: { named.pattern.abandonsRegex(on: value.map { [$0] } ?? []) }) {
                     named.pattern.match(value.map { [$0] } ?? [])
                 }
             }
@@ -56,7 +58,8 @@ extension RequestPattern {
         if !headers.isEmpty {
             for named in headers {
                 let values = request.headers.values(for: named.name)
-                e.check("header \(named.name)", named.pattern.description, 1, actual: { Self.render(values) }) {
+                e.check("header \(named.name)", named.pattern.description, 1, actual: { Self.render(values) },
+                        abandoned: { named.pattern.abandonsRegex(on: values) }) {
                     named.pattern.match(values)
                 }
             }
@@ -74,7 +77,8 @@ extension RequestPattern {
             let items = request.queryItems
             for named in queryParameters {
                 let values = items.filter { $0.name == named.name }.map { $0.value ?? "" }
-                e.check("query \(named.name)", named.pattern.description, 1, actual: { Self.render(values) }) {
+                e.check("query \(named.name)", named.pattern.description, 1, actual: { Self.render(values) },
+                        abandoned: { named.pattern.abandonsRegex(on: values) }) {
                     named.pattern.match(values)
                 }
             }
@@ -83,7 +87,8 @@ extension RequestPattern {
             let all = request.cookies
             for named in cookies {
                 let values = all.filter { $0.name == named.name }.map(\.value)
-                e.check("cookie \(named.name)", named.pattern.description, 1, actual: { Self.render(values) }) {
+                e.check("cookie \(named.name)", named.pattern.description, 1, actual: { Self.render(values) },
+                        abandoned: { named.pattern.abandonsRegex(on: values) }) {
                     named.pattern.match(values)
                 }
             }
@@ -92,13 +97,15 @@ extension RequestPattern {
             let items = FormURLEncoded.parse(request.body)
             for named in formParameters {
                 let values = items.filter { $0.name == named.name }.map { $0.value ?? "" }
-                e.check("form \(named.name)", named.pattern.description, 1, actual: { Self.render(values) }) {
+                e.check("form \(named.name)", named.pattern.description, 1, actual: { Self.render(values) },
+                        abandoned: { named.pattern.abandonsRegex(on: values) }) {
                     named.pattern.match(values)
                 }
             }
         }
         for pattern in bodyPatterns {
-            e.check("body", pattern.description, 1, actual: { Self.renderBody(request.body) }) {
+            e.check("body", pattern.description, 1, actual: { Self.renderBody(request.body) },
+                    abandoned: { pattern.abandonsRegex(on: String(decoding: request.body, as: UTF8.self)) }) {
                 pattern.match(body: request.body)
             }
         }
@@ -130,6 +137,15 @@ extension RequestPattern {
 }
 
 extension URLPattern {
+    /// Whether a `urlPattern` or `urlPathPattern` regex gave up on the request's URL or path.
+    func abandonsRegex(on request: RecordedRequest) -> Bool {
+        switch kind {
+        case .urlPattern(let regex): regex.outcome(request.url) == .gaveUp
+        case .urlPathPattern(let regex): regex.outcome(request.path) == .gaveUp
+        default: false
+        }
+    }
+
     /// Variables of a `urlPathTemplate` for the path, or `nil`.
     func pathVariables(_ path: String) -> [String: String]? {
         if case .urlPathTemplate(let template) = kind { return template.match(path) }
@@ -179,6 +195,7 @@ private struct Evaluation {
         _ expected: @autoclosure () -> String,
         _ weight: Double,
         actual: () -> String,
+        abandoned: () -> Bool = { false },
         _ match: () -> MatchResult
     ) {
         if done { return }
@@ -186,7 +203,9 @@ private struct Evaluation {
         if !result.isExactMatch { missed = true }
         parts.append((result, weight))
         if mode == .detailed {
-            comparisons.append(FieldComparison(field: field, expected: expected(), actual: actual(), result: result, weight: weight))
+            // Only for reports, and only on a miss: asking again costs a second budget.
+            let expected = !result.isExactMatch && abandoned() ? expected() + " " + RegexOutcome.abandonedNote : expected()
+            comparisons.append(FieldComparison(field: field, expected: expected, actual: actual(), result: result, weight: weight))
         }
     }
 }

@@ -66,6 +66,9 @@ struct BoundedRegexTests {
         // An abandoned match is no evidence the value differs, so doesNotMatch misses too.
         #expect(mock.serve(request(.get, "/filter", headers: hostile)).response.status == 404)
         #expect(RegexPattern(Self.catastrophic).outcome(Self.hostileValue) == .gaveUp)
+        // The near-miss report says why, and how to fix the pattern.
+        let report = mock.nearMisses(for: request(.get, "/search", headers: hostile)).description
+        #expect(report.contains("✗ header X-Query: expected matches /(a+)+b/ (the regex was abandoned: it backtracks too long on this value; make nested quantifiers possessive, a++, or atomic, (?>a+))"), "\(report)")
         // Ordinary values still match both ways.
         #expect(mock.serve(request(.get, "/search", headers: ["X-Query": "aab"])).response.status == 200)
         #expect(mock.serve(request(.get, "/filter", headers: ["X-Query": "xyz"])).response.status == 200)
