@@ -28,12 +28,13 @@ for target in "${targets[@]}"; do
     crashes="Fuzz/Regressions/$target"
     mkdir -p "$corpus" "$crashes"
     log="$scratch/$target.log"
+    before=$(find "$crashes" -type f | wc -l | tr -d ' ')
     status=0
     # SWIFT_BACKTRACE off: libFuzzer, not the Swift runtime, must catch the trap to save the input.
     SWIFT_BACKTRACE=enable=no UNDERSTUDY_FUZZ_TARGET="$target" "$bin/understudy-fuzzer" "$corpus" "Fuzz/Seeds/$target" \
         -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$crashes/" -print_final_stats=1 >"$log" 2>&1 || status=$?
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
-    found=$(find "$crashes" -type f | wc -l | tr -d ' ')
-    echo "$target: ${seconds}s, $runs inputs, exit $status, $found saved crash input(s), corpus $(ls "$corpus" | wc -l | tr -d ' ')"
+    found=$(( $(find "$crashes" -type f | wc -l | tr -d ' ') - before ))
+    echo "$target: ${seconds}s, $runs inputs, exit $status, $found new crash input(s), corpus $(ls "$corpus" | wc -l | tr -d ' ')"
 done

@@ -233,6 +233,12 @@ struct TemplateRenderer {
         } catch {
             throw self.error(call, "\(call.name): \(error)")
         }
+        if call.name == "systemValue" {
+            // WireMock's systemValue reads environment variables and system properties. A mock
+            // server must not hand out its machine's secrets to whoever can post a stub.
+            throw error(call, "systemValue: templates cannot read environment variables or system properties; "
+                + "pass the value in the stub's transformerParameters and use {{parameters.name}}")
+        }
         if block == nil, call.params.isEmpty, call.hash.isEmpty { return .null }
         let suggestion = Self.helperNames.min { LevenshteinDistance.normalized(call.name, $0) < LevenshteinDistance.normalized(call.name, $1) }
             .flatMap { LevenshteinDistance.normalized(call.name, $0) <= 0.4 ? "; did you mean \"\($0)\"?" : nil } ?? ""

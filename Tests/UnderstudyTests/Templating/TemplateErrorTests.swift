@@ -24,6 +24,7 @@ struct TemplateErrorTests {
         ("{{matches 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac' '(a+)+b'}}", "matches: the regular expression backtracked too long"),
         ("{{regexExtract 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac' '(a+)+b'}}", "regexExtract: the regular expression backtracked too long"),
         ("{{> partial}}", "partials ({{> name}}) are not supported"),
+        ("{{systemValue type='ENVIRONMENT' key='HOME'}}", "systemValue: templates cannot read environment variables or system properties; pass the value in the stub's transformerParameters"),
         ("{{'unclosed}}", "the tag is not closed"),
         ("{{#each (range 1 50000)}}{{#each (range 1 50000)}}x{{/each}}{{/each}}", "steps"),
         ("{{range 1 999999999}}", "range: 999999999 numbers is over the limit"),
