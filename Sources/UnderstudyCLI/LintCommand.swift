@@ -23,18 +23,20 @@ struct LintCommand: ParsableCommand {
         if !report.isClean { throw ExitCode(1) }
     }
 
-    /// The text `lint` prints: one line per stub, then the problems.
+    /// The text `lint` prints: one line per stub, then the problems, then the warnings.
     static func render(_ report: LintReport, root: String) -> String {
         var lines: [String] = []
         for mapping in report.mappings {
             lines.append("  \(mapping.label): \(mapping.request)")
         }
         if report.isClean {
-            lines.insert("\(root): \(report.mappings.count) stub(s), no problems", at: 0)
+            let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warning(s)"
+            lines.insert("\(root): \(report.mappings.count) stub(s), no problems\(warnings)", at: 0)
         } else {
             lines.insert("\(root): \(report.problems.count) problem(s)", at: 0)
             lines += report.problems.map { "error: \($0)" }
         }
+        lines += report.warnings.map { "warning: \($0)" }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -34,6 +34,11 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CLIError(error.description)
         }
+        for mapping in mappings {
+            for warning in mapping.request.regexWarnings {
+                FileHandle.standardError.write(Data("understudy: warning: stub \(mapping.label): \(warning)\n".utf8))
+            }
+        }
         let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot,
                                                  globalTemplating: globalResponseTemplating))
         mock.stub(mappings)

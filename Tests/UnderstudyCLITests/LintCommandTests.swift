@@ -26,6 +26,19 @@ struct LintCommandTests {
         #expect(text.hasPrefix("r: 1 problem(s)\nerror: mappings/bad.json:1:28: request.methd: unknown field \"methd\" in the request pattern; did you mean \"method\"?"))
     }
 
+    @Test func warnsAboutRegexesThatCanBacktrackButStillPasses() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(#"{"name": "Search", "request": {"urlPath": "/search", "queryParameters": {"q": {"matches": "(\\w+\\s?)*!"}}}, "response": {"status": 200}}"#.utf8)
+            .write(to: folder.appendingPathComponent("mappings/search.json"))
+        try LintCommand.parse([folder.path]).run()
+        let text = LintCommand.render(MappingsRoot(folder).lint(), root: "r")
+        #expect(text.hasPrefix("r: 1 stub(s), no problems, 1 warning(s)\n"), "\(text)")
+        #expect(text.contains("warning: stub \"Search\" (id "), "\(text)")
+        #expect(text.contains(#": regular expression /(\w+\s?)*!/ repeats (\w+\s?)*, a group that itself repeats"#), "\(text)")
+    }
+
     @Test func helpNamesTheSubcommands() {
         let help = UnderstudyCommand.helpMessage(columns: 100)
         #expect(help.contains("USAGE: understudy <subcommand>"))

@@ -82,3 +82,37 @@ struct BoundedRegexTests {
         #expect(searched == ["aab"])
     }
 }
+
+/// The lint-time check for the usual shape of catastrophic backtracking.
+struct NestedRepetitionCheckTests {
+    @Test(arguments: [
+        ("(a+)+b", "(a+)+"),
+        ("^(\\w+\\s?)*$", "(\\w+\\s?)*"),
+        ("(.*,){2,}x", "(.*,){2,}"),
+        ("((ab)*c)+", "((ab)*c)+"),
+        ("x(?:[a-z]+-?)+y", "(?:[a-z]+-?)+"),
+        ("(a*)*?", "(a*)*?"),
+    ])
+    func reportsNestedUnboundedRepetition(_ pattern: String, _ group: String) {
+        #expect(NestedRepetitionCheck.riskyGroup(in: pattern) == group)
+        #expect(RegexPattern(pattern).backtrackingWarning?.contains("repeats \(group), a group that itself repeats") == true)
+    }
+
+    @Test(arguments: [
+        "[0-9]+", "(abc)+", "(a+)", "(a+)?", "(a+){2}", "(a+){1,3}",   // nothing repeats twice without bound
+        "(a++)+b", "(?>a+)+b", "(a+)++", "(a{2,}+)*",                    // possessive or atomic
+        "\\(a+\\)+", "[(a+)+]", "\\Q(a+)+\\E", "[]a+]x",                  // not groups
+        "([a-z]{3})*",                                                    // inner repetition is bounded
+    ])
+    func leavesSafePatternsAlone(_ pattern: String) {
+        #expect(NestedRepetitionCheck.riskyGroup(in: pattern) == nil)
+    }
+
+    @Test func requestPatternsCollectWarningsFromEveryField() {
+        let pattern = RequestPattern.request(.get, .urlPathPattern("/(a+)+"))
+            .header("X", .and(.matches("(b*)*"), .contains("c")))
+            .body(.matches("ok"))
+        #expect(pattern.regexWarnings.count == 2)
+        #expect(pattern.problems.isEmpty)
+    }
+}
