@@ -17,7 +17,9 @@ let target = FuzzTarget.selected
 var replayed = 0
 for path in CommandLine.arguments.dropFirst() {
     let url = URL(fileURLWithPath: path)
-    let files = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [url]
+    var isDirectory: ObjCBool = false
+    _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+    let files = isDirectory.boolValue ? (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [] : [url]
     for file in files.sorted(by: { $0.path < $1.path }) {
         target.run(try Data(contentsOf: file))
         replayed += 1

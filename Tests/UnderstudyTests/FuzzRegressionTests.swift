@@ -41,6 +41,10 @@ struct FuzzRegressionTests {
         #expect(created.components(separatedBy: "HTTP/1.1 201").count == 3, "the stub made through the admin API answers: \(created)")
         let delayed = String(decoding: HTTPFuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("delays.txt"))), as: UTF8.self)
         #expect(delayed.contains("late") && delayed.contains(String(repeating: "d", count: 20)), "\(delayed)")
+        // Proxy stubs (one spelled with a JSON escape, one from a recording) reach the upstream
+        // client, which refuses the embedded loop with a 502 instead of trapping.
+        let proxied = String(decoding: HTTPFuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("admin-proxy.txt"))), as: UTF8.self)
+        #expect(proxied.components(separatedBy: "HTTP/1.1 502 Bad Gateway").count == 3, "\(proxied)")
         let garbage = String(decoding: HTTPFuzzTarget.run(Data("NOT HTTP AT ALL\r\n\r\n".utf8)), as: UTF8.self)
         #expect(garbage.hasPrefix("HTTP/1.1 400 Bad Request"), "\(garbage)")
     }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import Understudy
 
 /// The handlers every accepted connection gets, in order: raw output for faults, NIO's HTTP/1.1
@@ -16,11 +17,12 @@ package enum ConnectionPipeline {
 
     /// Adds the same handlers serving `mock` with a context of their own, for driving one
     /// connection without a socket (the HTTP fuzz target feeds bytes to an `EmbeddedChannel`).
-    /// The admin API's shutdown does nothing there, and proxy stubs need a real event loop.
+    /// The admin API's shutdown does nothing there, and proxy stubs answer 502: the upstream
+    /// client's group (NIO's shared one) does not hold an embedded channel's loop.
     package static func install(on channel: any Channel, mock: HTTPMock, configuration: MockServerConfiguration) throws {
         let context = ServerContext(
             mock: mock, configuration: configuration,
-            upstream: UpstreamClient(group: channel.eventLoop, timeout: configuration.proxyTimeout),
+            upstream: UpstreamClient(group: MultiThreadedEventLoopGroup.singleton, timeout: configuration.proxyTimeout),
             adminState: AdminState()) {}
         try install(on: channel, context: context)
     }

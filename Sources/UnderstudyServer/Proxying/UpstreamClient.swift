@@ -28,6 +28,11 @@ final class UpstreamClient: Sendable {
         delegate: ProxyResponseDelegate,
         on eventLoop: any EventLoop
     ) throws -> HTTPClient.Task<Void> {
+        // AsyncHTTPClient traps when asked to run on a loop outside its group (an
+        // EmbeddedChannel's, as in the HTTP fuzz target); refuse, which answers 502, instead.
+        guard group.makeIterator().contains(where: { $0 === eventLoop }) else {
+            throw UpstreamClientError(description: "the connection's event loop does not belong to the server's event loop group, so nothing can be forwarded from it")
+        }
         var headers = NIOHTTP1.HTTPHeaders()
         for field in proxy.headers { headers.add(name: field.name, value: field.value) }
         let request = try HTTPClient.Request(
@@ -61,4 +66,9 @@ final class UpstreamClient: Sendable {
             return created
         }
     }
+}
+
+/// A request the upstream client cannot forward.
+struct UpstreamClientError: Error, CustomStringConvertible {
+    let description: String
 }
