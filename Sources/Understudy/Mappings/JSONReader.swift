@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a WireMock JSON document field by field, remembering where it is so that every
 /// error names the path, and the file, line and column when the document came from text.
 struct JSONReader {
@@ -15,6 +17,32 @@ struct JSONReader {
         self.value = value
         self.path = path
         self.source = source
+    }
+
+    /// A reader over JSON text that knows where every value was written. Text that is not
+    /// JSON fails with its line and column, and `hint` (how to get valid input) after the
+    /// parser's message when given.
+    static func parsing(_ data: Data, file: String?, hint: String? = nil) throws(MappingDecodingError) -> JSONReader {
+        let parsed: (value: JSONValue, locations: JSONSourceMap)
+        do {
+            parsed = try JSONParser.parseWithLocations(data)
+        } catch {
+            throw MappingDecodingError(file: file, line: error.line, column: error.column, path: "",
+                                       message: "not valid JSON: \(error.message)" + (hint.map { "; \($0)" } ?? ""))
+        }
+        return JSONReader(parsed.value, source: Source(file: file, locations: parsed.locations))
+    }
+
+    /// Runs a decoder that throws ``MappingDecodingError``s, turning any other error into one
+    /// at this reader's location.
+    func decoding<T>(_ body: (JSONReader) throws -> T) throws(MappingDecodingError) -> T {
+        do {
+            return try body(self)
+        } catch let error as MappingDecodingError {
+            throw error
+        } catch {
+            throw self.error("\(error)")
+        }
     }
 
     /// The reader of a member.

@@ -5,7 +5,7 @@ import Foundation
 public enum WireMockMappings {
     /// Decodes every mapping in a document. Errors name the file (when given), line, column and field.
     public static func decode(_ data: Data, file: String? = nil) throws(MappingDecodingError) -> [StubMapping] {
-        try decode(try reader(for: data, file: file))
+        try decode(try JSONReader.parsing(data, file: file))
     }
 
     /// Decodes every mapping in an already parsed document.
@@ -24,43 +24,18 @@ public enum WireMockMappings {
 
     /// Decodes a WireMock request pattern (the body of `POST /__admin/requests/count` and friends).
     public static func decodeRequestPattern(_ data: Data) throws(MappingDecodingError) -> RequestPattern {
-        try rethrowingDecodingErrors(try reader(for: data, file: nil)) { try RequestPattern(wireMock: $0) }
+        try JSONReader.parsing(data, file: nil).decoding { try RequestPattern(wireMock: $0) }
     }
 
     /// Decodes a WireMock string-value pattern such as `{"matchesJsonPath": "$.team"}` (the body
     /// of `POST /__admin/mappings/find-by-metadata` and friends).
     public static func decodeStringValuePattern(_ data: Data) throws(MappingDecodingError) -> StringValuePattern {
-        try rethrowingDecodingErrors(try reader(for: data, file: nil)) { try StringValuePattern(wireMock: $0) }
-    }
-
-    /// Parses JSON text into a reader that knows where every value was written.
-    private static func reader(for data: Data, file: String?) throws(MappingDecodingError) -> JSONReader {
-        let parsed: (value: JSONValue, locations: JSONSourceMap)
-        do {
-            parsed = try JSONParser.parseWithLocations(data)
-        } catch {
-            throw MappingDecodingError(file: file, line: error.line, column: error.column, path: "",
-                                       message: "not valid JSON: \(error.message)")
-        }
-        return JSONReader(parsed.value, source: JSONReader.Source(file: file, locations: parsed.locations))
+        try JSONReader.parsing(data, file: nil).decoding { try StringValuePattern(wireMock: $0) }
     }
 
     /// Runs the internal decoders, which throw only ``MappingDecodingError``.
     private static func decode(_ reader: JSONReader) throws(MappingDecodingError) -> [StubMapping] {
-        try rethrowingDecodingErrors(reader, decodeDocument)
-    }
-
-    private static func rethrowingDecodingErrors<T>(
-        _ reader: JSONReader,
-        _ body: (JSONReader) throws -> T
-    ) throws(MappingDecodingError) -> T {
-        do {
-            return try body(reader)
-        } catch let error as MappingDecodingError {
-            throw error
-        } catch {
-            throw reader.error("\(error)")
-        }
+        try reader.decoding(decodeDocument)
     }
 
     private static func decodeDocument(_ reader: JSONReader) throws -> [StubMapping] {

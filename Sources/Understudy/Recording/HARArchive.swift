@@ -11,24 +11,13 @@ public enum HARArchive {
     /// The exchanges of a HAR document, in the order it lists them.
     /// - Parameter file: the file name, for error messages.
     public static func exchanges(from data: Data, file: String? = nil) throws(MappingDecodingError) -> [RecordedExchange] {
-        let parsed: (value: JSONValue, locations: JSONSourceMap)
-        do {
-            parsed = try JSONParser.parseWithLocations(data)
-        } catch {
-            throw MappingDecodingError(file: file, line: error.line, column: error.column, path: "",
-                                       message: "not valid JSON: \(error.message); export the traffic as a HAR file (\"Save all as HAR\")")
-        }
-        let reader = JSONReader(parsed.value, source: JSONReader.Source(file: file, locations: parsed.locations))
-        do {
+        let reader = try JSONReader.parsing(data, file: file, hint: "export the traffic as a HAR file (\"Save all as HAR\")")
+        return try reader.decoding { reader in
             guard let log = reader.member("log") else {
                 throw reader.error("a HAR file is {\"log\": {\"entries\": [...]}}; this document has no \"log\"")
             }
             guard let entries = log.member("entries") else { throw log.error("a HAR log needs \"entries\"") }
             return try entries.elements().compactMap(exchange)
-        } catch let error as MappingDecodingError {
-            throw error
-        } catch {
-            throw reader.error("\(error)")
         }
     }
 

@@ -8,14 +8,7 @@ extension RecordSpec {
 
     /// Decodes a record spec; unknown fields and bad values fail with the field and a fix.
     public init(wireMock json: JSONValue) throws(MappingDecodingError) {
-        let reader = JSONReader(json)
-        do {
-            try self.init(wireMock: reader)
-        } catch let error as MappingDecodingError {
-            throw error
-        } catch {
-            throw reader.error("\(error)")
-        }
+        self = try JSONReader(json).decoding { try RecordSpec(wireMock: $0) }
     }
 
     private init(wireMock reader: JSONReader) throws {
