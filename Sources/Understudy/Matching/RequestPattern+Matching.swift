@@ -139,11 +139,7 @@ extension RequestPattern {
 extension URLPattern {
     /// Whether a `urlPattern` or `urlPathPattern` regex gave up on the request's URL or path.
     func abandonsRegex(on request: RecordedRequest) -> Bool {
-        switch kind {
-        case .urlPattern(let regex): regex.outcome(request.url) == .gaveUp
-        case .urlPathPattern(let regex): regex.outcome(request.path) == .gaveUp
-        default: false
-        }
+        regex?.outcome(includesQuery ? request.url : request.path) == .gaveUp
     }
 
     /// Variables of a `urlPathTemplate` for the path, or `nil`.

@@ -9,13 +9,15 @@ extension RegexPattern {
 }
 
 extension StringValuePattern {
-    /// Every regular expression in the pattern, nested ones included.
-    var regexes: [RegexPattern] {
+    /// Every regular expression in the pattern, nested ones included. With
+    /// `throughJSONPath: false`, only those applied to the value itself, not to what a
+    /// `matchesJsonPath` selects from it.
+    func regexes(throughJSONPath: Bool = true) -> [RegexPattern] {
         switch kind {
         case .matches(let regex), .doesNotMatch(let regex): [regex]
-        case .and(let patterns), .or(let patterns): patterns.flatMap(\.regexes)
-        case .not(let pattern): pattern.regexes
-        case .matchesJsonPath(_, let nested): nested?.regexes ?? []
+        case .and(let patterns), .or(let patterns): patterns.flatMap { $0.regexes(throughJSONPath: throughJSONPath) }
+        case .not(let pattern): pattern.regexes(throughJSONPath: throughJSONPath)
+        case .matchesJsonPath(_, let nested): throughJSONPath ? nested?.regexes() ?? [] : []
         default: []
         }
     }
@@ -26,19 +28,6 @@ extension RequestPattern {
     /// (``RegexPattern/backtrackingWarning``). Unlike ``problems``, these do not stop a stub
     /// from loading; `understudy lint` prints them.
     public var regexWarnings: [String] {
-        var regexes: [RegexPattern] = []
-        switch url.kind {
-        case .urlPattern(let regex), .urlPathPattern(let regex): regexes.append(regex)
-        default: break
-        }
-        var patterns = (host.map { [$0] } ?? []) + bodyPatterns
-        for named in pathParameters + queryParameters + formParameters + headers + cookies {
-            patterns += named.pattern.patterns
-        }
-        for multipart in multipartPatterns {
-            patterns += multipart.bodyPatterns + multipart.headers.flatMap(\.pattern.patterns)
-        }
-        regexes += patterns.flatMap(\.regexes)
-        return regexes.compactMap(\.backtrackingWarning)
+        ((url.regex.map { [$0] } ?? []) + stringValuePatterns.flatMap { $0.regexes() }).compactMap(\.backtrackingWarning)
     }
 }

@@ -72,16 +72,7 @@ public struct RequestPattern: Sendable, Hashable {
     /// Problems that make the pattern unusable (invalid regular expressions, templates,
     /// JSONPaths, path parameters without a template), one message each; empty when valid.
     public var problems: [String] {
-        var found = url.problems
-        found += (host.map { [$0] } ?? []).flatMap(\.problems)
-        for named in pathParameters + queryParameters + formParameters + headers + cookies {
-            found += named.pattern.patterns.flatMap(\.problems)
-        }
-        found += bodyPatterns.flatMap(\.problems)
-        for multipart in multipartPatterns {
-            found += multipart.bodyPatterns.flatMap(\.problems)
-            found += multipart.headers.flatMap { $0.pattern.patterns.flatMap(\.problems) }
-        }
+        var found = url.problems + stringValuePatterns.flatMap(\.problems)
         if !pathParameters.isEmpty {
             if case .urlPathTemplate(let template) = url.kind {
                 for named in pathParameters where !template.variableNames.contains(named.name) {
@@ -93,6 +84,19 @@ public struct RequestPattern: Sendable, Hashable {
             }
         }
         return found
+    }
+
+    /// Every string-value pattern in the request pattern: host, path, query, form, header and
+    /// cookie parameters, body patterns, and the bodies and headers of multipart patterns.
+    var stringValuePatterns: [StringValuePattern] {
+        var patterns = (host.map { [$0] } ?? []) + bodyPatterns
+        for named in pathParameters + queryParameters + formParameters + headers + cookies {
+            patterns += named.pattern.patterns
+        }
+        for multipart in multipartPatterns {
+            patterns += multipart.bodyPatterns + multipart.headers.flatMap(\.pattern.patterns)
+        }
+        return patterns
     }
 
     /// Throws ``InvalidPatternError`` listing every problem, when there are any.

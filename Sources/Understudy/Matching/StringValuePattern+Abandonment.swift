@@ -4,12 +4,7 @@ extension StringValuePattern {
     /// Whether one of this pattern's regexes (`matches`, `doesNotMatch`, also inside `and`,
     /// `or` and `not`) gave up on `value` (``RegexOutcome/gaveUp``).
     func abandonsRegex(on value: String) -> Bool {
-        switch kind {
-        case .matches(let regex), .doesNotMatch(let regex): regex.outcome(value) == .gaveUp
-        case .and(let patterns), .or(let patterns): patterns.contains { $0.abandonsRegex(on: value) }
-        case .not(let pattern): pattern.abandonsRegex(on: value)
-        default: false
-        }
+        regexes(throughJSONPath: false).contains { $0.outcome(value) == .gaveUp }
     }
 }
 

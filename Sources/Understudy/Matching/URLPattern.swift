@@ -90,10 +90,15 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Problems that make the pattern unusable.
     var problems: [String] {
+        if case .invalidTemplate(let error) = kind { return [error.description] }
+        return regex?.compileError.map { [$0] } ?? []
+    }
+
+    /// The regular expression of a `urlPattern` or `urlPathPattern`.
+    var regex: RegexPattern? {
         switch kind {
-        case .urlPattern(let regex), .urlPathPattern(let regex): regex.compileError.map { [$0] } ?? []
-        case .invalidTemplate(let error): [error.description]
-        default: []
+        case .urlPattern(let regex), .urlPathPattern(let regex): regex
+        default: nil
         }
     }
 

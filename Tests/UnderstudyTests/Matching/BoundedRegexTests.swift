@@ -74,6 +74,15 @@ struct BoundedRegexTests {
         #expect(mock.serve(request(.get, "/filter", headers: ["X-Query": "xyz"])).response.status == 200)
     }
 
+    @Test func anAbandonedURLRegexIsNamedInTheNearMissReport() {
+        let mock = HTTPMock()
+        mock.stub(StubMapping(.request(.get, .urlPathPattern("/(a+)+b")), .ok))
+        let path = "/" + Self.hostileValue
+        #expect(mock.serve(request(.get, path)).response.status == 404)
+        let report = mock.nearMisses(for: request(.get, path)).description
+        #expect(report.contains("✗ urlPathPattern: expected \"/(a+)+b\" \(RegexOutcome.abandonedNote)"), "\(report)")
+    }
+
     @Test func aHostileJSONPathFilterRegexSelectsNothing() throws {
         let document: JSONValue = ["items": [["name": .string(Self.hostileValue)], ["name": "aab"]]]
         let selected = try JSONPath("$.items[?(@.name =~ /\(Self.catastrophic)/)].name").evaluate(document)
