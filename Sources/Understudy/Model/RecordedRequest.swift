@@ -67,10 +67,27 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
         return path + "?" + rawQuery
     }
 
-    /// The absolute URL: `http://localhost:8080/users?page=2`.
-    public var absoluteURL: String {
+    /// Scheme, host and port (left out when it is the scheme's default), WireMock's `baseUrl`:
+    /// `http://localhost:8080`.
+    public var baseURL: String {
         let defaultPort = (scheme == "https" && port == 443) || (scheme == "http" && port == 80)
-        return "\(scheme)://\(host)\(defaultPort ? "" : ":\(port)")\(url)"
+        return "\(scheme)://\(host)\(defaultPort ? "" : ":\(port)")"
+    }
+
+    /// The absolute URL: `http://localhost:8080/users?page=2`.
+    public var absoluteURL: String { baseURL + url }
+
+    /// The client's address without its port, WireMock's `clientIp`: `127.0.0.1` from
+    /// `127.0.0.1:51234`, `::1` from `[::1]:8080`; other values (`in-process`) as they are.
+    public var clientIP: String {
+        let address = clientAddress
+        if address.hasPrefix("["), let close = address.firstIndex(of: "]") {
+            return String(address[address.index(after: address.startIndex)..<close])
+        }
+        guard let colon = address.lastIndex(of: ":") else { return address }
+        let port = address[address.index(after: colon)...]
+        guard !port.isEmpty, port.allSatisfy(\.isNumber) else { return address }
+        return String(address[..<colon])
     }
 
     /// Query parameters, percent-decoded, multi-valued and in order.

@@ -7,7 +7,6 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state

@@ -8,10 +8,7 @@ enum TemplateRequestModel {
     static func make(_ request: RecordedRequest, stub: StubMapping?) -> TemplateValue {
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: true)
             .map { TemplateValue.string(String($0).removingPercentEncoding ?? String($0)) }
-        var pathParameters: [String: TemplateValue] = [:]
-        if let stub, case .urlPathTemplate(let template) = stub.request.url.kind, let values = template.match(request.path) {
-            for (name, value) in values { pathParameters[name] = .string(value) }
-        }
+        let pathParameters = (stub?.request.url.pathVariables(request.path) ?? [:]).mapValues(TemplateValue.string)
         var model = TemplateValue.JSONObjectValue()
         model["id"] = .string(request.id.uuidString.lowercased())
         model["url"] = .string(request.url)
@@ -21,15 +18,13 @@ enum TemplateRequestModel {
         model["scheme"] = .string(request.scheme)
         model["host"] = .string(request.host)
         model["port"] = .integer(request.port)
-        let defaultPort = (request.scheme == "https" && request.port == 443) || (request.scheme == "http" && request.port == 80)
-        model["baseUrl"] = .string("\(request.scheme)://\(request.host)\(defaultPort ? "" : ":\(request.port)")")
+        model["baseUrl"] = .string(request.baseURL)
         model["query"] = grouped(request.queryItems.map { ($0.name, $0.value ?? "") }, ignoringCase: false)
         model["headers"] = grouped(request.headers.map { ($0.name, $0.value) }, ignoringCase: true)
         model["cookies"] = grouped(request.cookies.map { ($0.name, $0.value) }, ignoringCase: false)
         model["body"] = .string(request.bodyText)
         model["bodyAsBase64"] = .string(request.body.base64EncodedString())
-        let address = request.clientAddress
-        model["clientIp"] = .string(address.lastIndex(of: ":").map { String(address[..<$0]) } ?? address)
+        model["clientIp"] = .string(request.clientIP)
         return .object(model)
     }
 

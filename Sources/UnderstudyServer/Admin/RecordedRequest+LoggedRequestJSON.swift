@@ -13,7 +13,7 @@ extension RecordedRequest {
             "url": .string(url),
             "absoluteUrl": .string(absoluteURL),
             "method": .string(method.rawValue),
-            "clientIp": .string(Self.clientIP(clientAddress)),
+            "clientIp": .string(clientIP),
         ]
         object["headers"] = Self.multiValueObject(headers.names.map { ($0, headers.values(for: $0)) })
         var cookieValues: [(String, [String])] = []
@@ -115,17 +115,6 @@ extension RecordedRequest {
         let clientIP = try string("clientIp") ?? "in-process"
         self.init(method: HTTPMethod(method), url: url, headers: headers, body: body,
                   clientAddress: clientIP, timestamp: timestamp)
-    }
-
-    /// `127.0.0.1` from `127.0.0.1:51234`; other values as they are.
-    static func clientIP(_ address: String) -> String {
-        if address.hasPrefix("["), let close = address.firstIndex(of: "]") {
-            return String(address[address.index(after: address.startIndex)..<close])
-        }
-        guard let colon = address.lastIndex(of: ":") else { return address }
-        let port = address[address.index(after: colon)...]
-        guard !port.isEmpty, port.allSatisfy(\.isNumber) else { return address }
-        return String(address[..<colon])
     }
 
     /// Java's `ISO_ZONED_DATE_TIME` in UTC: `2024-05-01T10:00:00Z`, or with milliseconds

@@ -32,13 +32,6 @@ struct AdminRequestsTests {
         """))
     }
 
-    @Test(arguments: [
-        ("127.0.0.1:51234", "127.0.0.1"), ("[::1]:8080", "::1"), ("in-process", "in-process"),
-    ])
-    func clientIPDropsThePort(address: String, ip: String) {
-        #expect(RecordedRequest.clientIP(address) == ip)
-    }
-
     @Test func loggedDateStringKeepsMilliseconds() {
         #expect(RecordedRequest.isoString(Date(timeIntervalSince1970: 1_700_000_000.123)) == "2023-11-14T22:13:20.123Z")
     }
