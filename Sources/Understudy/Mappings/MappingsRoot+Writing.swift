@@ -28,13 +28,8 @@ extension MappingsRoot {
     /// names that would land outside `__files` (absolute, `..`, a symbolic link leading out) are refused.
     @discardableResult
     public func writeBodyFile(named name: String, _ data: Data) throws -> URL {
-        let file = filesFolder.appendingPathComponent(try Self.bodyFilePath(name))
+        let (file, folder) = try bodyFileLocation(name)
         try createFolder(file.deletingLastPathComponent())
-        let folder = filesFolder.resolvingSymlinksInPath().path
-        let parent = file.deletingLastPathComponent().resolvingSymlinksInPath().path
-        guard parent == folder || parent.hasPrefix(folder + "/") else {
-            throw BodyFileError(name: name, problem: "leads outside __files through a symbolic link")
-        }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) {
             let resolved = file.resolvingSymlinksInPath().path
@@ -51,13 +46,7 @@ extension MappingsRoot {
     /// are refused; a symbolic link inside `__files` is removed itself, never its target.
     @discardableResult
     public func removeBodyFile(named name: String) throws -> Bool {
-        let file = filesFolder.appendingPathComponent(try Self.bodyFilePath(name))
-        let folder = filesFolder.resolvingSymlinksInPath().path
-        let parent = file.deletingLastPathComponent().resolvingSymlinksInPath().path
-        guard parent == folder || parent.hasPrefix(folder + "/") else {
-            throw BodyFileError(name: name, problem: "leads outside __files through a symbolic link")
-        }
-        let target = URL(fileURLWithPath: parent).appendingPathComponent(file.lastPathComponent)
+        let (target, folder) = try bodyFileLocation(name)
         guard (try? FileManager.default.attributesOfItem(atPath: target.path)) != nil else { return false }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue,

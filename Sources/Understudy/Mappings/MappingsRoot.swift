@@ -59,19 +59,39 @@ public struct MappingsRoot: Sendable, Hashable {
 
     /// The location of a body file inside `__files`, after the same checks as ``bodyFile(named:)``.
     public func resolveBodyFile(named name: String) throws(BodyFileError) -> URL {
-        let candidate = filesFolder.appendingPathComponent(try Self.bodyFilePath(name))
-        let resolvedFolder = filesFolder.resolvingSymlinksInPath().path
-        // The folder first (it exists even when the file does not, and Foundation leaves
-        // paths that do not exist unresolved), then the file itself, which may be a link.
-        let parent = candidate.deletingLastPathComponent().resolvingSymlinksInPath().path
-        let resolved = URL(fileURLWithPath: parent).appendingPathComponent(candidate.lastPathComponent).resolvingSymlinksInPath().path
-        guard parent == resolvedFolder || parent.hasPrefix(resolvedFolder + "/"), resolved.hasPrefix(resolvedFolder + "/") else {
+        let (file, folder) = try bodyFileLocation(name)
+        // The file itself may be a link too.
+        let resolved = file.resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(folder + "/") else {
             throw BodyFileError(name: name, problem: "leads outside __files through a symbolic link")
         }
         guard FileManager.default.fileExists(atPath: resolved) else {
-            throw BodyFileError(name: name, problem: "does not exist; put the file at \(candidate.path)", isMissing: true)
+            throw BodyFileError(name: name, problem: "does not exist; put the file at \(filesFolder.appendingPathComponent(name).path)", isMissing: true)
         }
         return URL(fileURLWithPath: resolved)
+    }
+
+    /// Where the body file `name` is once symbolic links in its folders are resolved, and the
+    /// resolved `__files` path. Names spelled to leave `__files` and folders that lead outside
+    /// it are refused. Folders that do not exist yet are judged by their nearest existing
+    /// ancestor (Foundation leaves paths that do not exist unresolved), so nothing is ever
+    /// read, written or created outside. The last component is left as it is: a link there is
+    /// the caller's to follow or not.
+    func bodyFileLocation(_ name: String) throws(BodyFileError) -> (file: URL, filesFolder: String) {
+        let candidate = filesFolder.appendingPathComponent(try Self.bodyFilePath(name))
+        let folder = filesFolder.resolvingSymlinksInPath().path
+        var existing = candidate.deletingLastPathComponent()
+        var missing: [String] = []
+        while existing.path.count > filesFolder.path.count, !FileManager.default.fileExists(atPath: existing.path) {
+            missing.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        let resolved = existing.resolvingSymlinksInPath().path
+        guard resolved == folder || resolved.hasPrefix(folder + "/") else {
+            throw BodyFileError(name: name, problem: "leads outside __files through a symbolic link")
+        }
+        let parent = missing.reduce(URL(fileURLWithPath: resolved)) { $0.appendingPathComponent($1) }
+        return (parent.appendingPathComponent(candidate.lastPathComponent), folder)
     }
 
     /// The names of every regular file under `__files` (relative, `/`-separated, sorted), as

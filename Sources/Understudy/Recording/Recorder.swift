@@ -111,7 +111,7 @@ public final class Recorder: Sendable {
             if spec.persist {
                 try root.write(result)
             } else {
-                for (name, data) in result.files { _ = try root.writeBodyFile(named: name, data) }
+                for (name, data) in result.files { try root.writeBodyFile(named: name, data) }
             }
         } catch {
             throw .cannotWrite(root: root.url.path, reason: "\(error)")

@@ -58,6 +58,7 @@ struct AdminFilesTests {
         "/files/%2F" + FileManager.default.temporaryDirectory.path.dropFirst() + "/x",
         "/files/link/secret.txt",
         "/files/link/new.txt",
+        "/files/link/sub/new.txt",
         "/files/a%5C..%5C..%5Cx",
     ])
     func namesLeadingOutsideFilesAreRefused(_ path: String) throws {
