@@ -49,36 +49,29 @@ extension TemplateRenderer {
         return formatter.string(from: date)
     }
 
-    /// Text as a date: ISO 8601 (with or without time, fraction and zone), RFC 1123, epoch
-    /// milliseconds, or the given pattern (`epoch`, `unix` or a Java-style pattern).
+    /// Text as a date, read by the same parsers as the date-time matchers (WireMock's): by
+    /// default ISO 8601 (zoned or local, date only, year-month), RFC 1123, RFC 1036, asctime,
+    /// or a number of epoch milliseconds; with a format, `epoch`, `unix` or a Java pattern.
+    /// Values without a zone are UTC.
     private static func parse(_ value: TemplateValue, format: String?) throws -> Date {
         let text = value.text.trimmingWhitespace()
-        switch format {
-        case "epoch":
-            guard let number = Double(text) else { throw HelperFailure("\"\(text)\" is not epoch milliseconds") }
-            return Date(timeIntervalSince1970: number / 1000)
-        case "unix":
-            guard let number = Double(text) else { throw HelperFailure("\"\(text)\" is not unix seconds") }
-            return Date(timeIntervalSince1970: number)
-        case let pattern?:
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = pattern
-            guard let date = formatter.date(from: text) else { throw HelperFailure("\"\(text)\" does not match the format \"\(pattern)\"") }
-            return date
-        case nil:
+        guard let format else {
             if value.isNumeric, let number = value.number { return Date(timeIntervalSince1970: number / 1000) }
-            for pattern in ["yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss",
-                            "yyyy-MM-dd", "EEE, dd MMM yyyy HH:mm:ss zzz"] {
-                let formatter = DateFormatter()
-                formatter.locale = Locale(identifier: "en_US_POSIX")
-                formatter.timeZone = TimeZone(identifier: "UTC")
-                formatter.dateFormat = pattern
-                if let date = formatter.date(from: text) { return date }
+            guard let parsed = DateTimeParser.standard.parse(text) else {
+                throw HelperFailure("\"\(text)\" is not a date; give ISO 8601 (2026-11-23T10:15:30Z) or say its format with format='...'")
             }
-            throw HelperFailure("\"\(text)\" is not a date; give ISO 8601 (2026-11-23T10:15:30Z) or say its format with format='...'")
+            return parsed.date
         }
+        let parser: DateTimeParser
+        do {
+            parser = try DateTimeParser(actualFormat: format)
+        } catch {
+            throw HelperFailure(error.description)
+        }
+        guard let parsed = parser.parse(text) else {
+            throw HelperFailure("\"\(text)\" does not match the format \"\(format)\"")
+        }
+        return parsed.date
     }
 
     /// `'3 days'`, `'-24 hours'`, `'1 months'`: calendar arithmetic in UTC.

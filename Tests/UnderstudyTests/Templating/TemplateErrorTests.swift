@@ -17,6 +17,8 @@ struct TemplateErrorTests {
         ("{{jsonPath 'not json' '$.a'}}", "jsonPath: the document is not JSON"),
         ("{{now offset='3 fortnights'}}", "now: unknown offset unit \"fortnights\""),
         ("{{now timezone='Mars/Olympus'}}", "now: unknown timezone \"Mars/Olympus\""),
+        ("{{parseDate '2026' format='dd/MM/yyyy'}}", "parseDate: \"2026\" does not match the format \"dd/MM/yyyy\""),
+        ("{{parseDate 'soon'}}", "parseDate: \"soon\" is not a date; give ISO 8601"),
         ("{{randomValue type='EMOJI'}}", "randomValue: unknown type \"EMOJI\""),
         ("{{randomInt lower=3 upper=3}}", "randomInt: upper (3) must be above lower (3); upper is excluded"),
         ("{{matches 'a' '('}}", "matches: \"(\" is not a valid regular expression"),

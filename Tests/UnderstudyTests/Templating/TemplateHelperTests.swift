@@ -87,6 +87,8 @@ struct TemplateHelperTests {
         // Dates
         ("{{date (parseDate '2026-01-31') offset='1 months' format='yyyy-MM-dd'}}", "2026-02-28"),
         ("{{parseDate '31/12/2025' format='dd/MM/yyyy'}}", "2025-12-31T00:00:00Z"),
+        ("{{parseDate 'Mon, 23 Nov 2026 10:15:30 GMT'}} {{parseDate '2026-11-23T10:15:30+02:00'}} {{parseDate '2026-11-23T10:15:30'}}",
+         "2026-11-23T10:15:30Z 2026-11-23T08:15:30Z 2026-11-23T10:15:30Z"),
         ("{{date (parseDate '2026-11-23T10:15:30Z') format='epoch'}} {{date (parseDate '2026-11-23T10:15:30Z') format='unix'}}", "1795428930000 1795428930"),
         ("{{date (parseDate '2026-11-23T10:15:30Z') timezone='Asia/Tokyo' format='HH:mm'}}", "19:15"),
         ("{{date (parseDate '1795428930' format='unix') offset='-2 hours'}}", "2026-11-23T08:15:30Z"),

@@ -60,6 +60,11 @@ struct DateTimeValue: Sendable, Hashable {
         self.init(instantSeconds: Int(seconds), nanosecond: nanos)
     }
 
+    /// The instant as a `Date`; a value without an offset is read as UTC.
+    var date: Date {
+        Date(timeIntervalSince1970: TimeInterval(instantSeconds) + TimeInterval(nanosecond) / 1_000_000_000)
+    }
+
     /// This value moved by `amount` units on its own wall clock (the same as moving the instant,
     /// since offsets are fixed). Months and years keep the day of month, clamped to the month's
     /// length, as `java.time` does. `nil` if the result leaves the supported years.
