@@ -19,29 +19,23 @@ extension TemplateRenderer {
             return .string(encoded)
         case "urlEncode":
             if arguments.bool("decode") {
-                return .string(text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text)
+                return .string(PercentEncoding.decode(text, plusAsSpace: true))
             }
             return .string(Self.formEncode(text))
         case "formData":
-            var form = TemplateValue.JSONObjectValue()
-            var collected: [String: [String]] = [:]
-            var order: [String] = []
-            let decode = arguments.bool("urlDecode")
-            for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-                let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                func decoded(_ piece: Substring) -> String {
-                    decode ? (String(piece).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(piece)) : String(piece)
+            // Decoded as query strings and form bodies are everywhere else, or split as written.
+            let fields: [(String, String)] = arguments.bool("urlDecode")
+                ? QueryString.parse(text).map { ($0.name, $0.value ?? "") }
+                : text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+                    let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    return (String(pieces[0]), pieces.count > 1 ? String(pieces[1]) : "")
                 }
-                let key = decoded(pieces[0])
-                if collected[key] == nil { order.append(key) }
-                collected[key, default: []].append(pieces.count > 1 ? decoded(pieces[1]) : "")
-            }
-            for key in order { form[key] = .values(collected[key]!) }
+            let form = TemplateRequestModel.grouped(fields, ignoringCase: false)
             if arguments.params.count > 1 {
-                variables[arguments[1].text] = .object(form)
+                variables[arguments[1].text] = form
                 return .string("")
             }
-            return .object(form)
+            return form
         case "regexExtract":
             let regex = try TemplateRegex(arguments[1].text)
             guard let groups = try regex.firstMatch(text) else {

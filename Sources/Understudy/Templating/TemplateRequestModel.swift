@@ -30,7 +30,7 @@ enum TemplateRequestModel {
 
     /// Name → values, in first-seen order; with `ignoringCase`, `content-type` and
     /// `Content-Type` are one field (and lookups ignore case anyway, see ``TemplateValue/member(_:)``).
-    private static func grouped(_ pairs: [(String, String)], ignoringCase: Bool) -> TemplateValue {
+    static func grouped(_ pairs: [(String, String)], ignoringCase: Bool) -> TemplateValue {
         var values: [String: [String]] = [:]
         var names: [(name: String, key: String)] = []
         for (name, value) in pairs {

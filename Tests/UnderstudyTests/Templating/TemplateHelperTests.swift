@@ -81,6 +81,8 @@ struct TemplateHelperTests {
         ("{{base64 'hello'}}", "aGVsbG8&#x3D;"),
         ("{{{base64 'hello'}}} {{base64 'hello' padding=false}} {{base64 'aGVsbG8=' decode=true}}", "aGVsbG8= aGVsbG8 hello"),
         ("{{urlEncode 'a b&c'}} {{urlEncode 'a+b%26c' decode=true}}", "a+b%26c a b&amp;c"),
+        ("{{formData 'a=1&b=x+y%21&a=2' 'f' urlDecode=true}}{{{f.b}}}|{{f.a}}|{{f.a.[1]}}", "x y!|[1, 2]|2"),
+        ("{{formData 'a=1&b=x+y%21' 'f'}}{{{f.b}}}|{{f.a}}", "x+y%21|1"),
         ("{{regexExtract request.url '[a-z]+/[a-z]+'}}", "things/abc"),
         ("{{regexExtract request.url '/([a-z]+)/([a-z]+)/' 'parts'}}{{parts.0}}-{{parts.1}}", "things-abc"),
         ("{{regexExtract request.url '[0-9]{5}' default='none'}}", "none"),
