@@ -9,18 +9,27 @@ extension MappingsRoot {
     /// ignores the temporary file, which does not end in `.json`).
     @discardableResult
     public func write(_ mapping: StubMapping) throws -> URL {
-        let json = try mapping.wireMockJSON()
+        try write([mapping])[0]
+    }
+
+    /// Writes several stubs as ``write(_:)-(StubMapping)`` does, finding the files that already
+    /// hold them in one pass over `mappings/` (not one pass per stub).
+    @discardableResult
+    public func write(_ mappings: [StubMapping]) throws -> [URL] {
         try createFolder(mappingsFolder)
-        let file = try mappingFile(holding: mapping.id)
-            ?? mappingsFolder.appendingPathComponent("\(Self.fileStem(mapping.name))-\(mapping.id.uuidString.lowercased()).json")
-        try Self.atomicallyWrite(json.jsonData(pretty: true), to: file)
-        return file
+        let existing = mappingFiles(holding: Set(mappings.map(\.id)))
+        return try mappings.map { mapping in
+            let file = existing[mapping.id]
+                ?? mappingsFolder.appendingPathComponent("\(Self.fileStem(mapping.name))-\(mapping.id.uuidString.lowercased()).json")
+            try Self.atomicallyWrite(try mapping.wireMockJSON().jsonData(pretty: true), to: file)
+            return file
+        }
     }
 
     /// Deletes the file that holds only the stub with this id; files holding several stubs
     /// (or none with this id) are left alone.
     public func removeMappingFile(for id: UUID) throws {
-        guard let file = try mappingFile(holding: id) else { return }
+        guard let file = mappingFiles(holding: [id])[id] else { return }
         try FileManager.default.removeItem(at: file)
     }
 
@@ -60,23 +69,27 @@ extension MappingsRoot {
     /// Writes a recording: body files first, then the stubs that name them.
     public func write(_ result: RecordingResult) throws {
         for (name, data) in result.files.sorted(by: { $0.key < $1.key }) { try writeBodyFile(named: name, data) }
-        for mapping in result.mappings { try write(mapping) }
+        try write(result.mappings)
     }
 
-    /// The file under `mappings/` that holds exactly one stub, with this id.
-    private func mappingFile(holding id: UUID) throws -> URL? {
-        guard FileManager.default.fileExists(atPath: mappingsFolder.path) else { return nil }
-        let suffix = "\(id.uuidString.lowercased()).json"
+    /// The files under `mappings/` that hold exactly one stub, for those of `ids` that have
+    /// one. Files named after an id are read first, and the scan stops once every id is found.
+    private func mappingFiles(holding ids: Set<UUID>) -> [UUID: URL] {
+        guard !ids.isEmpty, FileManager.default.fileExists(atPath: mappingsFolder.path) else { return [:] }
+        let suffixes = Set(ids.map { "\($0.uuidString.lowercased()).json" })
+        func namedAfterAnID(_ file: URL) -> Bool { suffixes.contains { file.lastPathComponent.hasSuffix($0) } }
         let files = (FileManager.default.enumerator(at: mappingsFolder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
             .filter { $0.pathExtension.lowercased() == "json" }
-            // Files named after the id first: they are almost always the one.
-            .sorted { ($0.lastPathComponent.hasSuffix(suffix) ? 0 : 1, $0.path) < ($1.lastPathComponent.hasSuffix(suffix) ? 0 : 1, $1.path) }
-        for file in files {
-            guard let data = try? Data(contentsOf: file), let value = try? JSONParser.parse(data), value["request"] != nil else { continue }
-            let text = value["id"]?.stringValue ?? value["uuid"]?.stringValue
-            if text.flatMap(UUID.init(uuidString:)) == id { return file }
+            .sorted { (namedAfterAnID($0) ? 0 : 1, $0.path) < (namedAfterAnID($1) ? 0 : 1, $1.path) }
+        var found: [UUID: URL] = [:]
+        for file in files where found.count < ids.count {
+            guard let data = try? Data(contentsOf: file), let value = try? JSONParser.parse(data), value["request"] != nil,
+                  let id = (value["id"]?.stringValue ?? value["uuid"]?.stringValue).flatMap(UUID.init(uuidString:)),
+                  ids.contains(id), found[id] == nil
+            else { continue }
+            found[id] = file
         }
-        return nil
+        return found
     }
 
     /// Creates a folder inside the root, refusing one that a symbolic link leads outside it.

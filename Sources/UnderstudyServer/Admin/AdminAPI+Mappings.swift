@@ -202,7 +202,7 @@ extension AdminAPI {
                              title: "Cannot save mappings: this mock has no root folder",
                              detail: "Create the mock with HTTPMock.Configuration(root: MappingsRoot(path: ...)) or serve a folder with `understudy serve --root DIR`; saving writes DIR/mappings/<name>-<id>.json")
         }
-        var saved: [JSONValue] = []
+        var persisted: [StubMapping] = []
         var skipped: [JSONValue] = []
         for stub in mock.stubMappings {
             guard !stub.isDynamic else {
@@ -210,16 +210,17 @@ extension AdminAPI {
                                 "reason": "answers with a Swift closure, which WireMock JSON cannot express"])
                 continue
             }
-            var persisted = stub
-            persisted.persistent = true
-            do {
-                try root.write(persisted)
-            } catch {
-                throw Self.cannotWrite(root, error)
-            }
-            try? mock.editStub(persisted)
-            saved.append(.string(stub.id.uuidString.lowercased()))
+            var copy = stub
+            copy.persistent = true
+            persisted.append(copy)
         }
+        do {
+            try root.write(persisted)
+        } catch {
+            throw Self.cannotWrite(root, error)
+        }
+        for stub in persisted { try? mock.editStub(stub) }
+        let saved = persisted.map { JSONValue.string($0.id.uuidString.lowercased()) }
         return AdminResponse.json(["saved": .array(saved), "skipped": .array(skipped)])
     }
 

@@ -42,6 +42,23 @@ struct MappingsRootWritingTests {
         #expect(try String(contentsOf: shared, encoding: .utf8) == original)
     }
 
+    @Test func severalStubsAreWrittenInPlaceOrBesideInOneCall() throws {
+        let root = try Self.temporaryRoot()
+        defer { try? FileManager.default.removeItem(at: root.url) }
+        try FileManager.default.createDirectory(at: root.mappingsFolder, withIntermediateDirectories: true)
+        // Hand-named files already holding two of the stubs, one by "id" and one by "uuid".
+        try Data(#"{"id": "00000000-0000-0000-0000-000000000001", "request": {"url": "/a"}, "response": {}}"#.utf8)
+            .write(to: root.mappingsFolder.appendingPathComponent("first.json"))
+        try Data(#"{"uuid": "00000000-0000-0000-0000-000000000002", "request": {"url": "/b"}, "response": {}}"#.utf8)
+            .write(to: root.mappingsFolder.appendingPathComponent("nested-second.json"))
+        let stubs = (1...3).map { StubMapping(id: fixedID($0), name: "S\($0)", .get(urlPath: "/\($0)"), .ok.body("new \($0)")) }
+        let files = try root.write(stubs)
+        #expect(files.map(\.lastPathComponent) == ["first.json", "nested-second.json", "s3-00000000-0000-0000-0000-000000000003.json"])
+        #expect(Self.files(root.mappingsFolder) == files.map(\.lastPathComponent).sorted())
+        let loaded = try root.loadMappings().sorted { $0.id.uuidString < $1.id.uuidString }
+        #expect(loaded.map(\.response.definition?.body) == [.text("new 1"), .text("new 2"), .text("new 3")])
+    }
+
     @Test(arguments: ["../escape.txt", "/etc/escape.txt", "a/../../escape.txt", "./x"])
     func bodyFilesStayInsideFiles(_ name: String) throws {
         let root = try Self.temporaryRoot()
