@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "UnderstudyClient", targets: ["UnderstudyClient"]),
         .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
+        .library(name: "UnderstudyInProcess", targets: ["UnderstudyInProcess"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "UnderstudyFakes", targets: ["UnderstudyFakes"]),
         .library(name: "UnderstudyDoubles", targets: ["UnderstudyDoubles"]),
@@ -44,10 +45,13 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
+        // What the two in-process transports share: the mock's plan carried out with no socket
+        // (delays, timed parts, faults as URLError, proxying through URLSession).
+        .target(name: "UnderstudyInProcess", dependencies: ["Understudy"], swiftSettings: sharedSettings),
         // The `HTTPClient` protocol (URLSession and HTTPMock conform): the direct transport.
-        .target(name: "UnderstudyClient", dependencies: ["Understudy"], swiftSettings: sharedSettings),
-        // URLProtocol interception routed per mock.
-        .target(name: "UnderstudyURLSession", dependencies: ["Understudy", "UnderstudyClient"], swiftSettings: sharedSettings),
+        .target(name: "UnderstudyClient", dependencies: ["Understudy", "UnderstudyInProcess"], swiftSettings: sharedSettings),
+        // URLProtocol interception routed per mock; needs none of the typed-networking code.
+        .target(name: "UnderstudyURLSession", dependencies: ["Understudy", "UnderstudyInProcess"], swiftSettings: sharedSettings),
         // Swift Testing trait, XCTest base class, assert/verify helpers. The only library target
         // that imports Testing or XCTest.
         .target(

@@ -1,6 +1,6 @@
 import Foundation
 import Understudy
-import UnderstudyClient
+import UnderstudyInProcess
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -9,7 +9,8 @@ import FoundationNetworking
 /// network, and answers from the mock (``ProtocolRouter`` says which mock, by class).
 ///
 /// swift-corelibs-foundation limits, measured on Swift 6.3.1 Linux, and what this class does:
-/// bodies are delivered in one `didLoad` (only the last chunk would reach async APIs);
+/// bodies are delivered in one `didLoad` once every timed part has been waited (only the
+/// last chunk would reach async APIs), while Apple platforms get one `didLoad` per part;
 /// upload-task bodies are invisible, so such requests fail with an error pointing to the
 /// loopback server; redirects are not followed here (`wasRedirectedTo` traps).
 final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
@@ -39,8 +40,15 @@ final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
         let loader = Loader(urlProtocol: self, gate: gate)
         let task = Task {
             do {
-                let (data, response) = try await mock.respond(to: recorded)
-                loader.finish(response: response, data: data)
+                let answer = try await mock.answer(recorded)
+                loader.receive(answer.response)
+                #if canImport(FoundationNetworking)
+                let data = try await answer.collect()
+                if !data.isEmpty { loader.load(data) }
+                #else
+                try await answer.deliver { loader.load($0) }
+                #endif
+                loader.finish()
             } catch is CancellationError {
                 loader.fail(URLError(.cancelled))
             } catch let error as UnmatchedRequestError {
@@ -63,20 +71,22 @@ final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
 /// Reports a result to Foundation from the task that computed it.
 ///
 /// `@unchecked Sendable` is safe: it only calls the `URLProtocolClient` methods, which
-/// Foundation lets a protocol call from any thread, once per request (finish or fail), and
+/// Foundation lets a protocol call from any thread, in order from one task per request, and
 /// never touches the protocol's own state.
 private struct Loader: @unchecked Sendable {
     let urlProtocol: URLProtocol
     let gate: CallbackGate
 
-    func finish(response: HTTPURLResponse, data: Data) {
-        gate.ifOpen {
-            let client = urlProtocol.client
-            client?.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
-            // One piece: corelibs Foundation hands only the last chunk to async and completion APIs.
-            if !data.isEmpty { client?.urlProtocol(urlProtocol, didLoad: data) }
-            client?.urlProtocolDidFinishLoading(urlProtocol)
-        }
+    func receive(_ response: HTTPURLResponse) {
+        gate.ifOpen { urlProtocol.client?.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed) }
+    }
+
+    func load(_ data: Data) {
+        gate.ifOpen { urlProtocol.client?.urlProtocol(urlProtocol, didLoad: data) }
+    }
+
+    func finish() {
+        gate.ifOpen { urlProtocol.client?.urlProtocolDidFinishLoading(urlProtocol) }
     }
 
     func fail(_ error: any Error) {

@@ -6,8 +6,8 @@ public struct ServeEvent: Sendable, Identifiable {
     public var id: UUID { request.id }
     /// The request as received.
     public let request: RecordedRequest
-    /// The stub as the registry holds it: a reference, so that journaling a request does not
-    /// copy the whole stub (that copy was a measurable share of the server's time per request).
+    // The stub as the registry holds it: a reference, so that journaling a request does not
+    // copy the whole stub (that copy was a measurable share of the server's time per request).
     private let entry: StubRegistry.Entry?
     /// The response when it is not the stub's static one (dynamic stubs, unmatched requests).
     private let computedResponse: ResponseDefinition?
@@ -27,9 +27,9 @@ public struct ServeEvent: Sendable, Identifiable {
     /// answered (once it has answered).
     public private(set) var wasProxied = false
 
-    /// The id and name of the stub that answered, read without copying the stub.
-    public var stubIdentity: (id: UUID, name: String?)? {
-        entry.map { ($0.mapping.id, $0.mapping.name) }
+    /// The id and name of the stub that answered.
+    public var stubIdentity: StubIdentity? {
+        entry.map { StubIdentity(id: $0.mapping.id, name: $0.mapping.name) }
     }
 
     /// Creates an event.

@@ -10,47 +10,23 @@ import Foundation
 /// let event = mock.serve(RecordedRequest(method: .get, url: "/users/42"))
 /// try mock.verify(.exactly(1), .get(urlPath: "/users/42"))
 /// ```
-/// All methods are safe to call from any thread or task.
+/// The journal (`serveEvents`, `requests(matching:)`), verification (`verify`), near misses
+/// and scenarios are extensions in their own folders. All methods are safe to call from any
+/// thread or task.
 public final class HTTPMock: Sendable {
-    /// Settings fixed when the mock is created.
-    public struct Configuration: Sendable {
-        /// The most journal entries kept (oldest dropped first); 0 disables the journal.
-        public var journalCapacity: Int
-        /// How many near misses reports list.
-        public var nearMissLimit: Int
-        /// The folder whose `__files` serve `bodyFileName` responses, if any.
-        public var root: MappingsRoot?
-        /// Renders every response as a template, not only those that list `response-template`
-        /// in `transformers` (WireMock's `--global-response-templating`).
-        public var globalTemplating: Bool
-        /// Seeds the randomness of templates (`randomValue`, `randomInt`, `pickRandom`...), so
-        /// that a test sees the same values on every run; `nil` draws from the system.
-        public var templateRandomSeed: UInt64?
-
-        /// Creates settings; every one has a default.
-        public init(journalCapacity: Int = 10_000, nearMissLimit: Int = 3, root: MappingsRoot? = nil,
-                    globalTemplating: Bool = false, templateRandomSeed: UInt64? = nil) {
-            self.journalCapacity = journalCapacity
-            self.nearMissLimit = nearMissLimit
-            self.root = root
-            self.globalTemplating = globalTemplating
-            self.templateRandomSeed = templateRandomSeed
-        }
-    }
-
-    private struct State: Sendable {
+    struct State: Sendable {
         var registry = StubRegistry()
-        /// Scenario states that differ from `Started`.
-        var scenarioStates: [String: String] = [:]
+        var scenarios = ScenarioStates()
         var journal: RequestJournal
         var callCounts: [UUID: Int] = [:]
         /// Answers unmatched requests instead of the near-miss 404, when set.
         var unmatchedResponder: (@Sendable (RecordedRequest) -> ResponseDefinition)?
+        var globalDelays = GlobalDelays()
     }
 
     /// The settings this mock was created with.
     public let configuration: Configuration
-    private let state: Locked<State>
+    let state: Locked<State>
     private let templater: ResponseTemplater
 
     /// Creates an empty mock.
@@ -108,7 +84,7 @@ public final class HTTPMock: Sendable {
         state.withLock { state in
             let removed = state.registry.remove(id: id)
             state.callCounts[id] = nil
-            Self.dropOrphanedScenarios(&state)
+            state.scenarios.keep(only: Set(state.registry.mappings.compactMap(\.scenarioName)))
             return removed
         }
     }
@@ -118,7 +94,7 @@ public final class HTTPMock: Sendable {
         state.withLock { state in
             state.registry.removeAll()
             state.callCounts.removeAll()
-            state.scenarioStates.removeAll()
+            state.scenarios = ScenarioStates()
         }
     }
 
@@ -147,7 +123,14 @@ public final class HTTPMock: Sendable {
     /// The stub with the id.
     public func stubMapping(id: UUID) -> StubMapping? { state.withLock { $0.registry.mapping(id: id) } }
 
-    /// Removes every stub, journal entry and scenario state.
+    /// Delays added to every response that sets none of its own (WireMock's global
+    /// `fixedDelay` and `delayDistribution`); every transport waits them.
+    public var globalDelays: GlobalDelays {
+        get { state.withLock { $0.globalDelays } }
+        set { state.withLock { $0.globalDelays = newValue } }
+    }
+
+    /// Removes every stub, journal entry and scenario state, and the global delays.
     public func reset() {
         state.withLock { state in
             state = State(journal: RequestJournal(capacity: configuration.journalCapacity))
@@ -181,6 +164,20 @@ public final class HTTPMock: Sendable {
         }
     }
 
+    /// How to answer a served request: delays, fault, proxying or the status, final headers
+    /// and body in timed parts. Every transport carries this plan out and decides nothing itself.
+    package func plan(for event: ServeEvent, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
+        let delays = state.withLock { $0.globalDelays }
+        let root = configuration.root
+        return ResponsePlan.make(for: event.response, to: event.request, stub: event.stubIdentity, delays: delays,
+                                 bodyData: { try $0.bodyData(root: root) }, using: &generator)
+    }
+
+    /// The body bytes of a response, reading `bodyFileName` from the configured root.
+    public func bodyData(for response: ResponseDefinition) throws(BodyFileError) -> Data {
+        try response.bodyData(root: configuration.root)
+    }
+
     /// What ``choose(_:)`` decided.
     private enum Choice {
         /// A static stub answered; the event is already in the journal.
@@ -195,47 +192,32 @@ public final class HTTPMock: Sendable {
 
     /// Finds the stub that answers and moves call counts and scenarios on; a static answer is
     /// journaled in the same critical section.
+    ///
+    /// Matching runs outside the lock on one snapshot of the stubs and scenario states, so
+    /// slow patterns never block other requests and a request never sees half of a
+    /// transition. When a concurrent request moved the matched stub's scenario on before this
+    /// one could commit, the request is matched again against the new states: two requests
+    /// never both act on the same state, and neither gets a false miss.
     private func choose(_ request: RecordedRequest) -> Choice {
-        enum Step {
-            case decided(Choice)
-            case matchOutsideLock(StubRegistry)
-        }
-        let step: Step = state.withLock { state in
-            guard state.registry.scenarioStubCount == 0 else {
-                // Scenario stubs: choose and move the state in one step so that two concurrent
-                // requests cannot both act on the same state.
-                guard let entry = Self.firstMatch(request, state.registry, state.scenarioStates) else { return .decided(.unmatched) }
-                return .decided(self.commit(entry, request, &state))
-            }
-            return .matchOutsideLock(state.registry)
-        }
-        switch step {
-        case .decided(let choice):
-            return choice
-        case .matchOutsideLock(let registry):
-            // Match on a snapshot so slow patterns never block other requests; the snapshot is
-            // a whole registry, never a half-updated one.
-            guard let entry = Self.firstMatch(request, registry, [:]) else { return .unmatched }
-            return state.withLock { self.commit(entry, request, &$0) }
+        while true {
+            let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios) }
+            guard let entry = Self.firstMatch(request, registry, scenarios) else { return .unmatched }
+            if let choice = state.withLock({ commit(entry, request, &$0) }) { return choice }
         }
     }
 
-    private static func firstMatch(_ request: RecordedRequest, _ registry: StubRegistry, _ scenarioStates: [String: String]) -> StubRegistry.Entry? {
+    private static func firstMatch(_ request: RecordedRequest, _ registry: StubRegistry, _ scenarios: ScenarioStates) -> StubRegistry.Entry? {
         for entry in registry.candidates(for: request) {
             // Read through the entry rather than copying the whole stub for every candidate.
-            if let scenario = entry.mapping.scenarioName, let required = entry.mapping.requiredScenarioState,
-               (scenarioStates[scenario] ?? Scenario.started) != required {
-                continue
-            }
-            if entry.mapping.request.matches(request) { return entry }
+            if scenarios.admits(entry.mapping), entry.mapping.request.matches(request) { return entry }
         }
         return nil
     }
 
-    private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ state: inout State) -> Choice {
-        if let scenario = entry.mapping.scenarioName, let newState = entry.mapping.newScenarioState {
-            state.scenarioStates[scenario] = newState == Scenario.started ? nil : newState
-        }
+    /// Commits the match, or returns `nil` when the stub's scenario has left the state it needs.
+    private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ state: inout State) -> Choice? {
+        guard state.scenarios.admits(entry.mapping) else { return nil }
+        state.scenarios.apply(entry.mapping)
         let id = entry.mapping.id
         let count = state.callCounts[id, default: 0] + 1
         state.callCounts[id] = count
@@ -254,192 +236,5 @@ public final class HTTPMock: Sendable {
 
     private static func notFound(_ report: NearMissReport) -> ResponseDefinition {
         ResponseDefinition(status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text(report.text))
-    }
-
-    /// The body bytes of a response, reading `bodyFileName` from the configured root.
-    public func bodyData(for response: ResponseDefinition) throws(BodyFileError) -> Data {
-        try response.bodyData(root: configuration.root)
-    }
-
-    /// Records in the journal what upstream answered to a proxied request, so that the journal,
-    /// near misses and recordings see the real response rather than the proxy stub.
-    package func recordProxiedResponse(_ upstream: ResponseDefinition, for event: ServeEvent) {
-        let proxied = event.proxied(upstream)
-        state.withLock { $0.journal.replace(proxied) }
-    }
-
-    // MARK: Journal
-
-    /// Every journal entry, oldest first.
-    public var serveEvents: [ServeEvent] { state.withLock { $0.journal.events } }
-
-    /// The journal entry of the request with the id.
-    public func serveEvent(id: UUID) -> ServeEvent? { serveEvents.first { $0.id == id } }
-
-    /// The journaled requests matching the pattern, oldest first.
-    public func requests(matching pattern: RequestPattern = .anyRequest) -> [RecordedRequest] {
-        serveEvents.map(\.request).filter(pattern.matches)
-    }
-
-    /// How many journaled requests match the pattern.
-    public func count(matching pattern: RequestPattern) -> Int { requests(matching: pattern).count }
-
-    /// Removes the journaled requests matching the pattern; returns how many were removed.
-    @discardableResult
-    public func removeRequests(matching pattern: RequestPattern) -> Int {
-        state.withLock { $0.journal.removeAll { pattern.matches($0.request) } }
-    }
-
-    /// Removes the journal entries with the given request ids; returns the removed entries.
-    @discardableResult
-    public func removeServeEvents(ids: Set<UUID>) -> [ServeEvent] {
-        state.withLock { state in
-            let removed = state.journal.events.filter { ids.contains($0.id) }
-            state.journal.removeAll { ids.contains($0.id) }
-            return removed
-        }
-    }
-
-    /// Requests no stub matched, oldest first.
-    public var unmatchedRequests: [RecordedRequest] { serveEvents.filter { !$0.wasMatched }.map(\.request) }
-
-    /// Empties the journal (stubs and scenarios stay).
-    public func resetRequests() {
-        state.withLock { _ = $0.journal.removeAll { _ in true } }
-    }
-
-    // MARK: Verification
-
-    /// Checks how many journaled requests match the pattern; throws a ``VerificationError``
-    /// listing what arrived and the nearest requests when the count is wrong.
-    public func verify(_ count: CountMatchingStrategy, _ pattern: RequestPattern) throws(VerificationError) {
-        if let failure = verificationFailure(count, pattern) { throw failure }
-    }
-
-    /// The error ``verify(_:_:)`` would throw, or `nil` when the verification holds.
-    public func verificationFailure(_ count: CountMatchingStrategy, _ pattern: RequestPattern) -> VerificationError? {
-        guard configuration.journalCapacity > 0 else {
-            return VerificationError(expected: count, pattern: pattern, actualCount: 0, receivedRequests: [],
-                                     nearMisses: [], journalDisabled: true)
-        }
-        let received = serveEvents.map(\.request)
-        let actual = received.filter(pattern.matches).count
-        if count.isSatisfied(by: actual) { return nil }
-        return VerificationError(expected: count, pattern: pattern, actualCount: actual, receivedRequests: received,
-                                 nearMisses: nearMisses(for: pattern, among: received), journalDisabled: false)
-    }
-
-    // MARK: Near misses
-
-    /// The stubs closest to a request, nearest first, with their field-by-field comparison.
-    public func nearMisses(for request: RecordedRequest) -> NearMissReport {
-        let (registry, scenarioStates) = state.withLock { ($0.registry, $0.scenarioStates) }
-        let ranked = registry.entries.map { entry in
-            (entry, Self.graded(entry.mapping, request, scenarioStates))
-        }
-        let nearest = ranked.sorted { lhs, rhs in
-            lhs.1.distance != rhs.1.distance ? lhs.1.distance < rhs.1.distance : lhs.0.precedes(rhs.0)
-        }.prefix(configuration.nearMissLimit)
-        let misses = nearest.map { entry, result in
-            NearMiss(stub: entry.mapping, request: request, pattern: entry.mapping.request, result: result,
-                     comparisons: entry.mapping.request.compare(request) + Self.scenarioComparison(entry.mapping, scenarioStates))
-        }
-        return NearMissReport(request: request, nearMisses: misses, stubCount: registry.count)
-    }
-
-    /// The journaled requests closest to a pattern, nearest first.
-    public func nearMisses(for pattern: RequestPattern) -> [NearMiss] {
-        nearMisses(for: pattern, among: serveEvents.map(\.request))
-    }
-
-    /// Near-miss reports for every unmatched request in the journal, oldest first.
-    public func unmatchedNearMisses() -> [NearMissReport] { unmatchedRequests.map(nearMisses(for:)) }
-
-    private func nearMisses(for pattern: RequestPattern, among requests: [RecordedRequest]) -> [NearMiss] {
-        let ranked = requests.enumerated().map { ($0.offset, $0.element, pattern.match($0.element)) }
-        let nearest = ranked.sorted { lhs, rhs in
-            lhs.2.distance != rhs.2.distance ? lhs.2.distance < rhs.2.distance : lhs.0 < rhs.0
-        }.prefix(configuration.nearMissLimit)
-        return nearest.map { _, request, result in
-            NearMiss(stub: nil, request: request, pattern: pattern, result: result, comparisons: pattern.compare(request))
-        }
-    }
-
-    /// The request's distance from a stub, counting a wrong scenario state as one more field.
-    private static func graded(_ mapping: StubMapping, _ request: RecordedRequest, _ states: [String: String]) -> MatchResult {
-        let requestResult = mapping.request.match(request)
-        let scenario = scenarioComparison(mapping, states)
-        guard let comparison = scenario.first else { return requestResult }
-        if requestResult.isExactMatch && comparison.result.isExactMatch { return .exactMatch }
-        return .partialMatch(distance: requestResult.isExactMatch ? 0.01 : requestResult.distance)
-    }
-
-    private static func scenarioComparison(_ mapping: StubMapping, _ states: [String: String]) -> [FieldComparison] {
-        guard let scenario = mapping.scenarioName, let required = mapping.requiredScenarioState else { return [] }
-        let current = states[scenario] ?? Scenario.started
-        return [FieldComparison(field: "scenario \(quoted(scenario)) state", expected: quoted(required), actual: quoted(current),
-                                result: .of(current == required), weight: 1)]
-    }
-
-    // MARK: Scenarios
-
-    /// Every scenario the stubs mention, sorted by name.
-    public var scenarios: [Scenario] {
-        state.withLock { state in
-            var states: [String: Set<String>] = [:]
-            for mapping in state.registry.mappings {
-                guard let name = mapping.scenarioName else { continue }
-                states[name, default: [Scenario.started]].formUnion([mapping.requiredScenarioState, mapping.newScenarioState].compactMap { $0 })
-            }
-            return states.keys.sorted().map { name in
-                Scenario(name: name, state: state.scenarioStates[name] ?? Scenario.started, possibleStates: states[name, default: []].sorted())
-            }
-        }
-    }
-
-    /// Puts every scenario back in `Started`.
-    public func resetScenarios() {
-        state.withLock { $0.scenarioStates.removeAll() }
-    }
-
-    /// Moves a scenario to a state; throws when no stub mentions the scenario.
-    public func setScenarioState(_ name: String, to newState: String) throws(UnknownScenarioError) {
-        try state.withLock { (state: inout State) throws(UnknownScenarioError) in
-            let names = Set(state.registry.mappings.compactMap(\.scenarioName))
-            guard names.contains(name) else { throw UnknownScenarioError(name: name, knownNames: names.sorted()) }
-            state.scenarioStates[name] = newState == Scenario.started ? nil : newState
-        }
-    }
-
-    /// Resets one scenario to `Started`.
-    public func resetScenario(_ name: String) throws(UnknownScenarioError) {
-        try setScenarioState(name, to: Scenario.started)
-    }
-
-    private static func dropOrphanedScenarios(_ state: inout State) {
-        guard !state.scenarioStates.isEmpty else { return }
-        let names = Set(state.registry.mappings.compactMap(\.scenarioName))
-        state.scenarioStates = state.scenarioStates.filter { names.contains($0.key) }
-    }
-}
-
-/// No stub has the id.
-public struct StubNotFoundError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The id that was looked for.
-    public let id: UUID
-    public var description: String {
-        "no stub has id \(id.uuidString.lowercased()); list the stubs with mock.stubMappings or GET /__admin/mappings"
-    }
-}
-
-/// No stub mentions the scenario.
-public struct UnknownScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The scenario that was asked for.
-    public let name: String
-    /// The scenarios that exist.
-    public let knownNames: [String]
-    public var description: String {
-        let known = knownNames.isEmpty ? "there are no scenarios" : "known scenarios: \(knownNames.map(quoted).joined(separator: ", "))"
-        return "no stub mentions scenario \(quoted(name)); \(known)"
     }
 }

@@ -75,11 +75,10 @@ public struct StubMapping: Sendable, Identifiable {
     }
 
     /// A short label for reports: `"Get user" (id …)` or `id …`.
-    public var label: String {
-        let idText = id.uuidString.lowercased()
-        if let name { return "\(quoted(name)) (id \(idText))" }
-        return "id \(idText)"
-    }
+    public var label: String { identity.label }
+
+    /// The stub's id and name.
+    public var identity: StubIdentity { StubIdentity(id: id, name: name) }
 }
 
 /// How a stub answers: a static, encodable ``ResponseDefinition`` or a Swift closure.

@@ -43,8 +43,6 @@ struct StubRegistry: Sendable {
     private var index: [IndexKey: [Entry]] = [:]
     private var unindexed: [Entry] = []
     private var nextSequence = 0
-    /// How many stubs take part in scenarios.
-    private(set) var scenarioStubCount = 0
 
     /// All stubs in matching order.
     var mappings: [StubMapping] { ordered.map(\.mapping) }
@@ -76,7 +74,6 @@ struct StubRegistry: Sendable {
         } else {
             Self.insert(entry, into: &unindexed)
         }
-        if mapping.scenarioName != nil { scenarioStubCount += 1 }
     }
 
     /// Removes the stub with the id; returns it when there was one.
@@ -90,7 +87,6 @@ struct StubRegistry: Sendable {
         } else {
             unindexed.removeAll { $0 === entry }
         }
-        if entry.mapping.scenarioName != nil { scenarioStubCount -= 1 }
         return entry.mapping
     }
 

@@ -1,0 +1,17 @@
+extension HTTPMock {
+    /// The stubs closest to a request, nearest first, with their field-by-field comparison.
+    public func nearMisses(for request: RecordedRequest) -> NearMissReport {
+        let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios) }
+        return nearMissCalculator.nearest(to: request, in: registry, scenarios: scenarios)
+    }
+
+    /// The journaled requests closest to a pattern, nearest first.
+    public func nearMisses(for pattern: RequestPattern) -> [NearMiss] {
+        nearMissCalculator.nearest(to: pattern, among: serveEvents.map(\.request))
+    }
+
+    /// Near-miss reports for every unmatched request in the journal, oldest first.
+    public func unmatchedNearMisses() -> [NearMissReport] { unmatchedRequests.map(nearMisses(for:)) }
+
+    var nearMissCalculator: NearMissCalculator { NearMissCalculator(limit: configuration.nearMissLimit) }
+}

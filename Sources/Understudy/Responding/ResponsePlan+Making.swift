@@ -1,0 +1,60 @@
+import Foundation
+
+extension ResponsePlan {
+    /// Plans the answer to a request: delays, then a fault, a proxy exchange or a status,
+    /// final headers and a body in timed parts.
+    /// - Parameters:
+    ///   - response: what the mock (or the admin API) chose.
+    ///   - request: the request being answered (a proxy stub forwards it; `HEAD` gets no body).
+    ///   - stub: the stub that matched, sent as `Matched-Stub-Id` and `Matched-Stub-Name`.
+    ///   - delays: the mock's global delays, used where the response sets none.
+    ///   - bodyData: reads a response body (files come from the mock's root).
+    package static func make(
+        for response: ResponseDefinition,
+        to request: RecordedRequest,
+        stub: StubIdentity?,
+        delays: GlobalDelays = GlobalDelays(),
+        bodyData: (ResponseDefinition) throws -> Data,
+        using generator: inout some RandomNumberGenerator
+    ) -> ResponsePlan {
+        let delay = delays.delay(for: response, using: &generator)
+        if let fault = response.fault { return ResponsePlan(delay: delay, action: .fault(fault)) }
+        if let proxy = ProxyRequest(forwarding: request, as: response) {
+            return ResponsePlan(delay: delay, action: .proxy(proxy))
+        }
+        let bytes: Data
+        do {
+            bytes = try bodyData(response)
+        } catch {
+            var failure = plainText(status: 500, "Stub \(stub?.label ?? "") cannot be served: \(error)\n")
+            failure.delay = delay
+            return failure
+        }
+        var headers = response.headers
+        headers.remove("Content-Length")
+        headers.remove("Transfer-Encoding")
+        if let stub { headers.mark(matchedBy: stub) }
+        // 1xx, 204 and 304 never carry a body (RFC 9110 §6.4.1); HEAD announces the length it omits.
+        let statusForbidsBody = response.status == 204 || response.status == 304 || (100..<200).contains(response.status)
+        if !statusForbidsBody { headers.add(name: "Content-Length", value: String(bytes.count)) }
+        let head = ResponseHead(status: response.status, reason: response.statusMessage, headers: headers)
+        let body: TimedBody
+        if statusForbidsBody || request.method == .head {
+            body = TimedBody(parts: [])
+        } else if let dribble = response.chunkedDribbleDelay {
+            body = .dribbled(bytes, chunks: dribble.numberOfChunks, over: .milliseconds(dribble.totalDurationMilliseconds))
+        } else {
+            body = TimedBody(bytes)
+        }
+        return ResponsePlan(delay: delay, action: .respond(head, body))
+    }
+}
+
+extension HTTPHeaders {
+    /// Adds `Matched-Stub-Id` (and `Matched-Stub-Name` when the stub has a name), replacing
+    /// any the response already had, as WireMock does.
+    package mutating func mark(matchedBy stub: StubIdentity) {
+        replaceOrAdd(name: "Matched-Stub-Id", value: stub.id.uuidString.lowercased())
+        if let name = stub.name { replaceOrAdd(name: "Matched-Stub-Name", value: name) }
+    }
+}

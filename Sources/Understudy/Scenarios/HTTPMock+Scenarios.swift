@@ -1,0 +1,46 @@
+extension HTTPMock {
+    /// Every scenario the stubs mention, sorted by name.
+    public var scenarios: [Scenario] {
+        state.withLock { state in
+            var possible: [String: Set<String>] = [:]
+            for mapping in state.registry.mappings {
+                guard let name = mapping.scenarioName else { continue }
+                possible[name, default: [Scenario.started]].formUnion([mapping.requiredScenarioState, mapping.newScenarioState].compactMap { $0 })
+            }
+            return possible.keys.sorted().map { name in
+                Scenario(name: name, state: state.scenarios.state(of: name), possibleStates: possible[name, default: []].sorted())
+            }
+        }
+    }
+
+    /// Puts every scenario back in `Started`.
+    public func resetScenarios() {
+        state.withLock { $0.scenarios = ScenarioStates() }
+    }
+
+    /// Moves a scenario to a state; throws when no stub mentions the scenario.
+    public func setScenarioState(_ name: String, to newState: String) throws(UnknownScenarioError) {
+        try state.withLock { (state: inout State) throws(UnknownScenarioError) in
+            let names = Set(state.registry.mappings.compactMap(\.scenarioName))
+            guard names.contains(name) else { throw UnknownScenarioError(name: name, knownNames: names.sorted()) }
+            state.scenarios.set(name, to: newState)
+        }
+    }
+
+    /// Resets one scenario to `Started`.
+    public func resetScenario(_ name: String) throws(UnknownScenarioError) {
+        try setScenarioState(name, to: Scenario.started)
+    }
+}
+
+/// No stub mentions the scenario.
+public struct UnknownScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The scenario that was asked for.
+    public let name: String
+    /// The scenarios that exist.
+    public let knownNames: [String]
+    public var description: String {
+        let known = knownNames.isEmpty ? "there are no scenarios" : "known scenarios: \(knownNames.map(quoted).joined(separator: ", "))"
+        return "no stub mentions scenario \(quoted(name)); \(known)"
+    }
+}

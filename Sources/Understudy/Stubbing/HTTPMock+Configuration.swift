@@ -1,0 +1,27 @@
+extension HTTPMock {
+    /// Settings fixed when the mock is created.
+    public struct Configuration: Sendable {
+        /// The most journal entries kept (oldest dropped first); 0 disables the journal.
+        public var journalCapacity: Int
+        /// How many near misses reports list.
+        public var nearMissLimit: Int
+        /// The folder whose `__files` serve `bodyFileName` responses, if any.
+        public var root: MappingsRoot?
+        /// Renders every response as a template, not only those that list `response-template`
+        /// in `transformers` (WireMock's `--global-response-templating`).
+        public var globalTemplating: Bool
+        /// Seeds the randomness of templates (`randomValue`, `randomInt`, `pickRandom`...), so
+        /// that a test sees the same values on every run; `nil` draws from the system.
+        public var templateRandomSeed: UInt64?
+
+        /// Creates settings; every one has a default.
+        public init(journalCapacity: Int = 10_000, nearMissLimit: Int = 3, root: MappingsRoot? = nil,
+                    globalTemplating: Bool = false, templateRandomSeed: UInt64? = nil) {
+            self.journalCapacity = journalCapacity
+            self.nearMissLimit = nearMissLimit
+            self.root = root
+            self.globalTemplating = globalTemplating
+            self.templateRandomSeed = templateRandomSeed
+        }
+    }
+}

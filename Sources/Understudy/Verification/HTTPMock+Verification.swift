@@ -1,0 +1,20 @@
+extension HTTPMock {
+    /// Checks how many journaled requests match the pattern; throws a ``VerificationError``
+    /// listing what arrived and the nearest requests when the count is wrong.
+    public func verify(_ count: CountMatchingStrategy, _ pattern: RequestPattern) throws(VerificationError) {
+        if let failure = verificationFailure(count, pattern) { throw failure }
+    }
+
+    /// The error ``verify(_:_:)`` would throw, or `nil` when the verification holds.
+    public func verificationFailure(_ count: CountMatchingStrategy, _ pattern: RequestPattern) -> VerificationError? {
+        guard configuration.journalCapacity > 0 else {
+            return VerificationError(expected: count, pattern: pattern, actualCount: 0, receivedRequests: [],
+                                     nearMisses: [], journalDisabled: true)
+        }
+        let received = serveEvents.map(\.request)
+        let actual = received.filter(pattern.matches).count
+        if count.isSatisfied(by: actual) { return nil }
+        return VerificationError(expected: count, pattern: pattern, actualCount: actual, receivedRequests: received,
+                                 nearMisses: nearMissCalculator.nearest(to: pattern, among: received), journalDisabled: false)
+    }
+}

@@ -1,0 +1,3 @@
+// A user of the direct transport catches `UnmatchedRequestError` and reads `Fault.urlErrorCode`
+// with this import alone.
+@_exported import UnderstudyInProcess

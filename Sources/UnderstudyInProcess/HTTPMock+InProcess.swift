@@ -1,0 +1,53 @@
+import Foundation
+import Understudy
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension HTTPMock {
+    /// Serves a request for the in-process transports by carrying out the mock's plan with no
+    /// socket: the delay sleeps on the task's clock (ending with `CancellationError` when the
+    /// task is cancelled), a fault throws the `URLError` a real session would (see
+    /// ``Understudy/Fault/urlErrorCode``), a proxy stub forwards upstream, and an unmatched
+    /// request throws ``UnmatchedRequestError`` with the near-miss report (unless `onUnmatched`
+    /// answers it).
+    package func answer(_ request: RecordedRequest) async throws -> InProcessAnswer {
+        let event = serve(request)
+        if !event.wasMatched, !answersUnmatchedRequests {
+            throw UnmatchedRequestError(report: nearMisses(for: request))
+        }
+        var generator = SystemRandomNumberGenerator()
+        let plan = plan(for: event, using: &generator)
+        if plan.delay > .zero { try await Task.sleep(for: plan.delay) }
+        try Task.checkCancellation()
+        let url = URL(string: request.absoluteURL) ?? URL(fileURLWithPath: "/")
+        switch plan.action {
+        case .fault(let fault):
+            throw URLError(fault.urlErrorCode, userInfo: [NSURLErrorFailingURLErrorKey: url])
+        case .proxy(let proxy):
+            let upstream = await ProxyForwarder.forward(proxy, stub: event.stubIdentity?.label ?? "")
+            recordProxiedResponse(upstream, for: event)
+            let relayed = ResponsePlan.make(for: upstream, to: request, stub: event.stubIdentity,
+                                            bodyData: { try $0.bodyData(root: nil) }, using: &generator)
+            guard case let .respond(head, body) = relayed.action else { throw URLError(.badServerResponse) }
+            return try InProcessAnswer(head, body, url: url)
+        case let .respond(head, body):
+            return try InProcessAnswer(head, body, url: url)
+        }
+    }
+}
+
+extension InProcessAnswer {
+    /// The answer to a planned head and body; multi-valued fields are joined with `, `, as
+    /// `HTTPURLResponse` keeps one value per name.
+    init(_ head: ResponseHead, _ body: TimedBody, url: URL) throws {
+        var fields: [String: String] = [:]
+        for name in head.headers.names {
+            fields[name] = head.headers.values(for: name).joined(separator: ", ")
+        }
+        guard let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: fields) else {
+            throw URLError(.badServerResponse)
+        }
+        self.init(response: response, body: body)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import Understudy
+
+/// The plan the core makes for every transport (`Responding/ResponsePlan+Making.swift`).
+struct ResponsePlanTests {
+    private func plan(_ response: ResponseDefinition, method: HTTPMethod = .get, stub: StubIdentity? = nil,
+                      delays: GlobalDelays = GlobalDelays()) -> ResponsePlan {
+        var generator = SplitMix64(seed: 1)
+        return ResponsePlan.make(for: response, to: request(method, "/r"), stub: stub, delays: delays,
+                                 bodyData: { try $0.bodyData(root: nil) }, using: &generator)
+    }
+
+    private func respond(_ plan: ResponsePlan) throws -> (ResponseHead, TimedBody) {
+        guard case let .respond(head, body) = plan.action else { throw PlanMismatch() }
+        return (head, body)
+    }
+
+    private struct PlanMismatch: Error {}
+
+    @Test func plainBodyIsOnePartWithFinalHeaders() throws {
+        let stub = StubIdentity(id: fixedID(7), name: "Get user")
+        let (head, body) = try respond(plan(.ok.body("hello").header("Content-Length", "99"), stub: stub))
+        #expect(head.status == 200)
+        #expect(head.headers.values(for: "Content-Length") == ["5"])
+        #expect(head.headers["Matched-Stub-Id"] == "00000000-0000-0000-0000-000000000007")
+        #expect(head.headers["Matched-Stub-Name"] == "Get user")
+        #expect(body.parts == [TimedBody.Part(bytes: Data("hello".utf8))])
+        #expect(!body.isTimed)
+    }
+
+    @Test func bodylessStatusesAndHEAD() throws {
+        for status in [101, 204, 304] {
+            let (head, body) = try respond(plan(.status(status).body("x")))
+            #expect(head.headers["Content-Length"] == nil, "\(status)")
+            #expect(body.parts.isEmpty, "\(status)")
+        }
+        let (head, body) = try respond(plan(.ok.body("hello"), method: .head))
+        #expect(head.headers["Content-Length"] == "5")
+        #expect(body.parts.isEmpty)
+    }
+
+    /// WireMock 3.13.2 `servlet/BodyChunker.java`: `length / chunks` bytes per chunk, the
+    /// remainder on the last; `WireMockHandlerDispatchingServlet.java` sleeps `total / chunks`
+    /// before every chunk, the first included.
+    @Test func dribbleFollowsWireMocksChunker() throws {
+        let (_, body) = try respond(plan(.ok.body("0123456789").dribbled(chunks: 3, over: .milliseconds(300))))
+        #expect(body.parts.map { String(decoding: $0.bytes, as: UTF8.self) } == ["012", "345", "6789"])
+        #expect(body.parts.map(\.delay) == Array(repeating: .milliseconds(100), count: 3))
+        #expect(body.data == Data("0123456789".utf8))
+        #expect(body.isTimed)
+    }
+
+    @Test func dribbleNeverMakesMoreChunksThanBytes() throws {
+        let (_, body) = try respond(plan(.ok.body("ab").dribbled(chunks: 10, over: .milliseconds(100))))
+        #expect(body.parts.map(\.bytes) == [Data("a".utf8), Data("b".utf8)])
+        #expect(body.parts.map(\.delay) == [.milliseconds(50), .milliseconds(50)])
+    }
+
+    /// WireMock 3.13.2 `http/Response.java` (`configureDelay`): the stub's fixed delay replaces
+    /// the global one, its distribution replaces the global one, and the two kinds add up.
+    @Test func globalDelaysApplyWhereTheStubSetsNone() {
+        let global = GlobalDelays(fixedDelayMilliseconds: 100, delayDistribution: .fixed(milliseconds: 7))
+        #expect(plan(.ok, delays: global).delay == .milliseconds(107))
+        #expect(plan(.ok.delayed(by: .milliseconds(20)), delays: global).delay == .milliseconds(27))
+        #expect(plan(.ok.delayed(by: .fixed(milliseconds: 3)), delays: global).delay == .milliseconds(103))
+        #expect(plan(.ok).delay == .zero)
+    }
+
+    @Test func faultsAndProxiesAreActionsAfterTheDelay() {
+        let fault = plan(.fault(.emptyResponse).delayed(by: .milliseconds(5)))
+        #expect(fault.delay == .milliseconds(5))
+        guard case .fault(.emptyResponse) = fault.action else {
+            Issue.record("expected the fault, got \(fault.action)")
+            return
+        }
+        guard case .proxy(let proxy) = plan(.proxy(to: "http://upstream.test/base")).action else {
+            Issue.record("expected a proxy action")
+            return
+        }
+        #expect(proxy.url == "http://upstream.test/base/r")
+    }
+
+    @Test func unreadableBodyFileIsA500NamingTheStub() throws {
+        let stub = StubIdentity(id: fixedID(3), name: nil)
+        let (head, body) = try respond(plan(.ok.bodyFile("missing.json"), stub: stub))
+        #expect(head.status == 500)
+        let text = String(decoding: body.data, as: UTF8.self)
+        #expect(text.hasPrefix("Stub id 00000000-0000-0000-0000-000000000003 cannot be served: "))
+    }
+
+    @Test func mockPlansWithItsGlobalDelaysAndStubIdentity() throws {
+        let mock = HTTPMock()
+        let stub = mock.stub(.get(urlPath: "/r"), .ok.body("x"), name: "R")
+        mock.globalDelays = GlobalDelays(fixedDelayMilliseconds: 40)
+        var generator = SplitMix64(seed: 1)
+        let planned = mock.plan(for: mock.serve(request(.get, "/r")), using: &generator)
+        #expect(planned.delay == .milliseconds(40))
+        let (head, _) = try respond(planned)
+        #expect(head.headers["Matched-Stub-Id"] == stub.id.uuidString.lowercased())
+        #expect(head.headers["Matched-Stub-Name"] == "R")
+        mock.reset()
+        #expect(mock.globalDelays == GlobalDelays())
+    }
+}
