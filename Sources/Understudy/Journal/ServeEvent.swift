@@ -20,6 +20,9 @@ public struct ServeEvent: Sendable, Identifiable {
         computedResponse ?? entry?.mapping.response.definition ?? ResponseDefinition(status: 500)
     }
 
+    /// The stub's answer planned in advance, when the event carries the stub's static response.
+    var staticAnswer: StaticAnswer? { computedResponse == nil ? entry?.staticAnswer : nil }
+
     /// Whether a stub matched.
     public var wasMatched: Bool { entry != nil }
 

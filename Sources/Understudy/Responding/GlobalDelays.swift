@@ -19,8 +19,13 @@ public struct GlobalDelays: Sendable, Hashable {
     /// The delay before `response`: its fixed delay (or the global one) plus a sample of its
     /// distribution (or the global one); never negative.
     package func delay(for response: ResponseDefinition, using generator: inout some RandomNumberGenerator) -> Duration {
-        var milliseconds = response.fixedDelayMilliseconds ?? fixedDelayMilliseconds ?? 0
-        if let distribution = response.delayDistribution ?? delayDistribution {
+        delay(fixed: response.fixedDelayMilliseconds, distribution: response.delayDistribution, using: &generator)
+    }
+
+    /// The delay before a response with the given delays of its own.
+    func delay(fixed: Int?, distribution own: DelayDistribution?, using generator: inout some RandomNumberGenerator) -> Duration {
+        var milliseconds = fixed ?? fixedDelayMilliseconds ?? 0
+        if let distribution = own ?? delayDistribution {
             milliseconds += distribution.sampleMilliseconds(using: &generator)
         }
         return milliseconds > 0 ? .milliseconds(milliseconds) : .zero

@@ -30,6 +30,14 @@ extension ResponsePlan {
             failure.delay = delay
             return failure
         }
+        let (head, body) = answer(response, bytes: bytes, stub: stub, isHead: request.method == .head)
+        return ResponsePlan(delay: delay, action: .respond(head, body))
+    }
+}
+
+extension ResponsePlan {
+    /// The final head and timed body of a response whose bytes are known.
+    static func answer(_ response: ResponseDefinition, bytes: Data, stub: StubIdentity?, isHead: Bool) -> (ResponseHead, TimedBody) {
         var headers = response.headers
         headers.remove("Content-Length")
         headers.remove("Transfer-Encoding")
@@ -38,15 +46,11 @@ extension ResponsePlan {
         let statusForbidsBody = response.status == 204 || response.status == 304 || (100..<200).contains(response.status)
         if !statusForbidsBody { headers.add(name: "Content-Length", value: String(bytes.count)) }
         let head = ResponseHead(status: response.status, reason: response.statusMessage, headers: headers)
-        let body: TimedBody
-        if statusForbidsBody || request.method == .head {
-            body = TimedBody(parts: [])
-        } else if let dribble = response.chunkedDribbleDelay {
-            body = .dribbled(bytes, chunks: dribble.numberOfChunks, over: .milliseconds(dribble.totalDurationMilliseconds))
-        } else {
-            body = TimedBody(bytes)
+        if statusForbidsBody || isHead { return (head, TimedBody(parts: [])) }
+        if let dribble = response.chunkedDribbleDelay {
+            return (head, .dribbled(bytes, chunks: dribble.numberOfChunks, over: .milliseconds(dribble.totalDurationMilliseconds)))
         }
-        return ResponsePlan(delay: delay, action: .respond(head, body))
+        return (head, TimedBody(bytes))
     }
 }
 

@@ -168,6 +168,7 @@ public final class HTTPMock: Sendable {
     /// and body in timed parts. Every transport carries this plan out and decides nothing itself.
     package func plan(for event: ServeEvent, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
         let delays = state.withLock { $0.globalDelays }
+        if let answer = event.staticAnswer { return answer.plan(for: event.request.method, delays: delays, using: &generator) }
         let root = configuration.root
         return ResponsePlan.make(for: event.response, to: event.request, stub: event.stubIdentity, delays: delays,
                                  bodyData: { try $0.bodyData(root: root) }, using: &generator)

@@ -14,6 +14,8 @@ struct StubRegistry: Sendable {
         /// Whether the stub's response lists the `response-template` transformer, worked out
         /// once here so that serving a static stub does not copy its response to find out.
         let listsTemplating: Bool
+        /// The answer of a static stub, planned once.
+        let staticAnswer: StaticAnswer?
 
         init(mapping: StubMapping, sequence: Int) {
             self.mapping = mapping
@@ -23,6 +25,7 @@ struct StubRegistry: Sendable {
             } else {
                 listsTemplating = false
             }
+            staticAnswer = StaticAnswer(mapping, listsTemplating: listsTemplating)
         }
 
         /// Sorts before `other` when it should be tried first.

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The planned head and body of a static stub's answer, worked out once when the stub is
+/// added, so that serving it copies no headers and encodes no JSON: only its delays are drawn
+/// per request.
+struct StaticAnswer: Sendable {
+    let head: ResponseHead
+    let body: TimedBody
+    let fixedDelayMilliseconds: Int?
+    let delayDistribution: DelayDistribution?
+
+    /// The answer of a stub whose response needs nothing from the request or the disk (no
+    /// template, file, fault or proxy); `nil` otherwise.
+    init?(_ mapping: StubMapping, listsTemplating: Bool) {
+        guard !listsTemplating, case .definition(let response) = mapping.response, response.fault == nil,
+              response.proxyBaseUrl == nil, let bytes = response.body.inlineData
+        else { return nil }
+        (head, body) = ResponsePlan.answer(response, bytes: bytes, stub: mapping.identity, isHead: false)
+        fixedDelayMilliseconds = response.fixedDelayMilliseconds
+        delayDistribution = response.delayDistribution
+    }
+
+    /// The plan for one request: this answer after the delays drawn now (no body for `HEAD`).
+    func plan(for method: HTTPMethod, delays: GlobalDelays, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
+        let delay = delays.delay(fixed: fixedDelayMilliseconds, distribution: delayDistribution, using: &generator)
+        return ResponsePlan(delay: delay, action: .respond(head, method == .head ? TimedBody(parts: []) : body))
+    }
+}
