@@ -13,27 +13,27 @@ import Foundation
 /// - Arrays and objects may nest at most `maximumDepth` (512) levels deep.
 ///
 /// Errors carry a 1-based line and column (see `JSONParseError`) and say how to fix the text.
-public enum JSONParser {
+package enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses a UTF-8 JSON text.
-    public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         try run(data, recordingLocations: false).value
     }
 
     /// Parses a JSON text.
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try run(text, recordingLocations: false).value
     }
 
     /// Parses a UTF-8 JSON text and records where every value was written.
-    public static func parseWithLocations(_ data: Data) throws(JSONParseError) -> (value: JSONValue, locations: JSONSourceMap) {
+    package static func parseWithLocations(_ data: Data) throws(JSONParseError) -> (value: JSONValue, locations: JSONSourceMap) {
         try run(data, recordingLocations: true)
     }
 
     /// Parses a JSON text and records where every value was written.
-    public static func parseWithLocations(_ text: String) throws(JSONParseError) -> (value: JSONValue, locations: JSONSourceMap) {
+    package static func parseWithLocations(_ text: String) throws(JSONParseError) -> (value: JSONValue, locations: JSONSourceMap) {
         try run(text, recordingLocations: true)
     }
 

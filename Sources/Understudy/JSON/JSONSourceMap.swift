@@ -6,18 +6,18 @@
 /// it is the first character of the element's value; for the root it is the first character of
 /// the document's value. When an object repeats a key, the location of the last occurrence
 /// (the one whose value is kept) is recorded.
-public struct JSONSourceMap: Sendable {
+package struct JSONSourceMap: Sendable {
     private var locations: [[JSONPathElement]: JSONSourceLocation]
 
     /// An empty map.
-    public init() { locations = [:] }
+    package init() { locations = [:] }
 
     /// Creates a map from path–location pairs.
     package init(_ locations: [[JSONPathElement]: JSONSourceLocation]) { self.locations = locations }
 
     /// Where the value (or, for an object member, the key) at `path` was written, if it exists.
-    public func location(of path: [JSONPathElement]) -> JSONSourceLocation? { locations[path] }
+    package func location(of path: [JSONPathElement]) -> JSONSourceLocation? { locations[path] }
 
     /// The number of recorded locations.
-    public var count: Int { locations.count }
+    package var count: Int { locations.count }
 }

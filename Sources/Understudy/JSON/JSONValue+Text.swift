@@ -155,3 +155,16 @@ private struct JSONTextWriter {
         }
     }
 }
+
+extension JSONValue {
+    /// Parses JSON text (RFC 8259; nesting deeper than 512 levels is refused); the error
+    /// names the line and column of the problem.
+    public init(parsing text: String) throws(JSONParseError) {
+        self = try JSONParser.parse(text)
+    }
+
+    /// Parses JSON bytes (UTF-8); the error names the line and column of the problem.
+    public init(parsing data: Data) throws(JSONParseError) {
+        self = try JSONParser.parse(data)
+    }
+}

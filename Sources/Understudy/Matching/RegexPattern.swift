@@ -35,7 +35,7 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the whole value matches, does not, or matching was abandoned because the
     /// expression backtracked past its step budget (catastrophic backtracking).
-    public func outcome(_ value: String) -> RegexOutcome {
+    package func outcome(_ value: String) -> RegexOutcome {
         guard let compiled else { return .noMatch }
         switch compiled.firstMatch(in: value, anchored: true) {
         case .matched: return .matched
@@ -51,7 +51,7 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What matching a ``RegexPattern`` against a value found.
-public enum RegexOutcome: Sendable, Hashable {
+package enum RegexOutcome: Sendable, Hashable {
     /// The whole value matches.
     case matched
     /// The value does not match.

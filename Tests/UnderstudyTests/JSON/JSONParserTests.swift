@@ -49,6 +49,14 @@ struct JSONParserTests {
         #expect(try JSONParser.parse("[\(text)]").jsonText() == "[\(text)]")
     }
 
+    @Test func publicParsingEntryPointsOnJSONValue() throws {
+        #expect(try JSONValue(parsing: #"{"a": [1, true]}"#) == ["a": [1, true]])
+        #expect(try JSONValue(parsing: Data("null".utf8)) == .null)
+        #expect(throws: JSONParseError(line: 2, column: 1, message: "unexpected end of input; expected a value (the '[' at line 1, column 1 is never closed)")) {
+            try JSONValue(parsing: "[1,\n")
+        }
+    }
+
     @Test func keepsMemberOrder() throws {
         let value = try JSONParser.parse(#"{"zeta":1,"alpha":2,"mid":{"y":1,"x":2}}"#)
         #expect(value.objectValue?.keys == ["zeta", "alpha", "mid"])
