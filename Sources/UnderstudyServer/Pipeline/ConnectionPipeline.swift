@@ -3,13 +3,13 @@ import NIOHTTP1
 import NIOPosix
 import Understudy
 
-/// The handlers every accepted connection gets, in order: raw output for faults, NIO's HTTP/1.1
-/// codec, protocol-error answers (400/431), then the mock itself.
+/// The handlers every accepted connection gets, in order: NIO's HTTP/1.1 codec,
+/// protocol-error answers (400/431), then the mock itself. (A fault that writes raw bytes
+/// adds a ``RawOutputHandler`` in front when it needs one.)
 package enum ConnectionPipeline {
     /// Adds the connection handlers to `channel`. Call on the channel's event loop.
     static func install(on channel: any Channel, context: ServerContext) throws {
         let pipeline = channel.pipeline.syncOperations
-        try pipeline.addHandler(RawOutputHandler(), name: RawOutputHandler.name)
         try pipeline.configureHTTPServerPipeline(withErrorHandling: false)
         try pipeline.addHandler(ProtocolErrorHandler())
         try pipeline.addHandler(MockHTTPHandler(context: context))

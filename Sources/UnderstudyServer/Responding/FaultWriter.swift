@@ -35,14 +35,16 @@ enum FaultWriter {
 
     /// Writes bytes past the HTTP encoder, then closes the connection.
     private static func writeRaw(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
-        context.pipeline.context(name: RawOutputHandler.name).assumeIsolated().whenComplete { result in
-            guard case .success(let raw) = result else {
+        // Only such a fault needs the raw path, so only it pays for the extra handler.
+        let raw = RawOutputHandler()
+        do {
+            try context.pipeline.syncOperations.addHandler(raw, position: .first)
+            let rawContext = try context.pipeline.syncOperations.context(handler: raw)
+            rawContext.writeAndFlush(NIOAny(buffer)).assumeIsolated().whenComplete { _ in
                 context.close(promise: nil)
-                return
             }
-            raw.writeAndFlush(NIOAny(buffer)).assumeIsolated().whenComplete { _ in
-                context.close(promise: nil)
-            }
+        } catch {
+            context.close(promise: nil)
         }
     }
 }
