@@ -131,6 +131,12 @@ struct JSONReader {
                                     path: Self.render(path), message: message)
     }
 
+    /// An error at the member `key` (where a value that is well-formed but not acceptable was
+    /// written), or at this reader's position when the object has no such member.
+    func error(at key: String, _ message: String) -> MappingDecodingError {
+        (member(key) ?? self).error(message)
+    }
+
     /// An error saying what type was expected and what was found.
     func typeError(_ expected: String) -> MappingDecodingError {
         error("expected \(expected), found \(value.typeName) \(Self.preview(value))")
