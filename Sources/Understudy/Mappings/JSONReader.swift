@@ -10,10 +10,10 @@ struct JSONReader {
     }
 
     let value: JSONValue
-    let path: [JSONPathElement]
+    let path: [JSONCodingPathElement]
     let source: Source
 
-    init(_ value: JSONValue, path: [JSONPathElement] = [], source: Source = Source()) {
+    init(_ value: JSONValue, path: [JSONCodingPathElement] = [], source: Source = Source()) {
         self.value = value
         self.path = path
         self.source = source
@@ -148,7 +148,7 @@ struct JSONReader {
     }
 
     /// `request.headers.Accept`, `mappings[2].response`.
-    static func render(_ path: [JSONPathElement]) -> String {
+    static func render(_ path: [JSONCodingPathElement]) -> String {
         var text = ""
         for element in path {
             switch element {
