@@ -4,24 +4,88 @@ import FoundationNetworking
 #endif
 
 /// Why an ``APIClient`` call failed, each with a readable description.
-public enum APIError: LocalizedError, Sendable {
+///
+/// Compare with the static members (`error == .cancelled`) or read the properties
+/// (`statusCode`, `body`, `urlError`, `codingPath`):
+/// ```swift
+/// do {
+///     user = try await client.send(GetUser(id: 2))
+/// } catch let error as APIError where error.statusCode == 401 {
+///     showSignIn()
+/// }
+/// ```
+/// New kinds of failure may be added in later versions.
+public struct APIError: LocalizedError, Sendable, Equatable {
+    private enum Kind: Sendable, Equatable {
+        case invalidURL(String)
+        case unauthorized(body: Data)
+        case status(Int, body: Data)
+        case decoding(type: String, codingPath: String, reason: String)
+        case encoding(String)
+        case transport(URLError)
+        case cancelled
+    }
+
+    private let kind: Kind
+
+    private init(_ kind: Kind) { self.kind = kind }
+
     /// The endpoint's path and query do not make a URL.
-    case invalidURL(String)
+    public static func invalidURL(_ url: String) -> APIError { APIError(.invalidURL(url)) }
+
     /// The server answered 401.
-    case unauthorized(body: Data)
+    public static func unauthorized(body: Data) -> APIError { APIError(.unauthorized(body: body)) }
+
     /// The server answered another status outside 200–299.
-    case status(Int, body: Data)
+    public static func status(_ code: Int, body: Data) -> APIError { APIError(.status(code, body: body)) }
+
     /// The body is not the expected type; `codingPath` says where it went wrong.
-    case decoding(type: String, codingPath: String, reason: String)
+    public static func decoding(type: String, codingPath: String, reason: String) -> APIError {
+        APIError(.decoding(type: type, codingPath: codingPath, reason: reason))
+    }
+
     /// The input could not be encoded.
-    case encoding(String)
+    public static func encoding(_ reason: String) -> APIError { APIError(.encoding(reason)) }
+
     /// The request did not complete; the original `URLError` is kept.
-    case transport(URLError)
+    public static func transport(_ error: URLError) -> APIError { APIError(.transport(error)) }
+
     /// The call was cancelled.
-    case cancelled
+    public static let cancelled = APIError(.cancelled)
+
+    /// The HTTP status the server answered with: 401 for ``unauthorized(body:)``, the code of
+    /// ``status(_:body:)``; `nil` when the failure is not an HTTP answer.
+    public var statusCode: Int? {
+        switch kind {
+        case .unauthorized: 401
+        case .status(let code, _): code
+        default: nil
+        }
+    }
+
+    /// The body the server answered with, for ``unauthorized(body:)`` and ``status(_:body:)``.
+    public var body: Data? {
+        switch kind {
+        case .unauthorized(let body), .status(_, let body): body
+        default: nil
+        }
+    }
+
+    /// The original error of a ``transport(_:)`` failure.
+    public var urlError: URLError? {
+        if case .transport(let error) = kind { return error }
+        return nil
+    }
+
+    /// Where decoding failed (`address.city`, `items[2].id`; empty for the top level), for
+    /// ``decoding(type:codingPath:reason:)``.
+    public var codingPath: String? {
+        if case .decoding(_, let codingPath, _) = kind { return codingPath }
+        return nil
+    }
 
     public var errorDescription: String? {
-        switch self {
+        switch kind {
         case .invalidURL(let text): "Invalid URL: \(text)"
         case .unauthorized: "Unauthorized (401): sign in again or check the token"
         case let .status(code, body):

@@ -45,12 +45,17 @@ struct APIClientTests {
             _ = try await client.send(GetUser(id: 1))
             Issue.record("expected unauthorized")
         } catch let error as APIError {
-            guard case .unauthorized = error else { Issue.record("got \(error)"); return }
+            #expect(error.statusCode == 401)
             #expect(error.localizedDescription == "Unauthorized (401): sign in again or check the token")
         }
         do {
             _ = try await client.send(GetUser(id: 2))
+            Issue.record("expected a 503")
         } catch let error as APIError {
+            #expect(error == .status(503, body: Data("maintenance".utf8)))
+            #expect(error.statusCode == 503)
+            #expect(error.body == Data("maintenance".utf8))
+            #expect(error.urlError == nil)
             #expect(error.localizedDescription == "The server answered 503: maintenance")
         }
     }
@@ -62,9 +67,9 @@ struct APIClientTests {
             _ = try await APIClient(baseURL: baseURL, httpClient: http).send(GetUser(id: 3))
             Issue.record("expected a decoding error")
         } catch let error as APIError {
-            guard case let .decoding(type, path, _) = error else { Issue.record("got \(error)"); return }
-            #expect(type == "User")
-            #expect(path == "address.city")
+            #expect(error.codingPath == "address.city")
+            #expect(error.statusCode == nil)
+            #expect(error.localizedDescription.hasPrefix("Cannot decode User at address.city: "))
         }
     }
 
@@ -73,9 +78,9 @@ struct APIClientTests {
         http.stub(.get(urlPath: "/users/4"), .fault(.connectionResetByPeer))
         do {
             _ = try await APIClient(baseURL: baseURL, httpClient: http).send(GetUser(id: 4))
+            Issue.record("expected a transport error")
         } catch let error as APIError {
-            guard case .transport(let urlError) = error else { Issue.record("got \(error)"); return }
-            #expect(urlError.code == .networkConnectionLost)
+            #expect(error.urlError?.code == .networkConnectionLost)
         }
     }
 
@@ -90,7 +95,7 @@ struct APIClientTests {
             _ = try await call.value
             Issue.record("expected cancellation")
         } catch let error as APIError {
-            guard case .cancelled = error else { Issue.record("got \(error)"); return }
+            #expect(error == .cancelled)
         }
     }
 

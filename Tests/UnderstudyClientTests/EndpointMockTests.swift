@@ -93,20 +93,54 @@ struct EndpointMockTests {
         #expect(EndpointMockError.unmetExpectations(["GetUser /users/1"]).description == "1 expectation(s) never met: GetUser /users/1")
     }
 
-    @Test func waitingForExpectationsWithATimeout() async throws {
+    @Test func waitingReturnsOnceAConcurrentTaskConsumesTheExpectations() async throws {
+        let (client, _) = client()
+        let mock = client.startMocking()
+        try await mock.waitForAllExpectations(timeout: .milliseconds(1)) // nothing to wait for
+        mock.expect(GetUser(id: 1), andReturn: .success(ada))
+        mock.expect(ListUsers(), andReturn: .success([ada]))
+        let background = Task {
+            try await Task.sleep(for: .milliseconds(50))
+            let user = try await client.send(GetUser(id: 1))
+            #expect(mock.unmetExpectations == ["ListUsers /users"])
+            return (user, try await client.send(ListUsers()))
+        }
+        // Two waiters, both released by the request that consumes the last expectation; the
+        // timeout is far beyond anything the test may take.
+        async let other: Void = mock.waitForAllExpectations(timeout: .seconds(600))
+        try await mock.waitForAllExpectations(timeout: .seconds(600))
+        try await other
+        #expect(mock.unmetExpectations.isEmpty)
+        let (user, users) = try await background.value
+        #expect(user == ada)
+        #expect(users == [ada])
+    }
+
+    @Test func waitingTimesOutNamingTheUnmetExpectations() async throws {
         let (client, _) = client()
         let mock = client.startMocking()
         mock.expect(GetUser(id: 1), andReturn: .success(ada))
-        let background = Task {
-            try await Task.sleep(for: .milliseconds(50))
-            return try await client.send(GetUser(id: 1))
-        }
-        try await mock.waitForAllExpectations(timeout: .seconds(20))
-        #expect(try await background.value == ada)
         mock.expect(ListUsers(), andReturn: .success([]))
-        await #expect(throws: EndpointMockError.timedOut(unmet: ["ListUsers /users"])) {
+        mock.expect(CreateUser(), andReturn: .success(ada))
+        _ = try await client.send(GetUser(id: 1))
+        let error = await #expect(throws: EndpointMockError.timedOut(unmet: ["ListUsers /users", "CreateUser /users"])) {
             try await mock.waitForAllExpectations(timeout: .milliseconds(50))
         }
+        #expect(error?.unmet == ["ListUsers /users", "CreateUser /users"])
+        #expect(error?.description == "Timed out waiting for 2 expectation(s): ListUsers /users, CreateUser /users")
+        // The expectations are still there to be consumed.
+        #expect(mock.unmetExpectations == ["ListUsers /users", "CreateUser /users"])
+    }
+
+    @Test func cancellingTheWaitingTaskEndsTheWait() async throws {
+        let (client, _) = client()
+        let mock = client.startMocking()
+        mock.expect(GetUser(id: 1), andReturn: .success(ada))
+        let waiting = Task { try await mock.waitForAllExpectations(timeout: .seconds(600)) }
+        try await Task.sleep(for: .milliseconds(20))
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(mock.unmetExpectations == ["GetUser /users/1"])
     }
 
     @Test func stopMockingSendsRealRequestsAgainAndClientsAreIndependent() async throws {

@@ -78,8 +78,8 @@ private struct JSONScanner {
     /// UTF-8 continuation bytes between `lineStart` and `index`, so that columns count scalars.
     private var continuationBytesOnLine = 0
     private let recordingLocations: Bool
-    private var path: [JSONPathElement] = []
-    private var locations: [[JSONPathElement]: JSONSourceLocation] = [:]
+    private var path: [JSONCodingPathElement] = []
+    private var locations: [[JSONCodingPathElement]: JSONSourceLocation] = [:]
     /// Reused buffer for strings that contain escapes.
     private var scratch: [UInt8] = []
 

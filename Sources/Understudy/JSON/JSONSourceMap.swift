@@ -7,16 +7,16 @@
 /// the document's value. When an object repeats a key, the location of the last occurrence
 /// (the one whose value is kept) is recorded.
 package struct JSONSourceMap: Sendable {
-    private var locations: [[JSONPathElement]: JSONSourceLocation]
+    private var locations: [[JSONCodingPathElement]: JSONSourceLocation]
 
     /// An empty map.
     package init() { locations = [:] }
 
     /// Creates a map from path–location pairs.
-    package init(_ locations: [[JSONPathElement]: JSONSourceLocation]) { self.locations = locations }
+    package init(_ locations: [[JSONCodingPathElement]: JSONSourceLocation]) { self.locations = locations }
 
     /// Where the value (or, for an object member, the key) at `path` was written, if it exists.
-    package func location(of path: [JSONPathElement]) -> JSONSourceLocation? { locations[path] }
+    package func location(of path: [JSONCodingPathElement]) -> JSONSourceLocation? { locations[path] }
 
     /// The number of recorded locations.
     package var count: Int { locations.count }

@@ -10,10 +10,10 @@ struct JSONReader {
     }
 
     let value: JSONValue
-    let path: [JSONPathElement]
+    let path: [JSONCodingPathElement]
     let source: Source
 
-    init(_ value: JSONValue, path: [JSONPathElement] = [], source: Source = Source()) {
+    init(_ value: JSONValue, path: [JSONCodingPathElement] = [], source: Source = Source()) {
         self.value = value
         self.path = path
         self.source = source
@@ -131,6 +131,12 @@ struct JSONReader {
                                     path: Self.render(path), message: message)
     }
 
+    /// An error at the member `key` (where a value that is well-formed but not acceptable was
+    /// written), or at this reader's position when the object has no such member.
+    func error(at key: String, _ message: String) -> MappingDecodingError {
+        (member(key) ?? self).error(message)
+    }
+
     /// An error saying what type was expected and what was found.
     func typeError(_ expected: String) -> MappingDecodingError {
         error("expected \(expected), found \(value.typeName) \(Self.preview(value))")
@@ -142,7 +148,7 @@ struct JSONReader {
     }
 
     /// `request.headers.Accept`, `mappings[2].response`.
-    static func render(_ path: [JSONPathElement]) -> String {
+    static func render(_ path: [JSONCodingPathElement]) -> String {
         var text = ""
         for element in path {
             switch element {

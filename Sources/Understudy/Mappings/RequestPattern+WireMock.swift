@@ -32,13 +32,13 @@ extension RequestPattern {
     init(wireMock reader: JSONReader) throws {
         let object = try reader.object()
         if object["customMatcher"] != nil {
-            throw reader.member("customMatcher")!.error("custom matchers are Java extensions and cannot run here; express the rule with the standard operators or a Swift dynamic stub")
+            throw reader.error(at: "customMatcher", "custom matchers are Java extensions and cannot run here; express the rule with the standard operators or a Swift dynamic stub")
         }
         try reader.rejectUnknownKeys(Self.knownKeys, in: "the request pattern")
         self.init()
         let urlKeys = Self.urlKeys.filter { object[$0] != nil }
         if urlKeys.count > 1 {
-            throw reader.member(urlKeys[1])!.error("a request pattern has one URL key, found \(urlKeys.map { "\"\($0)\"" }.joined(separator: " and ")); keep one")
+            throw reader.error(at: urlKeys[1], "a request pattern has one URL key, found \(urlKeys.map { "\"\($0)\"" }.joined(separator: " and ")); keep one")
         }
         if let key = urlKeys.first, let member = reader.member(key) {
             let value = try member.string()
@@ -93,7 +93,7 @@ extension MultipartPattern {
         try reader.rejectUnknownKeys(["matchingType", "headers", "bodyPatterns"], in: "a multipart pattern")
         let typeName = try reader.optionalString("matchingType") ?? "ANY"
         guard let type = MatchingType(rawValue: typeName) else {
-            throw reader.member("matchingType")!.error("matchingType is \"ANY\" or \"ALL\", not \"\(typeName)\"")
+            throw reader.error(at: "matchingType", "matchingType is \"ANY\" or \"ALL\", not \"\(typeName)\"")
         }
         var bodyPatterns: [StringValuePattern] = []
         if let member = reader.member("bodyPatterns") {

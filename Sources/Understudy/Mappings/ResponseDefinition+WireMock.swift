@@ -44,14 +44,14 @@ extension ResponseDefinition {
         self.init()
         status = try reader.optionalInt("status") ?? 200
         if !(100...999).contains(status) {
-            throw reader.member("status")!.error("status \(status) is not an HTTP status code; use a number from 100 to 599")
+            throw reader.error(at: "status", "status \(status) is not an HTTP status code; use a number from 100 to 599")
         }
         statusMessage = try reader.optionalString("statusMessage")
         headers = try reader.optional("headers") { try HTTPHeaders(wireMock: $0) } ?? [:]
         let object = try reader.object()
         let bodyKeys = Self.bodyKeys.filter { object[$0] != nil && object[$0] != .null }
         if bodyKeys.count > 1 {
-            throw reader.member(bodyKeys[1])!.error("a response has one body, found \(bodyKeys.map { "\"\($0)\"" }.joined(separator: " and ")); keep one")
+            throw reader.error(at: bodyKeys[1], "a response has one body, found \(bodyKeys.map { "\"\($0)\"" }.joined(separator: " and ")); keep one")
         }
         if let text = try reader.optionalString("body") { body = .text(text) }
         if let json = reader.member("jsonBody"), json.value != .null { body = .json(json.value) }
@@ -67,7 +67,7 @@ extension ResponseDefinition {
         chunkedDribbleDelay = try reader.optional("chunkedDribbleDelay") { reader in
             try reader.rejectUnknownKeys(["numberOfChunks", "totalDuration"], in: "chunkedDribbleDelay")
             let chunks = try reader.requiredInt("numberOfChunks")
-            guard chunks > 0 else { throw reader.member("numberOfChunks")!.error("numberOfChunks must be at least 1") }
+            guard chunks > 0 else { throw reader.error(at: "numberOfChunks", "numberOfChunks must be at least 1") }
             return ChunkedDribbleDelay(numberOfChunks: chunks, totalDurationMilliseconds: try reader.requiredInt("totalDuration"))
         }
         if let member = reader.member("fault"), member.value != .null {
@@ -155,7 +155,7 @@ extension DelayDistribution {
             try reader.rejectUnknownKeys(["type", "milliseconds"], in: "a fixed delay")
             self = .fixed(milliseconds: try reader.requiredInt("milliseconds"))
         default:
-            throw reader.member("type")!.error("unknown delay distribution \"\(type)\"; use \"uniform\", \"lognormal\" or \"fixed\"")
+            throw reader.error(at: "type", "unknown delay distribution \"\(type)\"; use \"uniform\", \"lognormal\" or \"fixed\"")
         }
     }
 }

@@ -51,20 +51,19 @@ extension StringValuePattern {
     /// Decodes a WireMock string-value pattern object.
     init(wireMock reader: JSONReader) throws {
         let object = try reader.object()
-        let operators = object.keys.filter { Self.wireMockOperators.contains($0) || Self.unsupportedOperators[$0] != nil }
-        guard operators.count == 1, let op = operators.first else {
+        let operators = try reader.members().filter { Self.wireMockOperators.contains($0.key) || Self.unsupportedOperators[$0.key] != nil }
+        guard operators.count == 1, let (op, operand) = operators.first else {
             if operators.count > 1 {
-                throw reader.error("a pattern has exactly one operator, found \(operators.map { "\"\($0)\"" }.joined(separator: " and ")); combine them with \"and\": [...]")
+                throw reader.error("a pattern has exactly one operator, found \(operators.map { "\"\($0.key)\"" }.joined(separator: " and ")); combine them with \"and\": [...]")
             }
             let unknown = object.keys.first ?? ""
-            throw (reader.member(unknown) ?? reader).error(object.isEmpty
+            throw reader.error(at: unknown, object.isEmpty
                 ? "empty pattern; give one operator such as {\"equalTo\": \"value\"}"
                 : "unknown operator \"\(unknown)\"\(JSONReader.suggestion(for: unknown, among: Self.wireMockOperators)); known operators: \(Self.wireMockOperators.joined(separator: ", "))")
         }
         if let reason = Self.unsupportedOperators[op] {
-            throw reader.member(op)!.error("\"\(op)\" is not supported: \(reason)")
+            throw operand.error("\"\(op)\" is not supported: \(reason)")
         }
-        let operand = reader.member(op)!
         switch op {
         case "equalTo":
             try reader.rejectUnknownKeys(["equalTo", "caseInsensitive"], in: "an equalTo pattern")
@@ -153,11 +152,11 @@ extension MultiValuePattern {
 
     /// Decodes a single pattern or a `hasExactly` / `includes` list.
     init(wireMock reader: JSONReader) throws {
-        let object = try reader.object()
-        for op in ["hasExactly", "includes"] where object[op] != nil {
+        for op in ["hasExactly", "includes"] {
+            guard let list = reader.member(op) else { continue }
             try reader.rejectUnknownKeys([op], in: "a \(op) pattern")
             var patterns: [StringValuePattern] = []
-            for element in try reader.member(op)!.elements() { patterns.append(try StringValuePattern(wireMock: element)) }
+            for element in try list.elements() { patterns.append(try StringValuePattern(wireMock: element)) }
             self = op == "hasExactly" ? .hasExactly(patterns) : .includes(patterns)
             return
         }

@@ -35,12 +35,12 @@ extension StubMapping {
         for (key, text) in [("id", idText), ("uuid", uuidText)] {
             guard let text else { continue }
             guard let parsed = UUID(uuidString: text) else {
-                throw reader.member(key)!.error("\(key) \"\(text)\" is not a UUID such as \"8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7\"; remove it to get a new one")
+                throw reader.error(at: key, "\(key) \"\(text)\" is not a UUID such as \"8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7\"; remove it to get a new one")
             }
             id = parsed
         }
         if let idText, let uuidText, UUID(uuidString: idText) != UUID(uuidString: uuidText) {
-            throw reader.member("uuid")!.error("id and uuid differ; they name the same stub, so keep one")
+            throw reader.error(at: "uuid", "id and uuid differ; they name the same stub, so keep one")
         }
         let request = try reader.required("request") { try RequestPattern(wireMock: $0) }
         let response = try reader.optional("response") { try ResponseDefinition(wireMock: $0) } ?? ResponseDefinition()
@@ -62,7 +62,7 @@ extension StubMapping {
             extensions: extensions
         )
         if let priority, priority < 1 {
-            throw reader.member("priority")!.error("priority \(priority) is below 1; 1 is the highest priority, 5 the default")
+            throw reader.error(at: "priority", "priority \(priority) is below 1; 1 is the highest priority, 5 the default")
         }
         if scenarioName == nil, requiredScenarioState != nil || newScenarioState != nil {
             throw reader.error("requiredScenarioState and newScenarioState need a scenarioName")

@@ -42,12 +42,11 @@ public enum WireMockMappings {
         switch reader.value {
         case .array:
             return try reader.elements().map { reader in try StubMapping(wireMock: reader) }
-        case .object(let object) where object["mappings"] != nil && object["request"] == nil:
-            try reader.rejectUnknownKeys(["mappings", "meta", "importOptions"], in: "the mappings document")
-            return try reader.member("mappings")!.elements().map { reader in
-                try StubMapping(wireMock: reader)
+        case .object(let object):
+            if object["request"] == nil, let mappings = reader.member("mappings") {
+                try reader.rejectUnknownKeys(["mappings", "meta", "importOptions"], in: "the mappings document")
+                return try mappings.elements().map { reader in try StubMapping(wireMock: reader) }
             }
-        case .object:
             return [try StubMapping(wireMock: reader)]
         default:
             throw reader.typeError("a stub mapping object, an array of them, or {\"mappings\": [...]}")

@@ -5,118 +5,134 @@ extension RequestPattern {
     /// weighted mean distance of the fields (URL, host and port weigh 10, method and
     /// scheme 3, every other field 1, as in WireMock).
     public func match(_ request: RecordedRequest) -> MatchResult {
-        var evaluation = Evaluation(request: request, mode: .graded)
-        evaluate(&evaluation)
+        var evaluation = RequestPatternEvaluation(mode: .graded)
+        evaluate(request, &evaluation)
         return evaluation.result
     }
 
     /// Whether the request matches; stops at the first field that differs.
     public func matches(_ request: RecordedRequest) -> Bool {
-        var evaluation = Evaluation(request: request, mode: .firstMiss)
-        evaluate(&evaluation)
+        var evaluation = RequestPatternEvaluation(mode: .firstMiss)
+        evaluate(request, &evaluation)
         return !evaluation.missed
     }
 
     /// Every constrained field compared with the request, in a fixed order, for reports.
     public func compare(_ request: RecordedRequest) -> [FieldComparison] {
-        var evaluation = Evaluation(request: request, mode: .detailed)
-        evaluate(&evaluation)
+        var evaluation = RequestPatternEvaluation(mode: .detailed)
+        evaluate(request, &evaluation)
         return evaluation.comparisons
     }
 
-    private func evaluate(_ e: inout Evaluation) {
-        let request = e.request
-        e.check("method", method.rawValue, 3, actual: { request.method.rawValue }) {
+    /// How much each field counts towards a request's distance (WireMock's weights).
+    private enum FieldWeight {
+        static let method = 3.0
+        static let url = 10.0
+        static let scheme = 3.0
+        static let host = 10.0
+        static let port = 10.0
+        /// Each named header, query, cookie, form or path parameter, basic auth, and each body
+        /// or multipart pattern.
+        static let other = 1.0
+    }
+
+    /// Every constrained field, in the order near-miss reports list them.
+    private func evaluate(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        methodMatch(request, &e)
+        urlMatch(request, &e)
+        schemeMatch(request, &e)
+        hostMatch(request, &e)
+        portMatch(request, &e)
+        namedValuesMatch(pathParameters, in: .pathVariables(url.pathVariables(request.path)), &e)
+        namedValuesMatch(headers, in: .headers(request.headers), &e)
+        basicAuthMatch(request, &e)
+        namedValuesMatch(queryParameters, in: .query(request.queryItems), &e)
+        namedValuesMatch(cookies, in: .cookies(request.cookies), &e)
+        namedValuesMatch(formParameters, in: .form(FormURLEncoded.parse(request.body)), &e)
+        bodyMatch(request, &e)
+        multipartMatch(request, &e)
+    }
+
+    private func methodMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        e.check("method", method.rawValue, FieldWeight.method, actual: { request.method.rawValue }) {
             .of(method == .any || method == request.method)
         }
-        if let key = url.key {
-            e.check(key, url.value.map(quoted) ?? "", 10, actual: { quoted(url.includesQuery ? request.url : request.path) },
-                    abandoned: { url.abandonsRegex(on: request) }) {
-                url.match(request)
+    }
+
+    private func urlMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        guard let key = url.key else { return }
+        e.check(key, url.value.map(quoted) ?? "", FieldWeight.url, actual: { quoted(url.includesQuery ? request.url : request.path) },
+                abandoned: { url.abandonsRegex(on: request) }) {
+            url.match(request)
+        }
+    }
+
+    private func schemeMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        guard let scheme else { return }
+        e.check("scheme", scheme, FieldWeight.scheme, actual: { request.scheme }) {
+            .of(scheme.lowercased() == request.scheme.lowercased())
+        }
+    }
+
+    private func hostMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        guard let host else { return }
+        e.check("host", host.description, FieldWeight.host, actual: { quoted(request.host) }) { host.match(request.host) }
+    }
+
+    private func portMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        guard let port else { return }
+        e.check("port", String(port), FieldWeight.port, actual: { String(request.port) }) { .of(port == request.port) }
+    }
+
+    /// Headers, query, cookies, form and path parameters: each named pattern is a field of its
+    /// own, matched against every value of that name (none when it is absent). `source` is
+    /// only built when there is something to match.
+    private func namedValuesMatch(
+        _ patterns: [NamedPattern],
+        in source: @autoclosure () -> NamedValues,
+        _ e: inout RequestPatternEvaluation
+    ) {
+        guard !patterns.isEmpty, !e.done else { return }
+        let source = source()
+        for named in patterns {
+            if e.done { return }
+            let values = source.values(named: named.name)
+            e.check("\(source.label) \(named.name)", named.pattern.description, FieldWeight.other, actual: { Self.render(values) },
+                    abandoned: { named.pattern.abandonsRegex(on: values) }) {
+                named.pattern.match(values)
             }
         }
-        if e.done { return }
-        if let scheme {
-            e.check("scheme", scheme, 3, actual: { request.scheme }) { .of(scheme.lowercased() == request.scheme.lowercased()) }
+    }
+
+    private func basicAuthMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        guard let basicAuthCredentials, !e.done else { return }
+        let values = request.headers.values(for: "Authorization")
+        e.check("basic auth", "username \(quoted(basicAuthCredentials.username)) with its password", FieldWeight.other, actual: {
+            values.compactMap(BasicAuthorization.decode).map { "username \(quoted($0.username))" }.first ?? "(absent)"
+        }) {
+            .of(values.contains(basicAuthCredentials.headerValue))
         }
-        if let host {
-            e.check("host", host.description, 10, actual: { quoted(request.host) }) { host.match(request.host) }
-        }
-        if let port {
-            e.check("port", String(port), 10, actual: { String(request.port) }) { .of(port == request.port) }
-        }
-        if !pathParameters.isEmpty {
-            let values = url.pathVariables(request.path)
-            for named in pathParameters {
-                let value = values?[named.name]
-                e.check("path parameter \(named.name)", named.pattern.description, 1, actual: { Self.render(value.map { [$0] } ?? []) },
-                        abandoned: { named.pattern.abandonsRegex(on: value.map { [$0] } ?? []) }) {
-                    named.pattern.match(value.map { [$0] } ?? [])
-                }
-            }
-        }
-        if !headers.isEmpty {
-            for named in headers {
-                let values = request.headers.values(for: named.name)
-                e.check("header \(named.name)", named.pattern.description, 1, actual: { Self.render(values) },
-                        abandoned: { named.pattern.abandonsRegex(on: values) }) {
-                    named.pattern.match(values)
-                }
-            }
-        }
-        if let basicAuthCredentials {
-            let values = request.headers.values(for: "Authorization")
-            let expected = basicAuthCredentials.headerValue
-            e.check("basic auth", "username \(quoted(basicAuthCredentials.username)) with its password", 1, actual: {
-                values.compactMap(BasicAuthorization.decode).map { "username \(quoted($0.username))" }.first ?? "(absent)"
-            }) {
-                .of(values.contains(expected))
-            }
-        }
-        if !queryParameters.isEmpty {
-            let items = request.queryItems
-            for named in queryParameters {
-                let values = items.filter { $0.name == named.name }.map { $0.value ?? "" }
-                e.check("query \(named.name)", named.pattern.description, 1, actual: { Self.render(values) },
-                        abandoned: { named.pattern.abandonsRegex(on: values) }) {
-                    named.pattern.match(values)
-                }
-            }
-        }
-        if !cookies.isEmpty {
-            let all = request.cookies
-            for named in cookies {
-                let values = all.filter { $0.name == named.name }.map(\.value)
-                e.check("cookie \(named.name)", named.pattern.description, 1, actual: { Self.render(values) },
-                        abandoned: { named.pattern.abandonsRegex(on: values) }) {
-                    named.pattern.match(values)
-                }
-            }
-        }
-        if !formParameters.isEmpty {
-            let items = FormURLEncoded.parse(request.body)
-            for named in formParameters {
-                let values = items.filter { $0.name == named.name }.map { $0.value ?? "" }
-                e.check("form \(named.name)", named.pattern.description, 1, actual: { Self.render(values) },
-                        abandoned: { named.pattern.abandonsRegex(on: values) }) {
-                    named.pattern.match(values)
-                }
-            }
-        }
+    }
+
+    private func bodyMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
         for pattern in bodyPatterns {
-            e.check("body", pattern.description, 1, actual: { Self.renderBody(request.body) },
+            if e.done { return }
+            e.check("body", pattern.description, FieldWeight.other, actual: { Self.renderBody(request.body) },
                     abandoned: { pattern.abandonsRegex(on: String(decoding: request.body, as: UTF8.self)) }) {
                 pattern.match(body: request.body)
             }
         }
-        if !multipartPatterns.isEmpty {
-            let parts = request.multipartParts
-            for pattern in multipartPatterns {
-                e.check("multipart", pattern.description, 1, actual: {
-                    parts.map { "\($0.count) part(s)" } ?? "not a multipart request"
-                }) {
-                    pattern.match(parts)
-                }
+    }
+
+    private func multipartMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        guard !multipartPatterns.isEmpty, !e.done else { return }
+        let parts = request.multipartParts
+        for pattern in multipartPatterns {
+            if e.done { return }
+            e.check("multipart", pattern.description, FieldWeight.other, actual: {
+                parts.map { "\($0.count) part(s)" } ?? "not a multipart request"
+            }) {
+                pattern.match(parts)
             }
         }
     }
@@ -159,49 +175,32 @@ extension RecordedRequest {
     }
 }
 
-/// The running state of one request-pattern evaluation.
-private struct Evaluation {
-    enum Mode {
-        /// Stop at the first miss; no text.
-        case firstMiss
-        /// Grade every field; no text.
-        case graded
-        /// Grade every field and describe it.
-        case detailed
+/// Where a multi-valued field of a request finds the values of a name.
+private enum NamedValues {
+    case pathVariables([String: String]?)
+    case headers(HTTPHeaders)
+    case query([QueryItem])
+    case cookies([RecordedRequest.Cookie])
+    case form([QueryItem])
+
+    /// The field's label in reports, before the name: `header Accept`, `query page`.
+    var label: String {
+        switch self {
+        case .pathVariables: "path parameter"
+        case .headers: "header"
+        case .query: "query"
+        case .cookies: "cookie"
+        case .form: "form"
+        }
     }
 
-    let request: RecordedRequest
-    let mode: Mode
-    var missed = false
-    var parts: [(result: MatchResult, weight: Double)] = []
-    var comparisons: [FieldComparison] = []
-
-    init(request: RecordedRequest, mode: Mode) {
-        self.request = request
-        self.mode = mode
-    }
-
-    /// Whether evaluation can stop.
-    var done: Bool { mode == .firstMiss && missed }
-
-    var result: MatchResult { MatchResult.aggregate(parts) }
-
-    mutating func check(
-        _ field: String,
-        _ expected: @autoclosure () -> String,
-        _ weight: Double,
-        actual: () -> String,
-        abandoned: () -> Bool = { false },
-        _ match: () -> MatchResult
-    ) {
-        if done { return }
-        let result = match()
-        if !result.isExactMatch { missed = true }
-        parts.append((result, weight))
-        if mode == .detailed {
-            // Only for reports, and only on a miss: asking again costs a second budget.
-            let expected = !result.isExactMatch && abandoned() ? expected() + " " + RegexOutcome.abandonedNote : expected()
-            comparisons.append(FieldComparison(field: field, expected: expected, actual: actual(), result: result, weight: weight))
+    /// Every value of the name, in order; empty when the name is absent.
+    func values(named name: String) -> [String] {
+        switch self {
+        case .pathVariables(let variables): variables?[name].map { [$0] } ?? []
+        case .headers(let headers): headers.values(for: name)
+        case .query(let items), .form(let items): items.filter { $0.name == name }.map { $0.value ?? "" }
+        case .cookies(let cookies): cookies.filter { $0.name == name }.map(\.value)
         }
     }
 }

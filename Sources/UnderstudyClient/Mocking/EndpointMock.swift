@@ -26,9 +26,16 @@ public final class EndpointMock: Sendable {
         let answer: @Sendable (any Endpoint, any Sendable) throws -> any Sendable
     }
 
+    /// The expectations no request consumed yet, and the tasks waiting until there are none.
+    private struct State: Sendable {
+        var pending: [Expectation] = []
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 0
+    }
+
     private let order: Order
     private let coders: Coders
-    private let pending = Locked<[Expectation]>([])
+    private let state = Locked(State())
 
     init(order: Order, encoder: Coders) {
         self.order = order
@@ -81,8 +88,8 @@ public final class EndpointMock: Sendable {
         validatingPath: @escaping @Sendable (String) -> Bool,
         andReturn result: Result<E.Output, any Error>
     ) {
-        pending.withLock {
-            $0.append(Expectation(label: "\(E.self) (path checked by a closure)", isDownload: false,
+        state.withLock {
+            $0.pending.append(Expectation(label: "\(E.self) (path checked by a closure)", isDownload: false,
                                   matches: { ($0 as? E).map { validatingPath($0.path) } ?? false },
                                   answer: { _, _ in try result.get() }))
         }
@@ -96,7 +103,7 @@ public final class EndpointMock: Sendable {
     // MARK: Checking
 
     /// Labels of the expectations no request consumed yet.
-    public var unmetExpectations: [String] { pending.withLock { $0.map(\.label) } }
+    public var unmetExpectations: [String] { state.withLock { $0.pending.map(\.label) } }
 
     /// Throws ``EndpointMockError/unmetExpectations(_:)`` when some expectation was never consumed.
     public func verifyAllExpectationsMet() throws {
@@ -104,12 +111,43 @@ public final class EndpointMock: Sendable {
         if !unmet.isEmpty { throw EndpointMockError.unmetExpectations(unmet) }
     }
 
-    /// Waits until every expectation is consumed, or throws ``EndpointMockError/timedOut(unmet:)``.
+    /// Waits until every expectation is consumed, returning as soon as a request consumes the
+    /// last one; throws ``EndpointMockError/timedOut(unmet:)`` naming the expectations still
+    /// unmet when `timeout` passes first, and `CancellationError` when the waiting task is
+    /// cancelled.
     public func waitForAllExpectations(timeout: Duration) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !unmetExpectations.isEmpty {
-            guard ContinuousClock.now < deadline else { throw EndpointMockError.timedOut(unmet: unmetExpectations) }
-            try await Task.sleep(for: .milliseconds(5))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await self.untilAllConsumed() }
+            group.addTask { try await Task.sleep(for: timeout) }
+            // Whichever finishes first ends the wait; the other is cancelled.
+            _ = try await group.next()
+            group.cancelAll()
+        }
+        let unmet = unmetExpectations
+        if unmet.isEmpty { return }
+        try Task.checkCancellation()
+        throw EndpointMockError.timedOut(unmet: unmet)
+    }
+
+    /// Returns once no expectation is pending (resumed by `take(_:download:)`), or when the
+    /// task is cancelled.
+    private func untilAllConsumed() async {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state in
+                    // A cancellation that came before registering finds no waiter to resume.
+                    guard !state.pending.isEmpty, !Task.isCancelled else { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
         }
     }
 
@@ -134,29 +172,36 @@ public final class EndpointMock: Sendable {
 
     private func take(_ endpoint: some Endpoint, download: Bool) throws -> Expectation {
         let actual = (download ? "download of " : "") + Self.label(endpoint)
-        return try pending.withLock { (pending: inout [Expectation]) throws -> Expectation in
-            guard !pending.isEmpty else { throw EndpointMockError.noExpectation(actual: actual) }
+        let (expectation, waiters) = try state.withLock { (state: inout State) throws -> (Expectation, [CheckedContinuation<Void, Never>]) in
+            guard !state.pending.isEmpty else { throw EndpointMockError.noExpectation(actual: actual) }
             let index: Int
             switch order {
             case .inOrder:
-                guard pending[0].matches(endpoint), pending[0].isDownload == download else {
-                    throw EndpointMockError.unexpectedEndpoint(expected: (pending[0].isDownload ? "download of " : "") + pending[0].label, actual: actual)
+                guard state.pending[0].matches(endpoint), state.pending[0].isDownload == download else {
+                    throw EndpointMockError.unexpectedEndpoint(expected: (state.pending[0].isDownload ? "download of " : "") + state.pending[0].label, actual: actual)
                 }
                 index = 0
             case .anyOrder:
-                guard let found = pending.firstIndex(where: { $0.matches(endpoint) && $0.isDownload == download }) else {
-                    throw EndpointMockError.unexpectedEndpoint(expected: "one of " + pending.map(\.label).joined(separator: ", "), actual: actual)
+                guard let found = state.pending.firstIndex(where: { $0.matches(endpoint) && $0.isDownload == download }) else {
+                    throw EndpointMockError.unexpectedEndpoint(expected: "one of " + state.pending.map(\.label).joined(separator: ", "), actual: actual)
                 }
                 index = found
             }
-            return pending.remove(at: index)
+            let taken = state.pending.remove(at: index)
+            guard state.pending.isEmpty else { return (taken, []) }
+            let waiters = Array(state.waiters.values)
+            state.waiters.removeAll()
+            return (taken, waiters)
         }
+        // Outside the lock: a resumed waiter may read the state at once.
+        for waiter in waiters { waiter.resume() }
+        return expectation
     }
 
     private func add<E: Endpoint>(_ endpoint: E, isDownload: Bool, answer: @escaping @Sendable (any Endpoint, any Sendable) throws -> any Sendable) {
         let path = endpoint.path
-        pending.withLock {
-            $0.append(Expectation(label: Self.label(endpoint), isDownload: isDownload,
+        state.withLock {
+            $0.pending.append(Expectation(label: Self.label(endpoint), isDownload: isDownload,
                                   matches: { ($0 as? E)?.path == path }, answer: answer))
         }
     }

@@ -220,8 +220,8 @@ struct JSONParserTests {
         ([.key("naïve"), .key("ü")], 7, 13),
         ([.key("naïve"), .key("ü"), .index(0)], 7, 20),
         ([.key("naïve"), .key("ü"), .index(1)], 7, 25),
-    ] as [([JSONPathElement], Int, Int)])
-    func recordsLocations(path: [JSONPathElement], line: Int, column: Int) throws {
+    ] as [([JSONCodingPathElement], Int, Int)])
+    func recordsLocations(path: [JSONCodingPathElement], line: Int, column: Int) throws {
         let (_, locations) = try JSONParser.parseWithLocations(Data(Self.mappingText.utf8))
         #expect(locations.location(of: path) == JSONSourceLocation(line: line, column: column))
     }

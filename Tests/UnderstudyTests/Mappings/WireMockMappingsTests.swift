@@ -107,6 +107,13 @@ struct WireMockMappingsTests {
                  error: #"m.json:1:32: priority: priority 0 is below 1; 1 is the highest priority, 5 the default"#),
     ]
 
+    @Test func errorsAtAMemberFallBackToTheObjectWhenItIsMissing() throws {
+        let reader = try JSONReader.parsing(Data("{\n  \"request\": {\"priority\": 0}\n}".utf8), file: "m.json")
+        let request = try #require(reader.member("request"))
+        #expect(request.error(at: "priority", "too low").description == "m.json:2:15: request.priority: too low")
+        #expect(request.error(at: "missing", "not there").description == "m.json:2:3: request: not there")
+    }
+
     @Test(arguments: badInputs)
     func badInputNamesTheFieldAndFix(_ input: BadInput) {
         do {

@@ -31,7 +31,7 @@ public final class PetListViewModel {
             state = .loaded
         } catch is CancellationError {
             (state, items) = previous
-        } catch APIError.cancelled {
+        } catch let error as APIError where error == .cancelled {
             (state, items) = previous
         } catch {
             state = .error(error.localizedDescription)

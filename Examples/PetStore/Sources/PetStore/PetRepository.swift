@@ -29,8 +29,8 @@ public struct PetRepository: Sendable {
             let pets = try await client.send(ListPets())
             try? store.set(try JSONEncoder().encode(pets), forKey: Self.cacheKey)
             return pets
-        } catch APIError.cancelled {
-            throw APIError.cancelled
+        } catch let error as APIError where error == .cancelled {
+            throw error
         } catch {
             if let cached = cachedPets() { return cached }
             throw error

@@ -1,0 +1,51 @@
+/// The running state of one ``RequestPattern`` evaluation: each field is checked in turn and
+/// what is kept depends on the mode.
+struct RequestPatternEvaluation {
+    enum Mode {
+        /// Stop at the first miss; keep nothing but whether a field missed.
+        case firstMiss
+        /// Grade every field; no text.
+        case graded
+        /// Grade every field and describe it.
+        case detailed
+    }
+
+    let mode: Mode
+    /// Whether some field checked so far differs.
+    private(set) var missed = false
+    private var parts: [(result: MatchResult, weight: Double)] = []
+    /// One line per checked field (`detailed` mode only).
+    private(set) var comparisons: [FieldComparison] = []
+
+    init(mode: Mode) {
+        self.mode = mode
+    }
+
+    /// Whether the remaining fields can be skipped.
+    var done: Bool { mode == .firstMiss && missed }
+
+    /// The weighted aggregate of the fields checked (`graded` and `detailed` modes).
+    var result: MatchResult { MatchResult.aggregate(parts) }
+
+    /// Checks one field. `field`, `expected`, `actual` and `abandoned` are only evaluated in
+    /// `detailed` mode, so the other modes build no text.
+    mutating func check(
+        _ field: @autoclosure () -> String,
+        _ expected: @autoclosure () -> String,
+        _ weight: Double,
+        actual: () -> String,
+        abandoned: () -> Bool = { false },
+        _ match: () -> MatchResult
+    ) {
+        if done { return }
+        let result = match()
+        if !result.isExactMatch { missed = true }
+        if mode == .firstMiss { return }
+        parts.append((result, weight))
+        if mode == .detailed {
+            // Only for reports, and only on a miss: asking again costs a second budget.
+            let expected = !result.isExactMatch && abandoned() ? expected() + " " + RegexOutcome.abandonedNote : expected()
+            comparisons.append(FieldComparison(field: field(), expected: expected, actual: actual(), result: result, weight: weight))
+        }
+    }
+}
