@@ -15,24 +15,53 @@ struct LifecycleTests {
         let server = MockServer(mock: mock)
         try await server.start()
         #expect(try await send(server.baseURL.appendingPathComponent("a")).body == "a")
-        let url = server.baseURL.appendingPathComponent("a")
+        let port = try server.port
         try await server.shutdown()
         try await server.shutdown() // twice is fine
         await server.waitUntilShutdown()
-        await #expect(throws: (any Error).self) { try await send(url) }
+        // Nothing listens any more. (A raw connect: AsyncHTTPClient retries a refused connection until its deadline.)
+        await #expect(throws: (any Error).self) {
+            try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
+        }
         await #expect(throws: MockServerError.self) { try await server.start() }
     }
 
     @Test func portInUseIsOneClearError() async throws {
         try await withMockServer(HTTPMock()) { first in
-            let second = MockServer(mock: HTTPMock(), configuration: MockServerConfiguration(port: first.port))
+            let port = try first.port
+            let second = MockServer(mock: HTTPMock(), configuration: MockServerConfiguration(port: port))
             do {
                 try await second.start()
                 Issue.record("expected the bind to fail")
             } catch let error as MockServerError {
-                #expect(error.description.hasPrefix("cannot listen on 127.0.0.1:\(first.port): "))
-                #expect(error.description.hasSuffix("; another process uses port \(first.port): choose another with --port, or 0 for any free port"))
+                #expect(error.description.hasPrefix("cannot listen on 127.0.0.1:\(port): "))
+                #expect(error.description.hasSuffix("; another process uses port \(port): choose another with --port, or 0 for any free port"))
             }
+        }
+    }
+
+    @Test func theAddressIsOnlyKnownWhileRunning() async throws {
+        let server = MockServer(mock: HTTPMock())
+        let notRunning = "the server is not running: call start() first, or it was shut down; prefer withMockServer { server in … }, which keeps the server running for its whole body"
+        #expect(MockServerError.notRunning.description == notRunning)
+        #expect(throws: MockServerError.notRunning) { try server.port }
+        #expect(throws: MockServerError.notRunning) { try server.baseURL }
+        #expect(throws: MockServerError.notRunning) { try server.launchEnvironment }
+        try await server.start()
+        let port = try server.port
+        #expect(port > 0)
+        #expect(try server.baseURL.absoluteString == "http://127.0.0.1:\(port)")
+        #expect(try server.launchEnvironment == ["UNDERSTUDY_BASE_URL": "http://127.0.0.1:\(port)"])
+        try await server.shutdown()
+        #expect(throws: MockServerError.notRunning) { try server.port }
+        #expect(throws: MockServerError.notRunning) { try server.baseURL }
+        #expect(throws: MockServerError.notRunning) { try server.launchEnvironment }
+    }
+
+    @Test func startingTwiceIsAlreadyStarted() async throws {
+        try await withMockServer(HTTPMock()) { server in
+            await #expect(throws: MockServerError.alreadyStarted) { try await server.start() }
+            #expect(MockServerError.alreadyStarted.description == "the server was already started; create a new MockServer for each run")
         }
     }
 
