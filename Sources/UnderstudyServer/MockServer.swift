@@ -159,30 +159,40 @@ public final class MockServer: Sendable {
     public var connectionCount: Int { connections.count }
 
     /// Stops accepting, lets in-flight responses finish (up to the grace period), then closes
-    /// every connection. Safe to call more than once.
+    /// every connection. Safe to call more than once: a later call returns once the first
+    /// has finished. On a server that never started it only marks the server stopped.
     public func shutdown() async throws {
-        let channel: (any Channel)? = state.withLockedValue { state in
+        let previous: State = state.withLockedValue { state in
             defer { state = .stopped }
-            if case .running(let channel, _) = state { return channel }
-            return nil
+            return state
         }
-        guard let channel else { return }
+        let channel: any Channel
+        switch previous {
+        case .idle:
+            stopped.succeed()
+            return
+        case .stopped:
+            // Another call is shutting the server down, or has: wait for it to finish.
+            await waitUntilShutdown()
+            return
+        case .running(let listener, _):
+            channel = listener
+        }
         defer { stopped.succeed() }
         try? await channel.close()
-        let open = connections.all
+        // No connection is admitted from here on, so `open` is every connection to wait for.
+        let open = connections.stopAdmitting()
         for connection in open {
             connection.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
         }
-        let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
-        while connections.count > 0, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
+        // A quiesced connection closes itself once its response is written; whatever is still
+        // open when the grace period ends is closed by this task.
+        let loop = channel.eventLoop
+        let forceClose = loop.scheduleTask(in: TimeAmount(configuration.shutdownGracePeriod)) {
+            for connection in open { connection.close(promise: nil) }
         }
-        for connection in connections.all {
-            try? await connection.close()
-        }
-        for connection in open {
-            try? await connection.closeFuture.get()
-        }
+        try? await EventLoopFuture.andAllComplete(open.map(\.closeFuture), on: loop).get()
+        forceClose.cancel()
         await upstream.shutdown()
     }
 }
