@@ -26,6 +26,7 @@ public struct MockServerError: Error, Sendable, Hashable, CustomStringConvertibl
     /// ``MockServer/shutdown()``.
     public static let notRunning = MockServerError(.notRunning)
 
+    /// What went wrong and how to go on.
     public var description: String {
         switch reason {
         case let .cannotBind(host, port, reason):

@@ -50,6 +50,7 @@ public struct RecorderError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// What went wrong and how to go on.
     public var description: String {
         switch reason {
         case .missingTarget:
