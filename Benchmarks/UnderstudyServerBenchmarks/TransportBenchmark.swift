@@ -30,7 +30,7 @@ enum TransportBenchmark {
             ("plain function returning Data (baseline)", PlainFunction(), inProcess, 2_000),
             ("direct (HTTPMock as HTTPClient)", mock, inProcess, 2_000),
             ("URLSession transport", session, inProcess, 200),
-            ("loopback server via URLSession", serverSession, server.baseURL.appendingPathComponent("items/42"), 200),
+            ("loopback server via URLSession", serverSession, try server.baseURL.appendingPathComponent("items/42"), 200),
         ]
         let clock = ContinuousClock()
         var samples = Array(repeating: [Double](), count: cases.count)

@@ -28,7 +28,8 @@ struct RecordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let result = try await record { server in
-            FileHandle.standardOutput.write(Data("understudy: recording \(target) at \(server.baseURL); send traffic there, Ctrl-C to stop and write \(root)\n".utf8))
+            let baseURL = try server.baseURL
+            FileHandle.standardOutput.write(Data("understudy: recording \(target) at \(baseURL); send traffic there, Ctrl-C to stop and write \(root)\n".utf8))
             let (stops, stop) = AsyncStream<Void>.makeStream()
             let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { stop.yield() }
             // An admin client may stop the recording instead (POST /__admin/recordings/stop).

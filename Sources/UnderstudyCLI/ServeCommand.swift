@@ -48,7 +48,8 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CLIError("\(error)")
         }
-        FileHandle.standardOutput.write(Data("understudy: serving \(mappings.count) stub(s) from \(root) at \(server.baseURL) (admin API at \(server.baseURL)/__admin)\n".utf8))
+        let baseURL = try server.baseURL
+        FileHandle.standardOutput.write(Data("understudy: serving \(mappings.count) stub(s) from \(root) at \(baseURL) (admin API at \(baseURL)/__admin)\n".utf8))
         let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) {
             Task { try? await server.shutdown() }
         }

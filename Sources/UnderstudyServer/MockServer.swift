@@ -18,8 +18,14 @@ import Understudy
 public final class MockServer: Sendable {
     private enum State {
         case idle
-        case running(channel: any Channel, port: Int)
+        case running(channel: any Channel, address: Address)
         case stopped
+    }
+
+    /// Where a running server listens.
+    private struct Address {
+        let port: Int
+        let baseURL: URL
     }
 
     /// The mock whose stubs answer requests.
@@ -63,10 +69,9 @@ public final class MockServer: Sendable {
 
     /// Binds the socket and starts serving. Throws ``MockServerError`` when the address
     /// cannot be bound (for example, the port is in use) or the server was already started.
-    public func start() async throws {
-        try state.withLockedValue { state in
-            guard case .idle = state else { throw MockServerError.alreadyStarted }
-        }
+    public func start() async throws(MockServerError) {
+        let idle = state.withLockedValue { state in if case .idle = state { true } else { false } }
+        guard idle else { throw .alreadyStarted }
         let connections = self.connections
         let context = ServerContext(mock: mock, configuration: configuration, upstream: upstream, adminState: adminState) { [weak self] in
             Task { try? await self?.shutdown() }
@@ -88,39 +93,63 @@ public final class MockServer: Sendable {
         do {
             channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
         } catch {
-            throw MockServerError.cannotBind(host: configuration.host, port: configuration.port, reason: "\(error)")
+            throw .cannotBind(host: configuration.host, port: configuration.port, reason: "\(error)")
         }
         let port = channel.localAddress?.port ?? configuration.port
+        guard let baseURL = Self.baseURL(host: configuration.host, port: port) else {
+            try? await channel.close()
+            throw .cannotBind(host: configuration.host, port: configuration.port,
+                              reason: "\(configuration.host) cannot be the host of a URL; use an IP address such as 127.0.0.1 or ::1, or a host name")
+        }
         let started = state.withLockedValue { state in
             guard case .idle = state else { return false }
-            state = .running(channel: channel, port: port)
+            state = .running(channel: channel, address: Address(port: port, baseURL: baseURL))
             return true
         }
         if !started {
             try? await channel.close()
-            throw MockServerError.alreadyStarted
+            throw .alreadyStarted
         }
     }
 
-    /// The bound port. Traps when the server is not running, which is a programming error.
+    /// The port the server listens on (the one the system chose when the configuration
+    /// asks for port 0).
+    ///
+    /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``.
     public var port: Int {
-        state.withLockedValue { state in
-            guard case .running(_, let port) = state else {
-                preconditionFailure("MockServer.port read before start() or after shutdown(); await server.start() first")
-            }
-            return port
-        }
+        get throws(MockServerError) { try address.port }
     }
 
-    /// `http://127.0.0.1:<port>`: the base URL clients should use.
+    /// `http://127.0.0.1:<port>` (with the configured host): the base URL clients should use.
+    ///
+    /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``.
     public var baseURL: URL {
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return URL(string: "http://\(host):\(port)")!
+        get throws(MockServerError) { try address.baseURL }
     }
 
     /// `["UNDERSTUDY_BASE_URL": baseURL]`: hand it to a UI test's app (`app.launchEnvironment`)
     /// or a child process, which reads it with `UnderstudyEnvironment.baseURL(default:)`.
-    public var launchEnvironment: [String: String] { [UnderstudyEnvironment.baseURLKey: baseURL.absoluteString] }
+    ///
+    /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``.
+    public var launchEnvironment: [String: String] {
+        get throws(MockServerError) { [UnderstudyEnvironment.baseURLKey: try baseURL.absoluteString] }
+    }
+
+    private var address: Address {
+        get throws(MockServerError) {
+            let address: Address? = state.withLockedValue { state in
+                guard case .running(_, let address) = state else { return nil }
+                return address
+            }
+            guard let address else { throw .notRunning }
+            return address
+        }
+    }
+
+    private static func baseURL(host: String, port: Int) -> URL? {
+        let host = host.contains(":") ? "[\(host)]" : host
+        return URL(string: "http://\(host):\(port)")
+    }
 
     /// The recorder behind the admin API's `/__admin/recordings/*`: start, stop or snapshot
     /// recordings from Swift with the same state the admin API sees.
@@ -130,51 +159,41 @@ public final class MockServer: Sendable {
     public var connectionCount: Int { connections.count }
 
     /// Stops accepting, lets in-flight responses finish (up to the grace period), then closes
-    /// every connection. Safe to call more than once.
+    /// every connection. Safe to call more than once: a later call returns once the first
+    /// has finished. On a server that never started it only marks the server stopped.
     public func shutdown() async throws {
-        let channel: (any Channel)? = state.withLockedValue { state in
+        let previous: State = state.withLockedValue { state in
             defer { state = .stopped }
-            if case .running(let channel, _) = state { return channel }
-            return nil
+            return state
         }
-        guard let channel else { return }
+        let channel: any Channel
+        switch previous {
+        case .idle:
+            stopped.succeed()
+            return
+        case .stopped:
+            // Another call is shutting the server down, or has: wait for it to finish.
+            await waitUntilShutdown()
+            return
+        case .running(let listener, _):
+            channel = listener
+        }
         defer { stopped.succeed() }
         try? await channel.close()
-        let open = connections.all
+        // No connection is admitted from here on, so `open` is every connection to wait for.
+        let open = connections.stopAdmitting()
         for connection in open {
             connection.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
         }
-        let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
-        while connections.count > 0, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
+        // A quiesced connection closes itself once its response is written; whatever is still
+        // open when the grace period ends is closed by this task.
+        let loop = channel.eventLoop
+        let forceClose = loop.scheduleTask(in: TimeAmount(configuration.shutdownGracePeriod)) {
+            for connection in open { connection.close(promise: nil) }
         }
-        for connection in connections.all {
-            try? await connection.close()
-        }
-        for connection in open {
-            try? await connection.closeFuture.get()
-        }
+        try? await EventLoopFuture.andAllComplete(open.map(\.closeFuture), on: loop).get()
+        forceClose.cancel()
         await upstream.shutdown()
-    }
-}
-
-/// Why a ``MockServer`` could not start.
-public enum MockServerError: Error, Sendable, CustomStringConvertible {
-    /// The address could not be bound.
-    case cannotBind(host: String, port: Int, reason: String)
-    /// ``MockServer/start()`` was called twice, or after shutdown.
-    case alreadyStarted
-
-    public var description: String {
-        switch self {
-        case let .cannotBind(host, port, reason):
-            let hint = reason.contains("in use") || reason.contains("EADDRINUSE") || reason.contains("(98)")
-                ? "; another process uses port \(port): choose another with --port, or 0 for any free port"
-                : ""
-            return "cannot listen on \(host):\(port): \(reason)\(hint)"
-        case .alreadyStarted:
-            return "the server was already started; create a new MockServer for each run"
-        }
     }
 }
 

@@ -117,7 +117,7 @@ struct RecordExecutableTests {
         try await withMockServer(upstream) { upstreamServer in
             let process = Process()
             process.executableURL = executable
-            process.arguments = ["record", "--target", upstreamServer.baseURL.absoluteString, "--root", folder.path, "--port", "0"]
+            process.arguments = try ["record", "--target", upstreamServer.baseURL.absoluteString, "--root", folder.path, "--port", "0"]
             let output = Pipe()
             process.standardOutput = output
             try process.run()

@@ -8,12 +8,12 @@ struct LaunchEnvironmentTests {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/ping"), .ok.body("pong from the mock"))
         try await withMockServer(mock) { server in
-            #expect(server.launchEnvironment == ["UNDERSTUDY_BASE_URL": server.baseURL.absoluteString])
+            #expect(try server.launchEnvironment == ["UNDERSTUDY_BASE_URL": server.baseURL.absoluteString])
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "-c",
                                  "import os, urllib.request; print(urllib.request.urlopen(os.environ['UNDERSTUDY_BASE_URL'] + '/ping').read().decode())"]
-            process.environment = ProcessInfo.processInfo.environment.merging(server.launchEnvironment) { $1 }
+            process.environment = try ProcessInfo.processInfo.environment.merging(server.launchEnvironment) { $1 }
             let output = Pipe()
             process.standardOutput = output
             try process.run()

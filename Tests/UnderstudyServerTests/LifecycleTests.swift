@@ -15,51 +15,130 @@ struct LifecycleTests {
         let server = MockServer(mock: mock)
         try await server.start()
         #expect(try await send(server.baseURL.appendingPathComponent("a")).body == "a")
-        let url = server.baseURL.appendingPathComponent("a")
+        let port = try server.port
         try await server.shutdown()
         try await server.shutdown() // twice is fine
         await server.waitUntilShutdown()
-        await #expect(throws: (any Error).self) { try await send(url) }
+        // Nothing listens any more. (A raw connect: AsyncHTTPClient retries a refused connection until its deadline.)
+        await #expect(throws: (any Error).self) {
+            try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
+        }
         await #expect(throws: MockServerError.self) { try await server.start() }
     }
 
     @Test func portInUseIsOneClearError() async throws {
         try await withMockServer(HTTPMock()) { first in
-            let second = MockServer(mock: HTTPMock(), configuration: MockServerConfiguration(port: first.port))
+            let port = try first.port
+            let second = MockServer(mock: HTTPMock(), configuration: MockServerConfiguration(port: port))
             do {
                 try await second.start()
                 Issue.record("expected the bind to fail")
             } catch let error as MockServerError {
-                #expect(error.description.hasPrefix("cannot listen on 127.0.0.1:\(first.port): "))
-                #expect(error.description.hasSuffix("; another process uses port \(first.port): choose another with --port, or 0 for any free port"))
+                #expect(error.description.hasPrefix("cannot listen on 127.0.0.1:\(port): "))
+                #expect(error.description.hasSuffix("; another process uses port \(port): choose another with --port, or 0 for any free port"))
             }
+        }
+    }
+
+    @Test func theAddressIsOnlyKnownWhileRunning() async throws {
+        let server = MockServer(mock: HTTPMock())
+        let notRunning = "the server is not running: call start() first, or it was shut down; prefer withMockServer { server in … }, which keeps the server running for its whole body"
+        #expect(MockServerError.notRunning.description == notRunning)
+        #expect(throws: MockServerError.notRunning) { try server.port }
+        #expect(throws: MockServerError.notRunning) { try server.baseURL }
+        #expect(throws: MockServerError.notRunning) { try server.launchEnvironment }
+        try await server.start()
+        let port = try server.port
+        #expect(port > 0)
+        #expect(try server.baseURL.absoluteString == "http://127.0.0.1:\(port)")
+        #expect(try server.launchEnvironment == ["UNDERSTUDY_BASE_URL": "http://127.0.0.1:\(port)"])
+        try await server.shutdown()
+        #expect(throws: MockServerError.notRunning) { try server.port }
+        #expect(throws: MockServerError.notRunning) { try server.baseURL }
+        #expect(throws: MockServerError.notRunning) { try server.launchEnvironment }
+    }
+
+    @Test func startingTwiceIsAlreadyStarted() async throws {
+        try await withMockServer(HTTPMock()) { server in
+            await #expect(throws: MockServerError.alreadyStarted) { try await server.start() }
+            #expect(MockServerError.alreadyStarted.description == "the server was already started; create a new MockServer for each run")
         }
     }
 
     @Test func shutdownLetsInFlightResponsesFinish() async throws {
         let mock = HTTPMock()
-        mock.stub(.get(urlPath: "/slow"), .ok.body("done").delayed(by: .milliseconds(300)))
+        let (received, receivedSignal) = AsyncStream<Void>.makeStream()
+        mock.stub(.get(urlPath: "/slow")) { _, _ in
+            receivedSignal.yield()
+            return .ok.body("done").delayed(by: .milliseconds(300))
+        }
         let server = MockServer(mock: mock)
         try await server.start()
-        let response = Task { try await send(server.baseURL.appendingPathComponent("slow")) }
-        // In flight means received: wait until the request is in the journal (its answer is delayed).
-        while mock.serveEvents.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        let url = try server.baseURL.appendingPathComponent("slow")
+        let response = Task { try await send(url) }
+        // In flight means received and being answered: the stub has run, its answer is delayed.
+        var signals = received.makeAsyncIterator()
+        await signals.next()
         try await server.shutdown()
         #expect(try await response.value.body == "done")
         #expect(server.connectionCount == 0)
+        await server.waitUntilShutdown()
     }
 
-    @Test func shutdownGracePeriodIsBounded() async throws {
+    @Test func shutdownClosesWhatTheGracePeriodDidNotFinish() async throws {
         let mock = HTTPMock()
-        mock.stub(.get(urlPath: "/forever"), .ok.delayed(by: .seconds(60)))
+        let (received, receivedSignal) = AsyncStream<Void>.makeStream()
+        mock.stub(.get(urlPath: "/forever")) { _, _ in
+            receivedSignal.yield()
+            return .ok.delayed(by: .seconds(600))
+        }
         let server = MockServer(mock: mock, configuration: MockServerConfiguration(shutdownGracePeriod: .milliseconds(200)))
         try await server.start()
-        let response = Task { try await send(server.baseURL.appendingPathComponent("forever")) }
-        try await Task.sleep(for: .milliseconds(100))
-        let clock = ContinuousClock()
-        let elapsed = try await clock.measure { try await server.shutdown() }
-        #expect(elapsed < .seconds(2))
+        let url = try server.baseURL.appendingPathComponent("forever")
+        let response = Task { try await send(url) }
+        var signals = received.makeAsyncIterator()
+        await signals.next()
+        try await server.shutdown()
+        // Closed before its answer was due: the grace period ended the wait, not the delay.
         await #expect(throws: (any Error).self) { _ = try await response.value }
+        #expect(server.connectionCount == 0)
+    }
+
+    @Test func shutdownWithoutConnectionsReturnsAndCanBeAwaited() async throws {
+        let server = MockServer(mock: HTTPMock())
+        try await server.start()
+        let waiter = Task { await server.waitUntilShutdown() }
+        try await server.shutdown()
+        await waiter.value
+        try await server.shutdown()
+    }
+
+    @Test func shuttingDownANeverStartedServerEndsTheWait() async throws {
+        let server = MockServer(mock: HTTPMock())
+        try await server.shutdown()
+        await server.waitUntilShutdown()
+        await #expect(throws: MockServerError.alreadyStarted) { try await server.start() }
+    }
+
+    @Test func aSecondShutdownReturnsWhenTheFirstHasFinished() async throws {
+        let mock = HTTPMock()
+        let (received, receivedSignal) = AsyncStream<Void>.makeStream()
+        mock.stub(.get(urlPath: "/slow")) { _, _ in
+            receivedSignal.yield()
+            return .ok.body("done").delayed(by: .milliseconds(200))
+        }
+        let server = MockServer(mock: mock)
+        try await server.start()
+        let url = try server.baseURL.appendingPathComponent("slow")
+        let response = Task { try await send(url) }
+        var signals = received.makeAsyncIterator()
+        await signals.next()
+        let first = Task { try await server.shutdown() }
+        try await server.shutdown()
+        // Whichever call did the work, this one returned after it: the connection is closed.
+        #expect(server.connectionCount == 0)
+        try await first.value
+        #expect(try await response.value.body == "done")
     }
 
     @Test func connectionCapClosesExtraConnections() async throws {

@@ -10,7 +10,7 @@ struct MockServerTests {
         let stub = mock.stub(.get(urlPath: "/users/42").header("Accept", .contains("json")),
                              .ok.json(["id": 42, "name": "Ada"]), name: "Get user")
         try await withMockServer(mock) { server in
-            #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
+            #expect(try server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
             let response = try await send(server.baseURL.appendingPathComponent("users/42"), headers: [("Accept", "application/json")])
             #expect(response.status == 200)
             #expect(response.body == #"{"id":42,"name":"Ada"}"#)

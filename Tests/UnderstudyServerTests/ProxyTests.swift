@@ -13,7 +13,7 @@ struct ProxyTests {
         upstream.stub(.get(urlPath: "/slow"), .ok.body(String(repeating: "x", count: 2_000)).dribbled(chunks: 2, over: .seconds(2)))
         try await withMockServer(upstream) { upstreamServer in
             let front = HTTPMock()
-            front.stub(.anyRequest, .proxy(to: upstreamServer.baseURL.absoluteString))
+            front.stub(.anyRequest, .proxy(to: try upstreamServer.baseURL.absoluteString))
             try await withMockServer(front) { server in
                 let response = try await HTTPClient.shared.execute(
                     HTTPClientRequest(url: server.baseURL.absoluteString + "/slow"), timeout: .seconds(10))
@@ -36,7 +36,7 @@ struct ProxyTests {
         upstream.stub(.anyRequest, .ok.delayed(by: .seconds(3)))
         try await withMockServer(upstream) { upstreamServer in
             let front = HTTPMock()
-            front.stub(.anyRequest, .proxy(to: upstreamServer.baseURL.absoluteString), name: "Slow")
+            front.stub(.anyRequest, .proxy(to: try upstreamServer.baseURL.absoluteString), name: "Slow")
             try await withMockServer(front, configuration: MockServerConfiguration(proxyTimeout: .milliseconds(300))) { server in
                 let response = try await send(server.baseURL.appendingPathComponent("x"))
                 #expect(response.status == 504)
@@ -52,7 +52,7 @@ struct ProxyTests {
         upstream.stub(.get(urlPath: "/new"), .ok.body("followed"))
         try await withMockServer(upstream) { upstreamServer in
             let front = HTTPMock()
-            front.stub(.anyRequest, .proxy(to: upstreamServer.baseURL.absoluteString))
+            front.stub(.anyRequest, .proxy(to: try upstreamServer.baseURL.absoluteString))
             try await withMockServer(front) { server in
                 let response = try await exchangeRaw("GET /old HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
                 #expect(response.received.hasPrefix("HTTP/1.1 302"))
@@ -79,7 +79,7 @@ struct ProxyTests {
         upstream.stub(.post(urlPath: "/orders").queryParameter("dry", .equalTo("1")).body(.equalToJson(["sku": "A"])), .created.body("made"))
         try await withMockServer(upstream) { upstreamServer in
             let front = HTTPMock()
-            front.stub(.anyRequest, .proxy(to: upstreamServer.baseURL.absoluteString + "/"))
+            front.stub(.anyRequest, .proxy(to: try upstreamServer.baseURL.absoluteString + "/"))
             try await withMockServer(front) { server in
                 let response = try await send(URL(string: server.baseURL.absoluteString + "/orders?dry=1")!, method: "POST",
                                               headers: [("Content-Type", "application/json")], body: #"{"sku":"A"}"#)

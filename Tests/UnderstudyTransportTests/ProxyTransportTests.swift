@@ -16,7 +16,7 @@ struct ProxyTransportTests {
         try await withMockServer(upstream) { upstreamServer in
             let mock = HTTPMock()
             mock.stub(.request(.get, .urlPathPattern("/api/.*")),
-                      ResponseDefinition(proxyBaseUrl: upstreamServer.baseURL.absoluteString, proxyUrlPrefixToRemove: "/api",
+                      ResponseDefinition(proxyBaseUrl: try upstreamServer.baseURL.absoluteString, proxyUrlPrefixToRemove: "/api",
                                          additionalProxyRequestHeaders: ["X-Added": "1"],
                                          removeProxyRequestHeaders: ["X-Secret"]),
                       name: "Proxy API")
@@ -45,7 +45,7 @@ struct ProxyTransportTests {
     @Test(arguments: Transport.allCases)
     func unreachableUpstreamIsA502NamingTheStub(_ transport: Transport) async throws {
         // A port that was free a moment ago: nothing listens there.
-        let closedPort = try await withMockServer(HTTPMock()) { $0.port }
+        let closedPort = try await withMockServer(HTTPMock()) { try $0.port }
         let mock = HTTPMock()
         mock.stub(.anyRequest, .proxy(to: "http://127.0.0.1:\(closedPort)"), name: "Down")
         try await transport.withClient(mock) { client, base in

@@ -13,7 +13,8 @@ extension AdminAPI {
     }
 
     /// `GET /files/{path}`: the file's bytes, or 404.
-    func getFile(_ name: String) throws(AdminError) -> ResponseDefinition {
+    func getFile(_ request: AdminRequest) throws(AdminError) -> ResponseDefinition {
+        let name = request["path"]
         guard let root = mock.configuration.root else { throw AdminError.notFound("No file \(name): this mock has no root folder") }
         do {
             return ResponseDefinition(status: 200).body(try root.bodyFile(named: name))
@@ -26,7 +27,9 @@ extension AdminAPI {
 
     /// `PUT /files/{path}`: writes the request body to the file atomically (creating folders)
     /// and answers with the bytes as a base64 JSON string, as WireMock does.
-    func putFile(_ name: String, _ data: Data) throws(AdminError) -> ResponseDefinition {
+    func putFile(_ request: AdminRequest) throws(AdminError) -> ResponseDefinition {
+        let name = request["path"]
+        let data = request.recorded.body
         let root = try filesRoot(for: "write \(name)")
         do {
             try root.writeBodyFile(named: name, data)
@@ -40,7 +43,8 @@ extension AdminAPI {
     }
 
     /// `DELETE /files/{path}`: deletes the file; 200 whether or not it existed (WireMock's rule).
-    func deleteFile(_ name: String) throws(AdminError) -> ResponseDefinition {
+    func deleteFile(_ request: AdminRequest) throws(AdminError) -> ResponseDefinition {
+        let name = request["path"]
         guard let root = mock.configuration.root else { return AdminResponse.ok }
         do {
             try root.removeBodyFile(named: name)

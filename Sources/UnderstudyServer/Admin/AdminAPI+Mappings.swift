@@ -33,17 +33,17 @@ extension AdminAPI {
     }
 
     /// `GET /mappings/{id}`.
-    func getMapping(id text: String) throws(AdminError) -> ResponseDefinition {
-        let id = try uuid(text)
+    func getMapping(_ request: AdminRequest) throws(AdminError) -> ResponseDefinition {
+        let id = try uuid(request["id"])
         guard let mapping = mock.stubMapping(id: id) else { throw Self.noStub(id) }
         return AdminResponse.json(mapping.adminJSON)
     }
 
     /// `PUT /mappings/{id}`: replaces the stub, keeping its id and place.
-    func editMapping(id text: String, _ request: RecordedRequest) throws(AdminError) -> ResponseDefinition {
-        let id = try uuid(text)
+    func editMapping(_ request: AdminRequest) throws(AdminError) -> ResponseDefinition {
+        let id = try uuid(request["id"])
         guard mock.stubMapping(id: id) != nil else { throw Self.noStub(id) }
-        var mapping = try decodeMapping(request.body)
+        var mapping = try decodeMapping(request.recorded.body)
         mapping.id = id
         try persist(mapping, replacing: mock.stubMapping(id: id))
         do {
@@ -71,8 +71,8 @@ extension AdminAPI {
     }
 
     /// `DELETE /mappings/{id}`; a persistent stub's file goes too.
-    func deleteMapping(id text: String) throws(AdminError) -> ResponseDefinition {
-        let id = try uuid(text)
+    func deleteMapping(_ request: AdminRequest) throws(AdminError) -> ResponseDefinition {
+        let id = try uuid(request["id"])
         guard let existing = mock.stubMapping(id: id) else { throw Self.noStub(id) }
         if existing.persistent == true, let root = mock.configuration.root {
             do {
@@ -174,6 +174,11 @@ extension AdminAPI {
         let pattern = try stringValuePattern(request)
         for stub in stubs(matchingMetadata: pattern) { mock.removeStub(id: stub.id) }
         return AdminResponse.emptyJSON
+    }
+
+    /// `GET /mappings/unmatched`: the stubs no journaled request matched.
+    func listUnmatchedMappings() -> ResponseDefinition {
+        AdminResponse.json(unmatchedStubs().listJSON())
     }
 
     /// `DELETE /mappings/unmatched`: removes the stubs no journaled request matched.

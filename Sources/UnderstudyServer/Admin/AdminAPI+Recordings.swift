@@ -57,12 +57,11 @@ extension AdminAPI {
     }
 
     private static func recorderError(_ error: RecorderError) -> AdminError {
-        switch error {
-        case .missingTarget, .badTarget:
+        if error.isInvalidSpec {
             .invalidInput(pointer: "/targetBaseUrl", error.description)
-        case .alreadyRecording, .notRecording:
+        } else if error.isWrongState {
             AdminError(status: 409, code: 10, pointer: nil, title: error.description, detail: nil)
-        case .cannotWrite:
+        } else {
             AdminError(status: 500, code: 10, pointer: nil, title: error.description, detail: nil)
         }
     }

@@ -50,8 +50,8 @@ extension AdminAPI {
     }
 
     /// `GET /requests/{id}`: one serve event.
-    func getRequest(id text: String) throws(AdminError) -> ResponseDefinition {
-        let id = try uuid(text)
+    func getRequest(_ request: AdminRequest) throws(AdminError) -> ResponseDefinition {
+        let id = try uuid(request["id"])
         guard let event = mock.serveEvent(id: id) else {
             throw .notFound("No request with id \(id.uuidString.lowercased()) in the journal; list them with GET /__admin/requests")
         }
@@ -59,8 +59,8 @@ extension AdminAPI {
     }
 
     /// `DELETE /requests/{id}`: removes one journal entry; unknown ids are not an error, as in WireMock.
-    func deleteRequest(id text: String) throws(AdminError) -> ResponseDefinition {
-        mock.removeServeEvents(ids: [try uuid(text)])
+    func deleteRequest(_ request: AdminRequest) throws(AdminError) -> ResponseDefinition {
+        mock.removeServeEvents(ids: [try uuid(request["id"])])
         return AdminResponse.emptyJSON
     }
 

@@ -22,14 +22,15 @@ extension AdminAPI {
 
     /// `PUT /scenarios/{name}/state` with `{"state": "..."}`, or an empty body to reset it;
     /// 404 for an unknown scenario, 422 for a state none of its stubs mentions.
-    func setScenarioState(name: String, _ request: RecordedRequest) throws(AdminError) -> ResponseDefinition {
+    func setScenarioState(_ request: AdminRequest) throws(AdminError) -> ResponseDefinition {
+        let name = request["name"]
         guard let scenario = mock.scenarios.first(where: { $0.name == name }) else {
             let known = mock.scenarios.map { "\"\($0.name)\"" }.joined(separator: ", ")
             throw .notFound("Scenario \(name) does not exist" + (known.isEmpty ? "" : "; known scenarios: \(known)"))
         }
         var newState = Scenario.started
-        if !request.body.isEmpty {
-            let body = try jsonBody(request)
+        if !request.recorded.body.isEmpty {
+            let body = try jsonBody(request.recorded)
             guard let state = body["state"]?.stringValue else {
                 throw .invalidInput(pointer: "/state", "the body is {\"state\": \"<state name>\"}")
             }

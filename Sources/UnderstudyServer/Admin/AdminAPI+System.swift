@@ -83,6 +83,13 @@ extension AdminAPI {
         return settings
     }
 
+    /// `POST /shutdown`: calls `requestShutdown` and answers 200; the server's shutdown lets
+    /// in-flight answers, this one included, finish before closing.
+    func shutdown() -> ResponseDefinition {
+        requestShutdown()
+        return AdminResponse.ok
+    }
+
     /// `GET /health`: `{"status": "healthy", "message": "Wiremock is ok", "version", "uptimeInSeconds", "timestamp"}`.
     func health() -> ResponseDefinition {
         let now = Date()

@@ -42,67 +42,14 @@ struct AdminAPI: Sendable {
                                       title: "\(request.path) does not accept \(request.method); use \(names)", detail: nil).response
             response.headers.add(name: "Allow", value: names)
             return response
-        case .found(let endpoint, let parameters):
+        case .found(let route, let parameters):
             do {
-                var response = try respond(endpoint, parameters: parameters, request: request)
+                var response = try route.handler(self, AdminRequest(recorded: request, parameters: parameters))
                 if request.method == .head { response.body = .none }
-                if endpoint == .shutdown { requestShutdown() }
                 return response
             } catch {
                 return error.response
             }
-        }
-    }
-
-    private func respond(_ endpoint: AdminRoute.Endpoint, parameters: [String: String], request: RecordedRequest) throws(AdminError) -> ResponseDefinition {
-        switch endpoint {
-        case .listMappings: return try listMappings(request)
-        case .createMapping: return try createMapping(request)
-        case .deleteAllMappings: return deleteAllMappings()
-        case .saveMappings: return try saveMappings()
-        case .resetMappings: return try resetToRootMappings()
-        case .importMappings: return try importMappings(request)
-        case .removeMappingByPattern: return try removeMappingByPattern(request)
-        case .editMappingLegacy: return try editMappingLegacy(request)
-        case .findMappingsByMetadata: return try findMappingsByMetadata(request)
-        case .removeMappingsByMetadata: return try removeMappingsByMetadata(request)
-        case .listUnmatchedMappings: return AdminResponse.json(unmatchedStubs().listJSON())
-        case .removeUnmatchedMappings: return removeUnmatchedMappings()
-        case .getMapping: return try getMapping(id: parameters["id"] ?? "")
-        case .editMapping: return try editMapping(id: parameters["id"] ?? "", request)
-        case .deleteMapping: return try deleteMapping(id: parameters["id"] ?? "")
-        case .listScenarios: return listScenarios()
-        case .resetScenarios: return resetScenarios()
-        case .setScenarioState: return try setScenarioState(name: parameters["name"] ?? "", request)
-        case .listRequests: return try listRequests(request)
-        case .deleteAllRequests: return deleteAllRequests()
-        case .resetRequestsLegacy: return resetRequestsLegacy()
-        case .countRequests: return try countRequests(request)
-        case .findRequests: return try findRequests(request)
-        case .unmatchedRequests: return unmatchedRequests()
-        case .unmatchedNearMisses: return unmatchedNearMisses()
-        case .removeRequestsByPattern: return try removeRequestsByPattern(request)
-        case .removeRequestsByMetadata: return try removeRequestsByMetadata(request)
-        case .getRequest: return try getRequest(id: parameters["id"] ?? "")
-        case .deleteRequest: return try deleteRequest(id: parameters["id"] ?? "")
-        case .nearMissesForRequest: return try nearMissesForRequest(request)
-        case .nearMissesForPattern: return try nearMissesForPattern(request)
-        case .getSettings: return getSettings()
-        case .replaceSettings: return try replaceSettings(request)
-        case .patchSettings: return try patchSettings(request)
-        case .patchExtendedSettings: return try patchExtendedSettings(request)
-        case .reset: return try resetAll()
-        case .shutdown: return AdminResponse.ok
-        case .health: return health()
-        case .version: return version(request)
-        case .startRecording: return try startRecording(request)
-        case .stopRecording: return try stopRecording()
-        case .recordingStatus: return recordingStatus()
-        case .snapshotRecording: return try snapshotRecording(request)
-        case .listFiles: return listFiles()
-        case .getFile: return try getFile(parameters["path", default: ""])
-        case .putFile: return try putFile(parameters["path", default: ""], request.body)
-        case .deleteFile: return try deleteFile(parameters["path", default: ""])
         }
     }
 

@@ -2,26 +2,13 @@ import Foundation
 import Understudy
 
 /// One admin endpoint: a method, a path template under `/__admin` such as
-/// `/mappings/{id}`, and what handles it.
+/// `/mappings/{id}`, and the ``AdminAPI`` method that answers it.
+///
+/// ``all`` is the whole admin API, one line per endpoint: adding an endpoint means adding
+/// its handler method and one line there.
 struct AdminRoute: Sendable {
-    /// The endpoints WireMock 3.13 serves (plus the legacy `POST /requests/reset` and
-    /// `POST /mappings/edit` that 2.x clients still call).
-    enum Endpoint: Sendable {
-        case listMappings, createMapping, deleteAllMappings
-        case saveMappings, resetMappings, importMappings, removeMappingByPattern, editMappingLegacy
-        case findMappingsByMetadata, removeMappingsByMetadata
-        case listUnmatchedMappings, removeUnmatchedMappings
-        case getMapping, editMapping, deleteMapping
-        case listScenarios, resetScenarios, setScenarioState
-        case listRequests, deleteAllRequests, resetRequestsLegacy, countRequests, findRequests
-        case unmatchedRequests, unmatchedNearMisses, removeRequestsByPattern, removeRequestsByMetadata
-        case getRequest, deleteRequest
-        case nearMissesForRequest, nearMissesForPattern
-        case getSettings, replaceSettings, patchSettings, patchExtendedSettings
-        case reset, shutdown, health, version
-        case startRecording, stopRecording, recordingStatus, snapshotRecording
-        case listFiles, getFile, putFile, deleteFile
-    }
+    /// Answers a request that fits the route.
+    typealias Handler = @Sendable (AdminAPI, AdminRequest) throws(AdminError) -> ResponseDefinition
 
     /// One piece of a template: a literal such as `mappings`, a parameter such as `{id}`, or
     /// `{name...}`, which takes every remaining segment (`/files/{path...}`).
@@ -32,18 +19,89 @@ struct AdminRoute: Sendable {
     }
 
     let method: HTTPMethod
+    /// The template as written, such as `/mappings/{id}`.
+    let template: String
     let segments: [Segment]
-    let endpoint: Endpoint
+    let handler: Handler
 
-    init(_ method: HTTPMethod, _ template: String, _ endpoint: Endpoint) {
+    /// A route whose handler reads the path parameters (and, through them, the request).
+    init(_ method: HTTPMethod, _ template: String, _ handler: @escaping @Sendable (AdminAPI) -> (AdminRequest) throws(AdminError) -> ResponseDefinition) {
+        self.init(method, template, handler: { api, request throws(AdminError) in try handler(api)(request) })
+    }
+
+    /// A route whose handler reads the request only.
+    init(_ method: HTTPMethod, _ template: String, _ handler: @escaping @Sendable (AdminAPI) -> (RecordedRequest) throws(AdminError) -> ResponseDefinition) {
+        self.init(method, template, handler: { api, request throws(AdminError) in try handler(api)(request.recorded) })
+    }
+
+    /// A route whose handler needs nothing from the request.
+    init(_ method: HTTPMethod, _ template: String, _ handler: @escaping @Sendable (AdminAPI) -> () throws(AdminError) -> ResponseDefinition) {
+        self.init(method, template, handler: { api, _ throws(AdminError) in try handler(api)() })
+    }
+
+    private init(_ method: HTTPMethod, _ template: String, handler: @escaping Handler) {
         self.method = method
+        self.template = template
         self.segments = template.split(separator: "/").map { piece in
             guard piece.hasPrefix("{") && piece.hasSuffix("}") else { return .literal(String(piece)) }
             let name = piece.dropFirst().dropLast()
             return name.hasSuffix("...") ? .rest(String(name.dropLast(3))) : .parameter(String(name))
         }
-        self.endpoint = endpoint
+        self.handler = handler
     }
+
+    /// Every admin route: the endpoints WireMock 3.13 serves, plus the legacy
+    /// `POST /requests/reset` and `POST /mappings/edit` that 2.x clients still call.
+    static let all: [AdminRoute] = [
+        AdminRoute(.get, "/mappings", AdminAPI.listMappings),
+        AdminRoute(.post, "/mappings", AdminAPI.createMapping),
+        AdminRoute(.delete, "/mappings", AdminAPI.deleteAllMappings),
+        AdminRoute(.post, "/mappings/save", AdminAPI.saveMappings),
+        AdminRoute(.post, "/mappings/reset", AdminAPI.resetToRootMappings),
+        AdminRoute(.post, "/mappings/import", AdminAPI.importMappings),
+        AdminRoute(.post, "/mappings/remove", AdminAPI.removeMappingByPattern),
+        AdminRoute(.post, "/mappings/edit", AdminAPI.editMappingLegacy),
+        AdminRoute(.post, "/mappings/find-by-metadata", AdminAPI.findMappingsByMetadata),
+        AdminRoute(.post, "/mappings/remove-by-metadata", AdminAPI.removeMappingsByMetadata),
+        AdminRoute(.get, "/mappings/unmatched", AdminAPI.listUnmatchedMappings),
+        AdminRoute(.delete, "/mappings/unmatched", AdminAPI.removeUnmatchedMappings),
+        AdminRoute(.get, "/mappings/{id}", AdminAPI.getMapping),
+        AdminRoute(.put, "/mappings/{id}", AdminAPI.editMapping),
+        AdminRoute(.delete, "/mappings/{id}", AdminAPI.deleteMapping),
+        AdminRoute(.get, "/scenarios", AdminAPI.listScenarios),
+        AdminRoute(.post, "/scenarios/reset", AdminAPI.resetScenarios),
+        AdminRoute(.put, "/scenarios/{name}/state", AdminAPI.setScenarioState),
+        AdminRoute(.get, "/requests", AdminAPI.listRequests),
+        AdminRoute(.delete, "/requests", AdminAPI.deleteAllRequests),
+        AdminRoute(.post, "/requests/reset", AdminAPI.resetRequestsLegacy),
+        AdminRoute(.post, "/requests/count", AdminAPI.countRequests),
+        AdminRoute(.post, "/requests/find", AdminAPI.findRequests),
+        AdminRoute(.get, "/requests/unmatched", AdminAPI.unmatchedRequests),
+        AdminRoute(.get, "/requests/unmatched/near-misses", AdminAPI.unmatchedNearMisses),
+        AdminRoute(.post, "/requests/remove", AdminAPI.removeRequestsByPattern),
+        AdminRoute(.post, "/requests/remove-by-metadata", AdminAPI.removeRequestsByMetadata),
+        AdminRoute(.get, "/requests/{id}", AdminAPI.getRequest),
+        AdminRoute(.delete, "/requests/{id}", AdminAPI.deleteRequest),
+        AdminRoute(.post, "/near-misses/request", AdminAPI.nearMissesForRequest),
+        AdminRoute(.post, "/near-misses/request-pattern", AdminAPI.nearMissesForPattern),
+        AdminRoute(.get, "/settings", AdminAPI.getSettings),
+        AdminRoute(.post, "/settings", AdminAPI.replaceSettings),
+        AdminRoute(.put, "/settings", AdminAPI.replaceSettings),
+        AdminRoute(.patch, "/settings", AdminAPI.patchSettings),
+        AdminRoute(.patch, "/settings/extended", AdminAPI.patchExtendedSettings),
+        AdminRoute(.post, "/reset", AdminAPI.resetAll),
+        AdminRoute(.post, "/shutdown", AdminAPI.shutdown),
+        AdminRoute(.get, "/health", AdminAPI.health),
+        AdminRoute(.get, "/version", AdminAPI.version),
+        AdminRoute(.post, "/recordings/start", AdminAPI.startRecording),
+        AdminRoute(.post, "/recordings/stop", AdminAPI.stopRecording),
+        AdminRoute(.get, "/recordings/status", AdminAPI.recordingStatus),
+        AdminRoute(.post, "/recordings/snapshot", AdminAPI.snapshotRecording),
+        AdminRoute(.get, "/files", AdminAPI.listFiles),
+        AdminRoute(.get, "/files/{path...}", AdminAPI.getFile),
+        AdminRoute(.put, "/files/{path...}", AdminAPI.putFile),
+        AdminRoute(.delete, "/files/{path...}", AdminAPI.deleteFile),
+    ]
 
     /// The parameters when the path segments fit the template, else `nil`. Each segment is
     /// percent-decoded on its own; a rest parameter joins its segments with `/`.
@@ -66,61 +124,9 @@ struct AdminRoute: Sendable {
     /// (`/mappings/save` is not `/mappings/{id}`).
     var literalCount: Int { segments.filter { if case .literal = $0 { true } else { false } }.count }
 
-    /// Every admin route.
-    static let all: [AdminRoute] = [
-        AdminRoute(.get, "/mappings", .listMappings),
-        AdminRoute(.post, "/mappings", .createMapping),
-        AdminRoute(.delete, "/mappings", .deleteAllMappings),
-        AdminRoute(.post, "/mappings/save", .saveMappings),
-        AdminRoute(.post, "/mappings/reset", .resetMappings),
-        AdminRoute(.post, "/mappings/import", .importMappings),
-        AdminRoute(.post, "/mappings/remove", .removeMappingByPattern),
-        AdminRoute(.post, "/mappings/edit", .editMappingLegacy),
-        AdminRoute(.post, "/mappings/find-by-metadata", .findMappingsByMetadata),
-        AdminRoute(.post, "/mappings/remove-by-metadata", .removeMappingsByMetadata),
-        AdminRoute(.get, "/mappings/unmatched", .listUnmatchedMappings),
-        AdminRoute(.delete, "/mappings/unmatched", .removeUnmatchedMappings),
-        AdminRoute(.get, "/mappings/{id}", .getMapping),
-        AdminRoute(.put, "/mappings/{id}", .editMapping),
-        AdminRoute(.delete, "/mappings/{id}", .deleteMapping),
-        AdminRoute(.get, "/scenarios", .listScenarios),
-        AdminRoute(.post, "/scenarios/reset", .resetScenarios),
-        AdminRoute(.put, "/scenarios/{name}/state", .setScenarioState),
-        AdminRoute(.get, "/requests", .listRequests),
-        AdminRoute(.delete, "/requests", .deleteAllRequests),
-        AdminRoute(.post, "/requests/reset", .resetRequestsLegacy),
-        AdminRoute(.post, "/requests/count", .countRequests),
-        AdminRoute(.post, "/requests/find", .findRequests),
-        AdminRoute(.get, "/requests/unmatched", .unmatchedRequests),
-        AdminRoute(.get, "/requests/unmatched/near-misses", .unmatchedNearMisses),
-        AdminRoute(.post, "/requests/remove", .removeRequestsByPattern),
-        AdminRoute(.post, "/requests/remove-by-metadata", .removeRequestsByMetadata),
-        AdminRoute(.get, "/requests/{id}", .getRequest),
-        AdminRoute(.delete, "/requests/{id}", .deleteRequest),
-        AdminRoute(.post, "/near-misses/request", .nearMissesForRequest),
-        AdminRoute(.post, "/near-misses/request-pattern", .nearMissesForPattern),
-        AdminRoute(.get, "/settings", .getSettings),
-        AdminRoute(.post, "/settings", .replaceSettings),
-        AdminRoute(.put, "/settings", .replaceSettings),
-        AdminRoute(.patch, "/settings", .patchSettings),
-        AdminRoute(.patch, "/settings/extended", .patchExtendedSettings),
-        AdminRoute(.post, "/reset", .reset),
-        AdminRoute(.post, "/shutdown", .shutdown),
-        AdminRoute(.get, "/health", .health),
-        AdminRoute(.get, "/version", .version),
-        AdminRoute(.post, "/recordings/start", .startRecording),
-        AdminRoute(.post, "/recordings/stop", .stopRecording),
-        AdminRoute(.get, "/recordings/status", .recordingStatus),
-        AdminRoute(.post, "/recordings/snapshot", .snapshotRecording),
-        AdminRoute(.get, "/files", .listFiles),
-        AdminRoute(.get, "/files/{path...}", .getFile),
-        AdminRoute(.put, "/files/{path...}", .putFile),
-        AdminRoute(.delete, "/files/{path...}", .deleteFile),
-    ]
-
     /// What the router decided for a method and a path below `/__admin`.
     enum Resolution: Sendable {
-        case found(Endpoint, parameters: [String: String])
+        case found(AdminRoute, parameters: [String: String])
         /// The path exists, the method does not; `allowed` lists the methods that do.
         case methodNotAllowed(allowed: [HTTPMethod])
         case notFound
@@ -133,11 +139,11 @@ struct AdminRoute: Sendable {
         guard let best = fitting.map(\.0.literalCount).max() else { return .notFound }
         let candidates = fitting.filter { $0.0.literalCount == best }
         if let match = candidates.first(where: { $0.0.method == method }) {
-            return .found(match.0.endpoint, parameters: match.1)
+            return .found(match.0, parameters: match.1)
         }
         // HEAD is GET without a body.
         if method == .head, let match = candidates.first(where: { $0.0.method == .get }) {
-            return .found(match.0.endpoint, parameters: match.1)
+            return .found(match.0, parameters: match.1)
         }
         return .methodNotAllowed(allowed: candidates.map(\.0.method))
     }

@@ -4,29 +4,41 @@ import NIOCore
 /// The open connections of one server: enforces the connection cap and lets shutdown
 /// ask every connection to finish and then close what is left.
 final class ConnectionRegistry: Sendable {
-    private let channels = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+    private struct Storage {
+        var channels: [ObjectIdentifier: any Channel] = [:]
+        var admitting = true
+    }
+
+    private let storage = NIOLockedValueBox(Storage())
     private let limit: Int
 
     init(limit: Int) { self.limit = limit }
 
-    /// Registers a new connection; returns `false` when the cap is reached.
+    /// Registers a new connection; returns `false` when the cap is reached or the server
+    /// is shutting down.
     func admit(_ channel: any Channel) -> Bool {
-        let admitted = channels.withLockedValue { channels in
-            guard channels.count < limit else { return false }
-            channels[ObjectIdentifier(channel)] = channel
+        let admitted = storage.withLockedValue { storage in
+            guard storage.admitting, storage.channels.count < limit else { return false }
+            storage.channels[ObjectIdentifier(channel)] = channel
             return true
         }
         if admitted {
             channel.closeFuture.whenComplete { [weak self] _ in
-                _ = self?.channels.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+                _ = self?.storage.withLockedValue { $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
             }
         }
         return admitted
     }
 
-    /// The number of open connections.
-    var count: Int { channels.withLockedValue { $0.count } }
+    /// Refuses every later connection and returns the open ones: after this call the
+    /// returned list is every connection the server will ever have to close.
+    func stopAdmitting() -> [any Channel] {
+        storage.withLockedValue { storage in
+            storage.admitting = false
+            return Array(storage.channels.values)
+        }
+    }
 
-    /// Every open connection.
-    var all: [any Channel] { channels.withLockedValue { Array($0.values) } }
+    /// The number of open connections.
+    var count: Int { storage.withLockedValue { $0.channels.count } }
 }

@@ -38,7 +38,7 @@ struct AdminRecordingsTests {
         try await withMockServer(Self.upstreamMock()) { upstream in
             let mock = HTTPMock(configuration: .init(root: root))
             try await withMockServer(mock) { server in
-                let admin = server.baseURL.appendingPathComponent("__admin/recordings")
+                let admin = try server.baseURL.appendingPathComponent("__admin/recordings")
                 #expect(try await send(admin.appendingPathComponent("status")).body.contains("NeverStarted"))
                 let started = try await send(admin.appendingPathComponent("start"), method: "POST",
                                              body: #"{"targetBaseUrl": "\#(upstream.baseURL.absoluteString)"}"#)
@@ -77,7 +77,7 @@ struct AdminRecordingsTests {
     @Test func snapshotTurnsProxiedTrafficIntoStubs() async throws {
         try await withMockServer(Self.upstreamMock()) { upstream in
             let mock = HTTPMock()
-            mock.stub(.anyRequest, .proxy(to: upstream.baseURL.absoluteString))
+            mock.stub(.anyRequest, .proxy(to: try upstream.baseURL.absoluteString))
             try await withMockServer(mock) { server in
                 _ = try await send(server.baseURL.appendingPathComponent("users/42"))
                 let snapshot = try await send(server.baseURL.appendingPathComponent("__admin/recordings/snapshot"), method: "POST",

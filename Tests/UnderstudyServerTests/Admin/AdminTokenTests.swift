@@ -9,7 +9,7 @@ struct AdminTokenTests {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/open"), .ok.body("open"))
         try await withMockServer(mock, configuration: MockServerConfiguration(adminToken: "s3cret-token")) { server in
-            let mappings = server.baseURL.appendingPathComponent("__admin/mappings")
+            let mappings = try server.baseURL.appendingPathComponent("__admin/mappings")
             let missing = try await send(mappings)
             #expect(missing.status == 401)
             #expect(missing.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
