@@ -130,10 +130,11 @@ public final class HTTPMock: Sendable {
         set { state.withLock { $0.globalDelays = newValue } }
     }
 
-    /// Removes every stub, journal entry and scenario state, and the global delays.
+    /// Removes every stub, journal entry and scenario state; the global delays stay, as
+    /// WireMock's `POST /__admin/reset` keeps its global settings (`core/WireMockApp.java`).
     public func reset() {
         state.withLock { state in
-            state = State(journal: RequestJournal(capacity: configuration.journalCapacity))
+            state = State(journal: RequestJournal(capacity: configuration.journalCapacity), globalDelays: state.globalDelays)
         }
     }
 

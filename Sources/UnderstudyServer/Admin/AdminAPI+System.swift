@@ -35,19 +35,36 @@ extension AdminAPI {
 
     /// `POST` or `PUT /settings`: replaces the settings with the body (`{"fixedDelay": 100,
     /// "extended": {...}}` or the same wrapped in `{"settings": ...}`) and answers with them.
-    /// The settings are stored, not applied: a global `fixedDelay` does not delay responses.
+    /// `fixedDelay` and `delayDistribution` become the mock's ``HTTPMock/globalDelays``, which
+    /// every response without delays of its own waits; a bad value changes nothing.
     func replaceSettings(_ request: RecordedRequest) throws(AdminError) -> ResponseDefinition {
         let settings = try settingsBody(request)
-        return AdminResponse.json(.object(state.replaceSettings(settings)))
+        let delays = try Self.delays(in: settings)
+        let stored = state.replaceSettings(settings)
+        mock.globalDelays = delays
+        return AdminResponse.json(.object(stored))
     }
 
     /// `PATCH /settings`: merges the body's members into the stored settings.
     func patchSettings(_ request: RecordedRequest) throws(AdminError) -> ResponseDefinition {
         let patch = try settingsBody(request)
-        let merged = state.update { settings in
-            for member in patch { settings[member.key] = member.value == .null ? nil : member.value }
+        let apply = { (settings: inout JSONObject) in
+            for member in patch { settings[member.key] = member.value == .null ? JSONValue?.none : member.value }
         }
+        var candidate = state.settings
+        apply(&candidate)
+        let delays = try Self.delays(in: candidate)
+        let merged = state.update(apply)
+        mock.globalDelays = delays
         return AdminResponse.json(.object(merged))
+    }
+
+    private static func delays(in settings: JSONObject) throws(AdminError) -> GlobalDelays {
+        do {
+            return try GlobalDelays(wireMockSettings: settings)
+        } catch {
+            throw .invalidInput(error)
+        }
     }
 
     /// `PATCH /settings/extended` with `{"extended": {...}}`: merges into `extended`.

@@ -16,8 +16,8 @@ final class AdminState: Sendable {
     init(startedAt: Date = Date()) { self.startedAt = startedAt }
 
     /// WireMock's `GlobalSettings` as last stored: `fixedDelay`, `delayDistribution`,
-    /// `extended`, `proxyPassThrough`. Stored and returned only; a global `fixedDelay` is
-    /// not applied to responses.
+    /// `extended`, `proxyPassThrough`. The admin API applies the two delays to the mock's
+    /// ``HTTPMock/globalDelays``; the rest is stored and returned.
     var settings: JSONObject { storedSettings.withLock { $0 } }
 
     /// The recorder of the server's mock, made on first use and kept for the server's lifetime.

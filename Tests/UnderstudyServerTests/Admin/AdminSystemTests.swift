@@ -52,6 +52,27 @@ struct AdminSystemTests {
         #expect(admin.call(.post, "/settings", #"{"fixDelay": 1}"#).status == 422)
     }
 
+    /// WireMock 3.13.2 `http/Response.java` (`configureDelay`): the global `fixedDelay` and
+    /// `delayDistribution` delay every response that sets none of its own.
+    @Test func settingsDelaysBecomeTheMocksGlobalDelays() {
+        let admin = AdminHarness()
+        let body = #"{"fixedDelay": 100, "delayDistribution": {"type": "fixed", "milliseconds": 5}}"#
+        #expect(admin.call(.post, "/settings", body).status == 200)
+        let expected = GlobalDelays(fixedDelayMilliseconds: 100, delayDistribution: .fixed(milliseconds: 5))
+        #expect(admin.mock.globalDelays == expected)
+        #expect(admin.call(.patch, "/settings", #"{"fixedDelay": null}"#).status == 200)
+        #expect(admin.mock.globalDelays == GlobalDelays(delayDistribution: .fixed(milliseconds: 5)))
+        // A bad distribution is refused and changes nothing.
+        let refused = admin.call(.patch, "/settings", #"{"delayDistribution": {"type": "gaussian"}}"#)
+        #expect(refused.status == 422)
+        #expect(refused.bodyText.contains("unknown delay distribution"))
+        #expect(admin.mock.globalDelays == GlobalDelays(delayDistribution: .fixed(milliseconds: 5)))
+        #expect(admin.call(.get, "/settings").bodyJSON == ["settings": ["delayDistribution": ["type": "fixed", "milliseconds": 5]]])
+        // Resetting stubs and journal keeps the settings, as WireMock's reset does.
+        #expect(admin.call(.post, "/reset").status == 200)
+        #expect(admin.mock.globalDelays == GlobalDelays(delayDistribution: .fixed(milliseconds: 5)))
+    }
+
     @Test func healthAndVersion() {
         let admin = AdminHarness()
         let health = admin.call(.get, "/health")

@@ -100,6 +100,6 @@ struct ResponsePlanTests {
         #expect(head.headers["Matched-Stub-Id"] == stub.id.uuidString.lowercased())
         #expect(head.headers["Matched-Stub-Name"] == "R")
         mock.reset()
-        #expect(mock.globalDelays == GlobalDelays())
+        #expect(mock.globalDelays == GlobalDelays(fixedDelayMilliseconds: 40))
     }
 }
