@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import Understudy
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// A small typed networking layer on an ``HTTPClient``: builds requests from ``Endpoint``s,

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// The one call an app's networking layer needs: send a request, get the body and response.

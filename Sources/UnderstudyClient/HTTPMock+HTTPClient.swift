@@ -1,8 +1,8 @@
-import Foundation
-import Understudy
+public import Foundation
+public import Understudy
 import UnderstudyInProcess
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 extension HTTPMock: HTTPClient {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Understudy
 
 /// Seeded fake data that looks real: the same seed gives the same values on every platform.

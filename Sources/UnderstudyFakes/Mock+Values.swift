@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The kinds of value `String.mock(_:)` produces (the seed project's dictionary cases).
 public enum MockKind: Sendable, CaseIterable {

@@ -1,5 +1,5 @@
 import Foundation
-import Understudy
+package import Understudy
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

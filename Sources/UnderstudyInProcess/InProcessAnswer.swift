@@ -1,7 +1,7 @@
-import Foundation
-import Understudy
+package import Foundation
+package import Understudy
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+package import FoundationNetworking
 #endif
 
 /// What an in-process transport hands its caller: the response and the body's timed parts,

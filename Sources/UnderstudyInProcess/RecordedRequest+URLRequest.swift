@@ -1,7 +1,7 @@
 import Foundation
-import Understudy
+public import Understudy
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 extension RecordedRequest {

@@ -1,4 +1,4 @@
-import Understudy
+public import Understudy
 
 /// An in-process request that no stub matched. In-process transports are strict: nothing
 /// reaches the network, and the error's description is the near-miss report.

@@ -1,9 +1,9 @@
-import Foundation
+public import Foundation
 import NIOConcurrencyHelpers
-import NIOCore
+public import NIOCore
 import NIOHTTP1
-import NIOPosix
-import Understudy
+public import NIOPosix
+public import Understudy
 
 /// A real HTTP/1.1 server on a loopback socket that answers from an ``HTTPMock``: any client
 /// (URLSession, AsyncHTTPClient, curl, another process) can talk to it.

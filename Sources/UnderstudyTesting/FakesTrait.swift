@@ -1,5 +1,5 @@
-import Foundation
-import Testing
+public import Foundation
+public import Testing
 import UnderstudyFakes
 
 /// Runs each test with `String.mock()` and friends drawing from one seeded generator, and adds

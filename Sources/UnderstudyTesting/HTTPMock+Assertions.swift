@@ -1,4 +1,4 @@
-import Understudy
+public import Understudy
 
 extension HTTPMock {
     /// Records a failure listing every request no stub matched, each with its near-miss report.

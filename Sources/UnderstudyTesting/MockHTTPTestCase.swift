@@ -1,6 +1,6 @@
-import Understudy
-import UnderstudyServer
-import XCTest
+public import Understudy
+public import UnderstudyServer
+public import XCTest
 
 /// An XCTest base class with a fresh ``HTTPMock`` per test (and, when ``startsServer`` is
 /// overridden to return `true`, a started ``MockServer``), checked in `tearDown`: every

@@ -1,5 +1,5 @@
-import Testing
-import Understudy
+public import Testing
+public import Understudy
 import UnderstudyClient
 
 /// Gives each test its own ``HTTPMock`` (read it with `HTTPMock.current`) and, when the test

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// WireMock's date-time comparisons `before`, `after` and `equalToDateTime` (WireMock 3.13).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A strict RFC 8259 JSON parser that keeps member order and number spelling.
 ///

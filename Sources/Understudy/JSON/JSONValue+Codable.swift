@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension JSONValue {
     /// Converts a Swift value to JSON by encoding it with `encoder` and parsing the result.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension JSONValue: CustomStringConvertible {
     /// The compact JSON text of the value, as `jsonText()` writes it.

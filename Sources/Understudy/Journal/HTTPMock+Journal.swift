@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HTTPMock {
     /// Every journal entry, oldest first.

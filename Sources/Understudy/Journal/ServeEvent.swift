@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One entry of the request journal: a request and how the mock answered it.
 public struct ServeEvent: Sendable, Identifiable {

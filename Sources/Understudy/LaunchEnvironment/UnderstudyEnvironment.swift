@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The bridge between UI tests and the app under test: the test starts a server and passes
 /// its address in the launch environment; the app reads it here.

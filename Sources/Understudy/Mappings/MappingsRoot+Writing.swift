@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension MappingsRoot {
     /// Writes one stub to `mappings/` and returns the file: the file that already holds this

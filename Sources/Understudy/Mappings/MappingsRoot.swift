@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A WireMock root folder: stub mappings under `mappings/` (any depth, `*.json`) and
 /// response body files under `__files/`.

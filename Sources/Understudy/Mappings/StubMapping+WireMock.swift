@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension StubMapping {
     private static let knownKeys = [

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads and writes WireMock mapping documents: a single mapping, `{"mappings": [...]}`,
 /// or a bare array of mappings.

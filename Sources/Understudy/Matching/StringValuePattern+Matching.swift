@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension StringValuePattern {
     /// Matches a value; `nil` means the value is absent (a missing header, parameter or cookie).

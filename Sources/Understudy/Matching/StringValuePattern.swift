@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A pattern for one string value: a header, a query parameter, a cookie, the host, or the
 /// body. Mirrors WireMock's `StringValuePattern` operators and their JSON form.

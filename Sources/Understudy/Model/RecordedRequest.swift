@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One HTTP request as a transport received it: the value every matcher, the journal
 /// and near-miss reports work on.

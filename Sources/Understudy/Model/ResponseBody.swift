@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The body of a stubbed response: exactly one of WireMock's four body kinds, or none.
 public enum ResponseBody: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a stub answers: status, headers, one body, and optional delays, faults,
 /// templating and proxy settings (WireMock's `response` object).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension UUID {
     /// A random (version 4) UUID drawn from the system's generator.

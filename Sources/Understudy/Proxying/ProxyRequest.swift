@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The request a proxy stub (`proxyBaseUrl`) sends upstream, worked out from the request it
 /// received: the URL is the base URL plus the request's path and query (less

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads HAR 1.2 files, the traffic exports of browser developer tools, Proxyman, Charles and
 /// mitmproxy, as ``RecordedExchange``s for ``StubRecorder``.

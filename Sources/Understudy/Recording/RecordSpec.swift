@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How traffic becomes stubs: WireMock's record and snapshot spec, plus redaction.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A backend's answer as it came over the wire.
 public struct RecordedResponse: Sendable, Hashable {

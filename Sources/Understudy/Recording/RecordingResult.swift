@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a recording produced: stub mappings, and the body files they name.
 public struct RecordingResult: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 extension ResponsePlan {
     /// Plans the answer to a request: delays, then a fault, a proxy exchange or a status,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The id and name of the stub that answered a request, without the rest of the stub.
 public struct StubIdentity: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A response body as a sequence of parts, each sent after its own pause: one part with no
 /// pause for a plain body, several for a dribbled body or a stream.

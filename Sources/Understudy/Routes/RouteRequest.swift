@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The request a route handler sees: the recorded request plus helpers, and the values of
 /// the route's path parameters.

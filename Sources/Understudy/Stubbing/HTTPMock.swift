@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The heart of Understudy: one mock owns its stubs, scenarios and request journal, and
 /// every transport (direct, URLSession, loopback server) serves requests through it.

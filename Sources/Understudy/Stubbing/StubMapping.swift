@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A stub: "when a request looks like `request`, answer with `response`" (WireMock's
 /// stub mapping). A stub built in Swift and one decoded from WireMock JSON are the same value.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// No stub has the id.
 public struct StubNotFoundError: Error, Sendable, Hashable, CustomStringConvertible {

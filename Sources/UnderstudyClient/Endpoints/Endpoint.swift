@@ -1,5 +1,5 @@
-import Foundation
-import Understudy
+public import Foundation
+public import Understudy
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

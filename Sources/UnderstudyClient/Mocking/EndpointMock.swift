@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Understudy
 
 /// Typed expectations for one ``APIClient`` (from `client.startMocking()`): each request

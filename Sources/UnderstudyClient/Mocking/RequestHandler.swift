@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// Takes over every request the ``APIClient``s make inside ``withRequestHandler(_:operation:)``:

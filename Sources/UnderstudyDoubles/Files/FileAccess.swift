@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reading and writing files, the boundary apps most often need to fake.
 ///

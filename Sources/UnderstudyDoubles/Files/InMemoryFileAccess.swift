@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Understudy
 
 /// Files in memory, with a record of every call and injectable failures.

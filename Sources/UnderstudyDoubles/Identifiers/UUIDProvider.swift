@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Understudy
 
 /// Where new identifiers come from: inject it instead of calling `UUID()`.

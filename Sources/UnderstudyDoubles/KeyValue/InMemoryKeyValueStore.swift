@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Understudy
 
 /// A key-value store in memory that records writes and can be told to fail.

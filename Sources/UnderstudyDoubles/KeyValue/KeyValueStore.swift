@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A small key-value store, the role `UserDefaults` plays in apps.
 public protocol KeyValueStore: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Understudy
 
 /// What time it is: inject it instead of calling `Date()`.

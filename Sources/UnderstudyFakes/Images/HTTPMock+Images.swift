@@ -1,5 +1,5 @@
 import Foundation
-import Understudy
+public import Understudy
 
 extension HTTPMock {
     /// Serves generated PNG images (`image/png`) under a path: `/image`, and also

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A small, dependency-free PNG encoder: 8-bit RGB, filter 0 on every row, zlib with stored
 /// (uncompressed) deflate blocks, CRC-32 and Adler-32 computed here.

@@ -1,7 +1,7 @@
-import NIOCore
+package import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Understudy
+package import Understudy
 
 /// The handlers every accepted connection gets, in order: NIO's HTTP/1.1 codec,
 /// protocol-error answers (400/431), then the mock itself. (A fault that writes raw bytes

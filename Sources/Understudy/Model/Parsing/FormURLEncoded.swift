@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Parses an `application/x-www-form-urlencoded` request body with the same rules as ``QueryString``.
 package enum FormURLEncoded {

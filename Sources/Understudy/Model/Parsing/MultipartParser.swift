@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Reads `multipart/*` bodies (RFC 2046, RFC 7578 `multipart/form-data`).
 ///

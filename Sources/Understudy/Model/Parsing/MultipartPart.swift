@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One part of a `multipart/*` request body.
 public struct MultipartPart: Sendable, Hashable {
