@@ -58,7 +58,7 @@ struct PetStoreFeatureTests {
             #expect(env.viewModel.items == [Pet(id: 10, name: "Rex", species: "dog")])
             #expect(env.repository.cachedPets() == [Pet(id: 10, name: "Rex", species: "dog")])
             let post = try #require(env.mock.requests(matching: .post(urlPath: "/pets")).first)
-            #expect(try JSONParser.parse(post.body) == ["name": "Rex", "species": "dog"])
+            #expect(try JSONValue(parsing: post.body) == ["name": "Rex", "species": "dog"])
         }
     }
 
