@@ -144,6 +144,7 @@ let package = Package(
             dependencies: [
                 "Understudy", "UnderstudyClient", "UnderstudyURLSession", "UnderstudyServer", "UnderstudyTesting",
             ],
+            exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -5,7 +5,9 @@ extension HTTPMock {
         public var journalCapacity: Int
         /// How many near misses reports list.
         public var nearMissLimit: Int
-        /// The folder whose `__files` serve `bodyFileName` responses, if any.
+        /// The folder whose `__files` serve `bodyFileName` responses, if any. It serves
+        /// `__files` only: its `mappings` are not loaded; ``HTTPMock/init(loadingMappingsFrom:configuration:)``
+        /// loads them as stubs.
         public var root: MappingsRoot?
         /// Renders every response as a template, not only those that list `response-template`
         /// in `transformers` (WireMock's `--global-response-templating`).
