@@ -5,11 +5,35 @@ import XCTest
 /// Swift Testing, `XCTFail` under XCTest, always at the caller's source location.
 enum FailureReporter {
     static func report(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+        report(message, at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    static func report(_ message: String, at location: FailureLocation) {
         if Test.current != nil {
-            Issue.record(Comment(rawValue: message),
-                         sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+            Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
         } else {
-            XCTFail(message, file: filePath, line: line)
+            XCTFail(message, file: location.xctestFile, line: location.xctestLine)
         }
+    }
+}
+
+/// Where a failure lands: a Swift Testing source location and the file and line XCTest takes
+/// (XCTest needs a `StaticString`, which a `Test`'s own location cannot provide).
+struct FailureLocation: Sendable {
+    var sourceLocation: SourceLocation
+    var xctestFile: StaticString
+    var xctestLine: UInt
+
+    init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+        sourceLocation = SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
+        xctestFile = filePath
+        xctestLine = line
+    }
+
+    /// The location of a Swift Testing test (whose failures never go through XCTest).
+    init(test: Test) {
+        sourceLocation = test.sourceLocation
+        xctestFile = #filePath
+        xctestLine = #line
     }
 }

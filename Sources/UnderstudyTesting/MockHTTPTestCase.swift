@@ -1,10 +1,15 @@
 public import Understudy
+import UnderstudyClient
 public import UnderstudyServer
 public import XCTest
 
-/// An XCTest base class with a fresh ``HTTPMock`` per test (and, when ``startsServer`` is
-/// overridden to return `true`, a started ``MockServer``), checked in `tearDown`: every
-/// unmatched request fails the test with its near-miss report.
+/// An XCTest base class that runs each test in the same scope as the `.mockHTTP` trait and
+/// ``withMockHTTP(configuration:root:server:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)``:
+/// a fresh ``HTTPMock`` per test (``mock``, also `HTTPMock.current`), optionally loaded from
+/// ``mappingsRoot`` and served by a started ``MockServer`` (``server``, also
+/// `MockServer.current`) when ``startsServer`` is `true`. `tearDown` fails the test through
+/// `XCTFail` for every unmatched request (with its near-miss report), every unmet typed
+/// expectation and, when ``reportsUnusedStubs`` is `true`, every unused stub.
 ///
 /// ```swift
 /// final class UserServiceTests: MockHTTPTestCase {
@@ -15,7 +20,7 @@ public import XCTest
 /// }
 /// ```
 open class MockHTTPTestCase: XCTestCase {
-    /// The mock of the running test.
+    /// The mock of the running test (a new one per test, made in `setUp`).
     public private(set) var mock = HTTPMock()
     /// The server of the running test, when ``startsServer`` is `true`.
     public private(set) var server: MockServer?
@@ -23,22 +28,41 @@ open class MockHTTPTestCase: XCTestCase {
     open var reportsUnusedStubs: Bool { false }
     /// Whether each test gets a started loopback server for ``mock``.
     open var startsServer: Bool { false }
+    /// The settings of each test's mock.
+    open var mockConfiguration: HTTPMock.Configuration { HTTPMock.Configuration() }
+    /// A WireMock root folder whose `mappings` become each test's stubs and whose `__files`
+    /// serve bodies, e.g. `MappingsRoot(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/api"))`.
+    open var mappingsRoot: MappingsRoot? { nil }
 
-    open override func setUp() async throws {
-        try await super.setUp()
-        mock = HTTPMock()
-        if startsServer {
-            let server = MockServer(mock: mock)
-            try await server.start()
-            self.server = server
+    private var slot: MockHTTPScope.Slot?
+
+    /// Runs the test with `HTTPMock.current` (and `MockServer.current`) bound to this test's.
+    open override func invokeTest() {
+        let slot = MockHTTPScope.Slot()
+        self.slot = slot
+        MockHTTPScope.$slot.withValue(slot) {
+            EndpointMockRegistry.$current.withValue(slot.endpointMocks) {
+                super.invokeTest()
+            }
         }
     }
 
+    open override func setUp() async throws {
+        try await super.setUp()
+        let setup = MockHTTPScope.Setup(configuration: mockConfiguration, root: mappingsRoot,
+                                        startsServer: startsServer, reportsUnusedStubs: reportsUnusedStubs)
+        let scope = try MockHTTPScope(setup, endpointMocks: slot?.endpointMocks ?? EndpointMockRegistry())
+        mock = scope.mock
+        server = scope.server
+        slot?.set(scope)
+        try await scope.start()
+    }
+
     open override func tearDown() async throws {
-        try await server?.shutdown()
+        if let scope = slot?.scope {
+            try await scope.finish(reportingAt: FailureLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+        }
         server = nil
-        if let message = mock.verifyNoUnmatchedRequests() { XCTFail(message) }
-        if reportsUnusedStubs, let message = mock.verifyAllStubsUsed() { XCTFail(message) }
         try await super.tearDown()
     }
 }

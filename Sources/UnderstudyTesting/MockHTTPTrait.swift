@@ -1,9 +1,10 @@
 public import Testing
 public import Understudy
-import UnderstudyClient
 
-/// Gives each test its own ``HTTPMock`` (read it with `HTTPMock.current`) and, when the test
-/// ends, records an issue for every request no stub matched, every typed expectation of an
+/// Runs each test inside ``withMockHTTP(configuration:root:server:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)``:
+/// its own ``HTTPMock`` (read it with `HTTPMock.current`), optionally loaded from a mappings
+/// root and served by a started server (`MockServer.current`). When the test ends, an issue
+/// is recorded at the test for every request no stub matched, every typed expectation of an
 /// `APIClient.startMocking()` never consumed, and, if asked, every unused stub.
 ///
 /// ```swift
@@ -11,10 +12,23 @@ import UnderstudyClient
 ///     HTTPMock.current.stub(.get(urlPath: "/users/1"), .ok.json(["id": 1]))
 ///     ...
 /// }
+///
+/// @Test(.mockHTTP(root: "Fixtures/api", server: true)) func talksToTheServer() async throws {
+///     let baseURL = try MockServer.current.baseURL
+///     ...
+/// }
 /// ```
 public struct MockHTTPTrait: TestTrait, SuiteTrait, TestScoping {
+    let setup: MockHTTPScope.Setup
+
     /// Whether stubs that answered nothing are reported too.
-    public let reportsUnusedStubs: Bool
+    public var reportsUnusedStubs: Bool { setup.reportsUnusedStubs }
+
+    /// Whether each test gets a started loopback server.
+    public var startsServer: Bool { setup.startsServer }
+
+    /// The folder whose mappings each test's mock starts with, if any.
+    public var root: MappingsRoot? { setup.root }
 
     /// Applies to every test of a suite, each with its own mock.
     public var isRecursive: Bool { true }
@@ -25,44 +39,34 @@ public struct MockHTTPTrait: TestTrait, SuiteTrait, TestScoping {
             try await function()
             return
         }
-        let mock = HTTPMock()
-        let endpointMocks = EndpointMockRegistry()
-        try await HTTPMock.$taskCurrent.withValue(mock) {
-            try await EndpointMockRegistry.$current.withValue(endpointMocks) {
-                try await function()
-            }
-        }
-        let unmet = endpointMocks.unmetExpectations
-        if !unmet.isEmpty {
-            Issue.record(Comment(rawValue: EndpointMockError.unmetExpectations(unmet).description), sourceLocation: test.sourceLocation)
-        }
-        if let message = mock.verifyNoUnmatchedRequests() {
-            Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
-        }
-        if reportsUnusedStubs, let message = mock.verifyAllStubsUsed() {
-            Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
-        }
+        try await MockHTTPScope.run(setup, reportingAt: FailureLocation(test: test)) { _ in try await function() }
     }
 }
 
 extension Trait where Self == MockHTTPTrait {
     /// A fresh mock per test, checked for unmatched requests when the test ends.
-    public static var mockHTTP: MockHTTPTrait { MockHTTPTrait(reportsUnusedStubs: false) }
+    public static var mockHTTP: MockHTTPTrait { mockHTTP() }
 
-    /// A fresh mock per test, checked for unmatched requests and, when `reportUnusedStubs`
-    /// is set, for stubs that answered nothing.
-    public static func mockHTTP(reportUnusedStubs: Bool) -> MockHTTPTrait { MockHTTPTrait(reportsUnusedStubs: reportUnusedStubs) }
-}
-
-extension HTTPMock {
-    @TaskLocal static var taskCurrent: HTTPMock?
-
-    /// The mock of the running test, given by the `.mockHTTP` trait.
-    /// Traps with an explanation when the test has neither.
-    public static var current: HTTPMock {
-        guard let mock = taskCurrent else {
-            preconditionFailure("No HTTPMock for this test: add the .mockHTTP trait (@Test(.mockHTTP)) or inherit from MockHTTPTestCase")
-        }
-        return mock
+    /// A fresh mock per test, configured, checked when the test ends.
+    ///
+    /// - Parameters:
+    ///   - configuration: the mock's settings, e.g. `.init(journalCapacity: 100)`.
+    ///   - root: a WireMock root folder whose `mappings` become the mock's stubs and whose
+    ///     `__files` serve bodies. A relative path is resolved against the folder of the file
+    ///     that applies the trait (`filePath`); an absolute path is used as it is. A mapping
+    ///     that cannot be loaded fails the test before it runs.
+    ///   - server: whether each test gets a started ``MockServer`` (`MockServer.current`),
+    ///     shut down when the test ends.
+    ///   - reportUnusedStubs: whether stubs that answered no request fail the test too.
+    public static func mockHTTP(
+        configuration: HTTPMock.Configuration = HTTPMock.Configuration(),
+        root: String? = nil,
+        server: Bool = false,
+        reportUnusedStubs: Bool = false,
+        filePath: StaticString = #filePath
+    ) -> MockHTTPTrait {
+        MockHTTPTrait(setup: MockHTTPScope.Setup(
+            configuration: configuration, root: root.map { MockHTTPScope.resolve($0, relativeTo: "\(filePath)") },
+            startsServer: server, reportsUnusedStubs: reportUnusedStubs))
     }
 }

@@ -83,6 +83,17 @@ final class MockHTTPTestCaseTests: MockHTTPTestCase {
         XCTAssertEqual(body, "pong")
         mock.assertRequested(.exactly(1), .get(urlPath: "/ping"))
     }
+
+    func testCurrentIsThisTestsMock() async {
+        let mock = mock
+        XCTAssertTrue(HTTPMock.current === mock)
+        let inChildTask = await Task { HTTPMock.current === mock }.value
+        XCTAssertTrue(inChildTask)
+    }
+
+    func testCurrentInASynchronousTest() {
+        XCTAssertTrue(HTTPMock.current === mock)
+    }
 }
 
 /// The base class with a started server.
@@ -96,5 +107,6 @@ final class MockHTTPServerTestCaseTests: MockHTTPTestCase {
         defer { session.finishTasksAndInvalidate() }
         let body = try await get(session, server.baseURL.appendingPathComponent("ping")).1
         XCTAssertEqual(body, "pong over a socket")
+        XCTAssertTrue(try MockServer.current === server)
     }
 }

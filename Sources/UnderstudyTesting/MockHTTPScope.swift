@@ -1,0 +1,198 @@
+import Foundation
+public import Understudy
+import UnderstudyClient
+public import UnderstudyServer
+import Testing
+
+/// Runs `body` with a fresh ``HTTPMock`` (also readable as `HTTPMock.current` inside the
+/// body and every task it creates, but not in detached tasks) and, when the body ends, reports
+/// through the running framework (Swift Testing or XCTest) at the caller's line:
+/// - every request no stub matched, with its near-miss report;
+/// - every typed expectation of an `APIClient.startMocking()` started inside the body and
+///   never consumed;
+/// - when `reportUnusedStubs` is set, every stub that answered no request.
+///
+/// The checks run whether the body returns or throws; an error the body throws is rethrown.
+/// This is the scope under both the `.mockHTTP` trait and ``MockHTTPTestCase``.
+///
+/// ```swift
+/// @Test func loadsUser() async throws {
+///     try await withMockHTTP(server: true) { mock in
+///         mock.stub(.get(urlPath: "/users/1"), .ok.json(["id": 1]))
+///         let client = UserClient(baseURL: try MockServer.current.baseURL)
+///         ...
+///     }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - configuration: the mock's settings (journal capacity, templating, ...).
+///   - root: a WireMock root folder whose `mappings` are loaded as stubs and whose `__files`
+///     serve `bodyFileName` responses. A relative path is resolved against the folder of the
+///     calling file (`filePath`), not the working directory, so it works from any `swift test`
+///     invocation; an absolute path is used as it is. Bad mapping files throw
+///     ``MappingsLoadError`` before the body runs.
+///   - server: whether to start a loopback ``MockServer`` for the mock, readable as
+///     `MockServer.current` in the body; it is shut down when the body returns or throws.
+///   - reportUnusedStubs: whether stubs that answered no request fail the test too.
+@discardableResult
+public func withMockHTTP<Result>(
+    configuration: HTTPMock.Configuration = HTTPMock.Configuration(),
+    root: String? = nil,
+    server: Bool = false,
+    reportUnusedStubs: Bool = false,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (HTTPMock) async throws -> Result
+) async throws -> Result {
+    let setup = MockHTTPScope.Setup(
+        configuration: configuration, root: root.map { MockHTTPScope.resolve($0, relativeTo: "\(filePath)") },
+        startsServer: server, reportsUnusedStubs: reportUnusedStubs)
+    return try await MockHTTPScope.run(setup, reportingAt: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
+}
+
+/// The error `MockServer.current` throws outside a scope that started a server.
+public struct NoCurrentMockServerError: Error, Sendable, CustomStringConvertible {
+    public var description: String {
+        "No MockServer for this test: use @Test(.mockHTTP(server: true)), withMockHTTP(server: true) { ... } "
+            + "or a MockHTTPTestCase whose startsServer is true; or start one with withMockServer(mock) { server in ... }"
+    }
+}
+
+/// One test's mock, its optional server and the typed-endpoint mocks started meanwhile,
+/// with the checks that run when the test ends.
+final class MockHTTPScope: Sendable {
+    struct Setup: Sendable {
+        var configuration = HTTPMock.Configuration()
+        var root: MappingsRoot?
+        var startsServer = false
+        var reportsUnusedStubs = false
+    }
+
+    /// What the task-local value holds. XCTest binds it around the whole test (in
+    /// `invokeTest`) before its async `setUp` creates the scope, so the scope is set later.
+    final class Slot: Sendable {
+        let endpointMocks = EndpointMockRegistry()
+        private let storage = Locked<MockHTTPScope?>(nil)
+
+        var scope: MockHTTPScope? {
+            get { storage.withLock { $0 } }
+        }
+
+        func set(_ scope: MockHTTPScope?) { storage.withLock { $0 = scope } }
+    }
+
+    @TaskLocal static var slot: Slot?
+
+    /// The scope of the running test, if any.
+    static var current: MockHTTPScope? { slot?.scope }
+
+    let setup: Setup
+    let mock: HTTPMock
+    let server: MockServer?
+    let endpointMocks: EndpointMockRegistry
+
+    /// Creates the mock (loading the root's mappings) and, if asked, an unstarted server.
+    init(_ setup: Setup, endpointMocks: EndpointMockRegistry) throws(MappingsLoadError) {
+        self.setup = setup
+        if let root = setup.root {
+            mock = try HTTPMock(loadingMappingsFrom: root, configuration: setup.configuration)
+        } else {
+            mock = HTTPMock(configuration: setup.configuration)
+        }
+        server = setup.startsServer ? MockServer(mock: mock) : nil
+        self.endpointMocks = endpointMocks
+    }
+
+    func start() async throws {
+        try await server?.start()
+    }
+
+    /// The end-of-test failures: unmet typed expectations, unmatched requests and, when asked,
+    /// unused stubs.
+    var failures: [String] {
+        var failures: [String] = []
+        let unmet = endpointMocks.unmetExpectations
+        if !unmet.isEmpty { failures.append(EndpointMockError.unmetExpectations(unmet).description) }
+        if let message = mock.verifyNoUnmatchedRequests() { failures.append(message) }
+        if setup.reportsUnusedStubs, let message = mock.verifyAllStubsUsed() { failures.append(message) }
+        return failures
+    }
+
+    /// Shuts the server down (if any) and reports every end-of-test failure at `location`.
+    /// The shutdown's error is thrown after the failures are reported.
+    func finish(reportingAt location: FailureLocation) async throws {
+        for failure in failures { FailureReporter.report(failure, at: location) }
+        try await server?.shutdown()
+    }
+
+    /// Creates and starts a scope, runs `body` with it bound, then finishes it on both paths.
+    static func run<Result>(
+        _ setup: Setup, reportingAt location: FailureLocation,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (HTTPMock) async throws -> Result
+    ) async throws -> Result {
+        let slot = Slot()
+        let scope = try MockHTTPScope(setup, endpointMocks: slot.endpointMocks)
+        slot.set(scope)
+        do {
+            try await scope.start()
+        } catch {
+            try? await scope.server?.shutdown()
+            throw error
+        }
+        let result: Result
+        do {
+            result = try await $slot.withValue(slot) {
+                try await EndpointMockRegistry.$current.withValue(slot.endpointMocks) {
+                    try await body(scope.mock)
+                }
+            }
+        } catch {
+            try? await scope.finish(reportingAt: location)
+            throw error
+        }
+        try await scope.finish(reportingAt: location)
+        return result
+    }
+
+    /// `path` as a root folder: absolute as it is, relative to the folder of `filePath`.
+    static func resolve(_ path: String, relativeTo filePath: String) -> MappingsRoot {
+        if path.hasPrefix("/") { return MappingsRoot(path: path) }
+        let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        return MappingsRoot(folder.appendingPathComponent(path, isDirectory: true))
+    }
+}
+
+extension HTTPMock {
+    /// The mock of the running test: the one the `.mockHTTP` trait, ``withMockHTTP(configuration:root:server:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)``
+    /// or ``MockHTTPTestCase`` made, in the test and every task it creates.
+    ///
+    /// Outside those scopes, and in detached tasks (which inherit no task-local values), it
+    /// records a failure (at the running Swift Testing test, or through `XCTFail`) and returns
+    /// a fresh, empty mock that no end-of-test check covers: the test fails, the run goes on.
+    public static var current: HTTPMock {
+        if let mock = MockHTTPScope.current?.mock { return mock }
+        let message = "HTTPMock.current was read outside a mock scope (or in a detached task), so it is a fresh mock no check covers: "
+            + "add the .mockHTTP trait (@Test(.mockHTTP)), wrap the code in withMockHTTP { mock in ... }, inherit from MockHTTPTestCase, "
+            + "or pass the mock into the detached task"
+        if let test = Test.current {
+            FailureReporter.report(message, at: FailureLocation(test: test))
+        } else {
+            FailureReporter.report(message, at: FailureLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+        }
+        return HTTPMock()
+    }
+}
+
+extension MockServer {
+    /// The started server of the running test, from `.mockHTTP(server: true)`,
+    /// `withMockHTTP(server: true)` or a ``MockHTTPTestCase`` whose `startsServer` is `true`.
+    /// Throws ``NoCurrentMockServerError`` elsewhere.
+    public static var current: MockServer {
+        get throws(NoCurrentMockServerError) {
+            guard let server = MockHTTPScope.current?.server else { throw NoCurrentMockServerError() }
+            return server
+        }
+    }
+}
