@@ -53,11 +53,11 @@ let package = Package(
         .target(name: "UnderstudyClient", dependencies: ["Understudy", "UnderstudyInProcess"], swiftSettings: sharedSettings),
         // URLProtocol interception routed per mock; needs none of the typed-networking code.
         .target(name: "UnderstudyURLSession", dependencies: ["Understudy", "UnderstudyInProcess"], swiftSettings: sharedSettings),
-        // Swift Testing trait, XCTest base class, assert/verify helpers. The only library target
-        // that imports Testing or XCTest.
+        // Swift Testing trait, XCTest base class, one scope under both, assert/verify helpers and
+        // the three-transport harness. The only library target that imports Testing or XCTest.
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyClient", "UnderstudyFakes"],
+            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyClient", "UnderstudyURLSession", "UnderstudyFakes"],
             swiftSettings: sharedSettings
         ),
         // Seeded fake data and generated images.

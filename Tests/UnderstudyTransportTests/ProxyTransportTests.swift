@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyClient
+import UnderstudyTesting
 import UnderstudyServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -20,7 +21,7 @@ struct ProxyTransportTests {
                                          additionalProxyRequestHeaders: ["X-Added": "1"],
                                          removeProxyRequestHeaders: ["X-Secret"]),
                       name: "Proxy API")
-            try await transport.withClient(mock) { client, base in
+            try await transport.withClient(for: mock) { client, base in
                 var request = URLRequest(url: base.appendingPathComponent("api/users/42"))
                 request.setValue("s3cret", forHTTPHeaderField: "X-Secret")
                 request.setValue("kept", forHTTPHeaderField: "X-Kept")
@@ -48,7 +49,7 @@ struct ProxyTransportTests {
         let closedPort = try await withMockServer(HTTPMock()) { try $0.port }
         let mock = HTTPMock()
         mock.stub(.anyRequest, .proxy(to: "http://127.0.0.1:\(closedPort)"), name: "Down")
-        try await transport.withClient(mock) { client, base in
+        try await transport.withClient(for: mock) { client, base in
             let (status, body) = try await get(client, base.appendingPathComponent("anything"))
             #expect(status == 502)
             #expect(body.contains("Stub \"Down\""))

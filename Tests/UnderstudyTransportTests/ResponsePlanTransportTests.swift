@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyClient
+import UnderstudyTesting
 import UnderstudyServer
 import UnderstudyURLSession
 #if canImport(FoundationNetworking)
@@ -15,7 +16,7 @@ struct ResponsePlanTransportTests {
     func stubIdentityHeadersReachEveryClient(_ transport: Transport) async throws {
         let mock = HTTPMock()
         let stub = mock.stub(.get(urlPath: "/who"), .ok.body("me"), name: "Who am I")
-        try await transport.withClient(mock) { client, base in
+        try await transport.withClient(for: mock) { client, base in
             let (_, response) = try await client.data(for: URLRequest(url: base.appendingPathComponent("who")))
             let http = try #require(response as? HTTPURLResponse)
             #expect(http.value(forHTTPHeaderField: "Matched-Stub-Id") == stub.id.uuidString.lowercased())
@@ -28,7 +29,7 @@ struct ResponsePlanTransportTests {
     func dribbledBodiesTakeTheirWholeDuration(_ transport: Transport) async throws {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/drip"), .ok.body("0123456789").dribbled(chunks: 5, over: .milliseconds(250)))
-        try await transport.withClient(mock) { client, base in
+        try await transport.withClient(for: mock) { client, base in
             var body = ""
             let elapsed = try await ContinuousClock().measure { body = try await get(client, base.appendingPathComponent("drip")).1 }
             #expect(body == "0123456789")
@@ -41,7 +42,7 @@ struct ResponsePlanTransportTests {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/late"), .ok.body("late"))
         mock.globalDelays = GlobalDelays(fixedDelayMilliseconds: 150)
-        try await transport.withClient(mock) { client, base in
+        try await transport.withClient(for: mock) { client, base in
             var body = ""
             let elapsed = try await ContinuousClock().measure { body = try await get(client, base.appendingPathComponent("late")).1 }
             #expect(body == "late")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyClient
+import UnderstudyTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -13,7 +14,7 @@ struct TemplatingTransportTests {
         let mock = HTTPMock()
         mock.stub(.request(.get, .urlPathPattern("/items/.*")),
                   .ok.body("{{request.method}} {{request.path.[1]}} {{request.headers.X-Who}}").header("X-Echo", "{{request.query.q}}").templated())
-        try await transport.withClient(mock) { client, base in
+        try await transport.withClient(for: mock) { client, base in
             var request = URLRequest(url: URL(string: base.absoluteString + "/items/42?q=swift")!)
             request.setValue("me", forHTTPHeaderField: "X-Who")
             let (data, response) = try await client.data(for: request)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyClient
+import UnderstudyTesting
 import UnderstudyServer
 import UnderstudyURLSession
 #if canImport(FoundationNetworking)
@@ -14,7 +15,7 @@ struct TransportBehaviourTests {
     func matchesHeadersAndAnswers(_ transport: Transport) async throws {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/users/42").header("Accept", .contains("json")), .ok.json(["id": 42]).header("X-Trace", "t1"))
-        try await transport.withClient(mock) { client, base in
+        try await transport.withClient(for: mock) { client, base in
             var request = URLRequest(url: base.appendingPathComponent("users/42"))
             request.setValue("application/json", forHTTPHeaderField: "Accept")
             let (data, response) = try await client.data(for: request)
@@ -31,7 +32,7 @@ struct TransportBehaviourTests {
     func readsBodiesFromHTTPBodyAndStreams(_ transport: Transport) async throws {
         let mock = HTTPMock()
         mock.stub(.post(urlPath: "/orders").body(.equalToJson(["sku": "A", "qty": 2])), .created)
-        try await transport.withClient(mock) { client, base in
+        try await transport.withClient(for: mock) { client, base in
             var request = URLRequest(url: base.appendingPathComponent("orders"))
             request.httpMethod = "POST"
             request.httpBody = Data(#"{"qty": 2, "sku": "A"}"#.utf8)
@@ -51,7 +52,7 @@ struct TransportBehaviourTests {
     func unmatchedRequestsExplainThemselves(_ transport: Transport) async throws {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/users/42"), .ok)
-        try await transport.withClient(mock) { client, base in
+        try await transport.withClient(for: mock) { client, base in
             do {
                 let (status, body) = try await get(client, base.appendingPathComponent("users/43"))
                 // Only the server answers; it says why with a 404.
@@ -72,7 +73,7 @@ struct TransportBehaviourTests {
     func delaysAreHonoured(_ transport: Transport) async throws {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/slow"), .ok.body("late").delayed(by: .milliseconds(200)))
-        try await transport.withClient(mock) { client, base in
+        try await transport.withClient(for: mock) { client, base in
             let clock = ContinuousClock()
             var body = ""
             let elapsed = try await clock.measure { body = try await get(client, base.appendingPathComponent("slow")).1 }
@@ -85,7 +86,7 @@ struct TransportBehaviourTests {
     func faultsSurfaceAsURLErrors(_ transport: Transport, _ fault: Fault) async throws {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/fault"), .fault(fault))
-        try await transport.withClient(mock) { client, base in
+        try await transport.withClient(for: mock) { client, base in
             do {
                 _ = try await get(client, base.appendingPathComponent("fault"))
                 Issue.record("expected \(fault) to fail the request")
@@ -199,7 +200,7 @@ struct OnUnmatchedTransportTests {
     func onUnmatchedAnswersOverEveryTransport(_ transport: Transport) async throws {
         let mock = HTTPMock()
         mock.onUnmatched { request in .status(418).body("no route for \(request.path)") }
-        try await transport.withClient(mock) { client, base in
+        try await transport.withClient(for: mock) { client, base in
             let (status, body) = try await get(client, base.appendingPathComponent("teapot"))
             #expect(status == 418)
             #expect(body == "no route for /teapot")
