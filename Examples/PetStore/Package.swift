@@ -22,10 +22,9 @@ let package = Package(
                 "PetStore",
                 .product(name: "Understudy", package: "Understudy"),
                 .product(name: "UnderstudyClient", package: "Understudy"),
-                .product(name: "UnderstudyURLSession", package: "Understudy"),
-                .product(name: "UnderstudyServer", package: "Understudy"),
                 .product(name: "UnderstudyFakes", package: "Understudy"),
                 .product(name: "UnderstudyDoubles", package: "Understudy"),
+                .product(name: "UnderstudyTesting", package: "Understudy"),
             ]
         ),
     ],

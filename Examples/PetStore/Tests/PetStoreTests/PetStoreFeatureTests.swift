@@ -4,6 +4,7 @@ import Testing
 import Understudy
 import UnderstudyClient
 import UnderstudyFakes
+import UnderstudyTesting
 
 /// The pet list feature end to end, over each transport.
 @MainActor

@@ -3,17 +3,14 @@ import PetStore
 import Understudy
 import UnderstudyClient
 import UnderstudyDoubles
-import UnderstudyServer
-import UnderstudyURLSession
+import UnderstudyTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// How the app under test reaches the mock.
-enum Transport: String, CaseIterable, Sendable, CustomStringConvertible {
-    case direct, urlSession, server
-    var description: String { rawValue }
-}
+/// How the app under test reaches the mock: direct, URLSession or loopback server, the
+/// harness UnderstudyTesting ships.
+typealias Transport = MockTransport
 
 /// Everything a feature test needs, wired in one call: mock, in-memory store (holding an
 /// auth token), client, repository and view model, over one of the three transports.
@@ -36,26 +33,8 @@ struct TestEnvironment {
             return TestEnvironment(mock: mock, store: store, repository: repository, viewModel: PetListViewModel(repository: repository))
         }
         let apiURL = URL(string: "https://petstore.example.com")!
-        switch transport {
-        case .direct:
-            try await body(make(mock, apiURL))
-        case .urlSession:
-            let session = mock.urlSession()
-            defer { session.finishTasksAndInvalidate() }
-            try await body(make(session, apiURL))
-        case .server:
-            let server = MockServer(mock: mock)
-            try await server.start()
-            let session = URLSession(configuration: .ephemeral)
-            do {
-                try await body(make(session, server.baseURL))
-                session.finishTasksAndInvalidate()
-                try await server.shutdown()
-            } catch {
-                session.finishTasksAndInvalidate()
-                try? await server.shutdown()
-                throw error
-            }
+        try await transport.withClient(for: mock, baseURL: apiURL) { httpClient, baseURL in
+            try await body(make(httpClient, baseURL))
         }
     }
 }
