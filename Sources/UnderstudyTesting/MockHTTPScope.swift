@@ -169,8 +169,11 @@ extension HTTPMock {
     /// or ``MockHTTPTestCase`` made, in the test and every task it creates.
     ///
     /// Outside those scopes, and in detached tasks (which inherit no task-local values), it
-    /// records a failure (at the running Swift Testing test, or through `XCTFail`) and returns
-    /// a fresh, empty mock that no end-of-test check covers: the test fails, the run goes on.
+    /// never traps: it records a failure (an issue at the running Swift Testing test, or
+    /// `XCTFail` under XCTest) and returns a fresh, empty mock that no end-of-test check
+    /// covers, so the test fails and the run goes on. A detached task under Swift Testing has no
+    /// `Test.current` either, so there the failure cannot reach the test: pass the mock into
+    /// detached tasks instead of reading `current` there.
     public static var current: HTTPMock {
         if let mock = MockHTTPScope.current?.mock { return mock }
         let message = "HTTPMock.current was read outside a mock scope (or in a detached task), so it is a fresh mock no check covers: "
