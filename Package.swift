@@ -57,7 +57,9 @@ let package = Package(
         // that imports Testing or XCTest.
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyClient", "UnderstudyFakes"],
+            dependencies: [
+                "Understudy", "UnderstudyServer", "UnderstudyClient", "UnderstudyURLSession", "UnderstudyFakes",
+            ],
             swiftSettings: sharedSettings
         ),
         // Seeded fake data and generated images.
