@@ -5,7 +5,7 @@ import NIOHTTP1
 public import NIOPosix
 public import Understudy
 
-/// A real HTTP/1.1 server on a loopback socket that answers from an ``HTTPMock``: any client
+/// A real HTTP/1.1 server on a loopback socket that answers from an `HTTPMock`: any client
 /// (URLSession, AsyncHTTPClient, curl, another process) can talk to it.
 ///
 /// Prefer the scoped form, which always shuts the server down:
@@ -41,8 +41,11 @@ public final class MockServer: Sendable {
     private let stopped: EventLoopPromise<Void>
 
     /// Creates a server for `mock`; nothing is bound until ``start()``.
-    /// - Parameter group: the event loops to run on; the shared NIO singleton by default, so
-    ///   starting many servers creates no threads.
+    /// - Parameters:
+    ///   - mock: the mock that answers every request.
+    ///   - configuration: the address, port, limits and admin token.
+    ///   - group: the event loops to run on; the shared NIO singleton by default, so
+    ///     starting many servers creates no threads.
     public init(
         mock: HTTPMock,
         configuration: MockServerConfiguration = MockServerConfiguration(),

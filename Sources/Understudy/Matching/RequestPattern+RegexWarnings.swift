@@ -1,6 +1,7 @@
 extension RegexPattern {
     /// Advice when the expression repeats a group that itself repeats (`(a+)+`), which can
-    /// backtrack catastrophically; `nil` otherwise. See ``RegexOutcome/gaveUp``.
+    /// backtrack catastrophically; `nil` otherwise. A match that backtracks past its step budget
+    /// is abandoned and counts as a miss.
     public var backtrackingWarning: String? {
         guard compileError == nil, let group = NestedRepetitionCheck.riskyGroup(in: source) else { return nil }
         return "regular expression \(self) repeats \(group), a group that itself repeats: it can backtrack catastrophically "

@@ -9,7 +9,9 @@ public import Foundation
 /// (blocked or cancelled requests, status 0) are skipped.
 public enum HARArchive {
     /// The exchanges of a HAR document, in the order it lists them.
-    /// - Parameter file: the file name, for error messages.
+    /// - Parameters:
+    ///   - data: the HAR document (JSON).
+    ///   - file: the file name, for error messages.
     public static func exchanges(from data: Data, file: String? = nil) throws(MappingDecodingError) -> [RecordedExchange] {
         let reader = try JSONReader.parsing(data, file: file, hint: "export the traffic as a HAR file (\"Save all as HAR\")")
         return try reader.decoding { reader in
