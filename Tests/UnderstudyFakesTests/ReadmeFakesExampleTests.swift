@@ -18,7 +18,7 @@ import UnderstudyFakes
 
     var fake = Fake(seed: 7)                  // same seed, same values, on every platform
     let user = (fake.fullName(), fake.email(), fake.city())
-    let id = String.mock(.uuid)               // seed-compatible helpers; @Test(.fakes) seeds and prints them
+    let id = String.fake(.uuid)               // seed-compatible helpers; @Test(.fakes) seeds and prints them
     _ = (user, id)
 
     let files = InMemoryFileAccess()          // FileAccess, KeyValueStore, DateProvider, UUIDProvider:
