@@ -6,7 +6,8 @@ public import FoundationNetworking
 
 /// A small typed networking layer on an ``HTTPClient``: builds requests from ``Endpoint``s,
 /// sends JSON, decodes JSON (snake_case-ready, ISO 8601 dates), and turns failures into
-/// ``APIError``s. `startMocking()` swaps the network for typed expectations, per client.
+/// ``APIError``s. ``withMocking(order:isolation:_:)`` answers the calls made inside its scope
+/// with typed expectations instead.
 ///
 /// ```swift
 /// let client = APIClient(baseURL: URL(string: "https://api.example.com")!)
@@ -15,11 +16,10 @@ public import FoundationNetworking
 public final class APIClient: Sendable {
     /// Where endpoints without a base URL of their own go.
     public let baseURL: URL
-    /// How requests are sent when not mocking.
+    /// How requests are sent, unless ``withHTTPClient(_:isolation:operation:)`` overrides it.
     public let httpClient: any HTTPClient
     private let authTokenProvider: (@Sendable () async -> String?)?
-    private let coders: Coders
-    private let mocking = Locked<EndpointMock?>(nil)
+    let coders: Coders
 
     /// Creates a client.
     /// - Parameters:
@@ -64,11 +64,17 @@ public final class APIClient: Sendable {
         try await send(endpoint, with: Nothing())
     }
 
-    /// Calls an endpoint with its input.
+    /// Calls an endpoint with its input. Failures are ``APIError``s (an expectation of
+    /// ``withMocking(order:isolation:_:)`` that throws a `URLError` fails the call with the same
+    /// ``APIError/transport(_:)`` a real network failure would).
     @discardableResult
     public func send<E: Endpoint>(_ endpoint: E, with input: E.Input) async throws -> E.Output {
-        if let mock = mocking.withLock({ $0 }) {
-            return try await mock.answer(endpoint, input: input)
+        if let mock = EndpointMockScope.mock(for: self) {
+            do {
+                return try await mock.answer(endpoint, input: input)
+            } catch {
+                throw APIError.reported(error)
+            }
         }
         let request = try await makeRequest(endpoint, input: input)
         let data = try await perform(request)
@@ -78,32 +84,18 @@ public final class APIClient: Sendable {
     /// Downloads what an endpoint returns to a temporary file and returns its URL.
     public func download<E: Endpoint>(_ endpoint: E) async throws -> URL where E.Input == Nothing {
         let data: Data
-        if let mock = mocking.withLock({ $0 }) {
-            data = try await mock.answerDownload(endpoint)
+        if let mock = EndpointMockScope.mock(for: self) {
+            do {
+                data = try await mock.answerDownload(endpoint)
+            } catch {
+                throw APIError.reported(error)
+            }
         } else {
             data = try await perform(try await makeRequest(endpoint, input: Nothing()))
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-download-\(UUID().uuidString)")
         try data.write(to: file, options: .atomic)
         return file
-    }
-
-    // MARK: Mocking
-
-    /// Swaps the network for typed expectations until ``stopMocking()``; no request leaves the
-    /// process meanwhile. Per client: other clients (and other tests) are unaffected. Under the
-    /// `.mockHTTP` testing trait, expectations still unmet when the test ends are reported.
-    @discardableResult
-    public func startMocking(order: EndpointMock.Order = .inOrder) -> EndpointMock {
-        let mock = EndpointMock(order: order, encoder: coders)
-        mocking.withLock { $0 = mock }
-        EndpointMockRegistry.current?.register(mock)
-        return mock
-    }
-
-    /// Sends real requests again.
-    public func stopMocking() {
-        mocking.withLock { $0 = nil }
     }
 
     // MARK: Building and sending
@@ -138,15 +130,9 @@ public final class APIClient: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            if let handler = RequestHandlerScope.current {
-                (data, response) = try await handler.data(for: request)
-            } else {
-                (data, response) = try await httpClient.data(for: request)
-            }
-        } catch is CancellationError {
-            throw APIError.cancelled
-        } catch let error as URLError {
-            throw error.code == .cancelled ? APIError.cancelled : APIError.transport(error)
+            (data, response) = try await (HTTPClientOverride.current ?? httpClient).data(for: request)
+        } catch {
+            throw APIError.reported(error)
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 200
         if status == 401 { throw APIError.unauthorized(body: data) }

@@ -97,3 +97,16 @@ public struct APIError: LocalizedError, Sendable, Equatable {
         }
     }
 }
+
+extension APIError {
+    /// The error a call reports for `error`, the same whether a real client or a typed
+    /// expectation threw it: a `URLError` becomes ``transport(_:)`` (``cancelled`` for
+    /// `.cancelled`), a `CancellationError` becomes ``cancelled``; anything else is unchanged.
+    static func reported(_ error: any Error) -> any Error {
+        switch error {
+        case is CancellationError: APIError.cancelled
+        case let urlError as URLError: urlError.code == .cancelled ? APIError.cancelled : APIError.transport(urlError)
+        default: error
+        }
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 import Understudy
 
-/// The seeded generator of the current test, shared by `String.mock()` and friends.
+/// The seeded generator of the current test, shared by `String.fake()` and friends.
 /// Task-local: each test (or each `Fake.withSeed` call) has its own.
 public final class FakeScope: Sendable {
     @TaskLocal static var current: FakeScope?
@@ -30,7 +30,7 @@ public final class FakeScope: Sendable {
 }
 
 extension Fake {
-    /// Runs `operation` with `String.mock()` and friends drawing from a generator seeded with
+    /// Runs `operation` with `String.fake()` and friends drawing from a generator seeded with
     /// `seed`, so the run can be replayed.
     public static func withSeed<Result>(
         _ seed: UInt64,

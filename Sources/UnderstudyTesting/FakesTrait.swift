@@ -2,7 +2,7 @@ public import Foundation
 public import Testing
 import UnderstudyFakes
 
-/// Runs each test with `String.mock()` and friends drawing from one seeded generator, and adds
+/// Runs each test with `String.fake()` and friends drawing from one seeded generator, and adds
 /// the seed to every issue the test records, so a failing run can be replayed:
 /// `fakes seed 42; replay with UNDERSTUDY_FAKE_SEED=42 or @Test(.fakes(seed: 42))`.
 ///

@@ -107,8 +107,8 @@ struct APIClientTests {
         #expect(try Data(contentsOf: file) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
-    @Test func requestHandlersAreScopedToTheirTask() async throws {
-        struct Canned: RequestHandler {
+    @Test func anHTTPClientOverrideIsScopedToItsTask() async throws {
+        struct Canned: HTTPClient {
             func data(for request: URLRequest) async throws -> (Data, URLResponse) {
                 (Data(#"{"id": 9, "full_name": "Handled"}"#.utf8),
                  HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!)
@@ -117,7 +117,7 @@ struct APIClientTests {
         let http = HTTPMock()
         http.stub(.get(urlPath: "/users/9"), .ok.json(["id": 9, "full_name": "From the mock"]))
         let client = APIClient(baseURL: baseURL, httpClient: http)
-        let handled = try await withRequestHandler(Canned()) { try await client.send(GetUser(id: 9)) }
+        let handled = try await withHTTPClient(Canned()) { try await client.send(GetUser(id: 9)) }
         #expect(handled.fullName == "Handled")
         #expect(try await client.send(GetUser(id: 9)).fullName == "From the mock")
         #expect(http.serveEvents.count == 1)

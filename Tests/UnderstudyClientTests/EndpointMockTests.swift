@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyClient
-import UnderstudyTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The seed's scenarios with typed expectations: nothing leaves the process.
 struct EndpointMockTests {
@@ -15,155 +17,193 @@ struct EndpointMockTests {
 
     @Test func listGetCreateLoginAndDownload() async throws {
         let (client, http) = client()
-        let mock = client.startMocking()
-        mock.expect(ListUsers(), andReturn: .success([ada]))
-        mock.expect(GetUser(id: 1), andReturn: .success(ada))
-        mock.expect(CreateUser(), receiving: NewUser(fullName: "Ada Lovelace", address: Address(city: "Rome", street: "Via Appia")),
-                    andReturn: .success(ada))
-        mock.expect(Login(), validatingInput: { credentials in
-            guard credentials.password == "s3cret" else { throw APIError.unauthorized(body: Data()) }
-            return Session(token: "tok-\(credentials.username)")
-        })
-        mock.expectDownload(DownloadAvatar(id: 1), returning: Data("PNG".utf8))
+        try await client.withMocking { mock in
+            mock.expect(ListUsers(), returning: [ada])
+            mock.expect(GetUser(id: 1), returning: ada)
+            mock.expect(CreateUser(), receiving: NewUser(fullName: "Ada Lovelace", address: Address(city: "Rome", street: "Via Appia")),
+                        returning: ada)
+            mock.expect(Login(), validatingInput: { credentials in
+                guard credentials.password == "s3cret" else { throw APIError.unauthorized(body: Data()) }
+                return Session(token: "tok-\(credentials.username)")
+            })
+            mock.expectDownload(DownloadAvatar(id: 1), returning: Data("PNG".utf8))
 
-        #expect(try await client.send(ListUsers()) == [ada])
-        #expect(try await client.send(GetUser(id: 1)) == ada)
-        #expect(try await client.send(CreateUser(), with: NewUser(fullName: "Ada Lovelace", address: Address(city: "Rome", street: "Via Appia"))) == ada)
-        #expect(try await client.send(Login(), with: Credentials(username: "ada", password: "s3cret")) == Session(token: "tok-ada"))
-        let file = try await client.download(DownloadAvatar(id: 1))
-        #expect(try Data(contentsOf: file) == Data("PNG".utf8))
-        try mock.verifyAllExpectationsMet()
+            let users = try await client.send(ListUsers())
+            #expect(users == [ada])
+            let user = try await client.send(GetUser(id: 1))
+            #expect(user == ada)
+            let created = try await client.send(CreateUser(), with: NewUser(fullName: "Ada Lovelace", address: Address(city: "Rome", street: "Via Appia")))
+            #expect(created == ada)
+            let session = try await client.send(Login(), with: Credentials(username: "ada", password: "s3cret"))
+            #expect(session == Session(token: "tok-ada"))
+            let file = try await client.download(DownloadAvatar(id: 1))
+            #expect(try Data(contentsOf: file) == Data("PNG".utf8))
+            #expect(mock.unmetExpectations.isEmpty)
+        }
         #expect(http.serveEvents.isEmpty)
+    }
+
+    @Test func endpointsWithoutOutputNeedNoValue() async throws {
+        let (client, _) = client()
+        try await client.withMocking { mock in
+            mock.expect(Logout())
+            mock.expect(TrackEvent(), receiving: ["screen": "home"])
+            try await client.send(Logout())
+            try await client.send(TrackEvent(), with: ["screen": "home"])
+        }
     }
 
     @Test func unauthorizedPathAndThrownErrors() async throws {
         let (client, _) = client()
-        let mock = client.startMocking()
-        mock.expect(GetUser(id: 2), throwingError: APIError.unauthorized(body: Data()))
-        await #expect(throws: APIError.self) { try await client.send(GetUser(id: 2)) }
-        mock.expect(Login(), validatingInput: { _ in throw APIError.unauthorized(body: Data()) })
-        await #expect(throws: APIError.self) { try await client.send(Login(), with: Credentials(username: "a", password: "wrong")) }
+        try await client.withMocking { mock in
+            mock.expect(GetUser(id: 2), throwing: APIError.unauthorized(body: Data()))
+            await #expect(throws: APIError.unauthorized(body: Data())) { try await client.send(GetUser(id: 2)) }
+            mock.expect(Login(), validatingInput: { _ in throw APIError.unauthorized(body: Data()) })
+            await #expect(throws: APIError.self) { try await client.send(Login(), with: Credentials(username: "a", password: "wrong")) }
+            mock.expect(CreateUser(), receiving: NewUser(fullName: "Ada", address: Address(city: "Rome", street: "Via Appia")),
+                        throwing: APIError.status(409, body: Data()))
+            await #expect(throws: APIError.status(409, body: Data())) {
+                try await client.send(CreateUser(), with: NewUser(fullName: "Ada", address: Address(city: "Rome", street: "Via Appia")))
+            }
+        }
+    }
+
+    /// A mocked `URLError` reaches the caller exactly as a real network failure does.
+    @Test func aMockedURLErrorIsTheTransportErrorARealFailureIs() async throws {
+        let (client, http) = client()
+        http.stub(.get(urlPath: "/users/1"), .fault(.connectionResetByPeer))
+        let real = await #expect(throws: APIError.self) { try await client.send(GetUser(id: 1)) }
+        let realCode = try #require(real?.urlError?.code)
+        try await client.withMocking { mock in
+            mock.expect(GetUser(id: 1), throwing: URLError(realCode))
+            let mocked = await #expect(throws: APIError.self) { try await client.send(GetUser(id: 1)) }
+            #expect(mocked == .transport(URLError(realCode)))
+            #expect(mocked?.urlError?.code == real?.urlError?.code)
+            mock.expect(GetUser(id: 2), throwing: URLError(.notConnectedToInternet))
+            await #expect(throws: APIError.transport(URLError(.notConnectedToInternet))) { try await client.send(GetUser(id: 2)) }
+            mock.expect(GetUser(id: 3), throwing: URLError(.cancelled))
+            await #expect(throws: APIError.cancelled) { try await client.send(GetUser(id: 3)) }
+            mock.expectDownload(DownloadAvatar(id: 1), returning: Data())
+            mock.expect(DownloadAvatar(id: 1), throwing: URLError(.timedOut))
+            _ = try await client.download(DownloadAvatar(id: 1))
+            await #expect(throws: APIError.transport(URLError(.timedOut))) { try await client.send(DownloadAvatar(id: 1)) }
+        }
     }
 
     @Test func inputMismatchNamesTheFirstDifferingKeyPath() async throws {
         let (client, _) = client()
-        let mock = client.startMocking()
-        mock.expect(CreateUser(), receiving: NewUser(fullName: "Ada", address: Address(city: "Rome", street: "Via Appia")),
-                    andReturn: .success(ada))
-        await #expect(throws: EndpointMockError.inputMismatch(endpoint: "CreateUser /users", difference: #"address.city: expected "Rome", got "Milan""#)) {
-            try await client.send(CreateUser(), with: NewUser(fullName: "Ada", address: Address(city: "Milan", street: "Via Appia")))
+        let scopeEnd = await scopeError {
+            try await client.withMocking { mock in
+                mock.expect(CreateUser(), receiving: NewUser(fullName: "Ada", address: Address(city: "Rome", street: "Via Appia")),
+                            returning: ada)
+                await #expect(throws: EndpointMockError.inputMismatch(endpoint: "CreateUser /users", difference: #"address.city: expected "Rome", got "Milan""#)) {
+                    try await client.send(CreateUser(), with: NewUser(fullName: "Ada", address: Address(city: "Milan", street: "Via Appia")))
+                }
+            }
         }
+        // The call that failed the input check consumed the expectation, so the scope ends cleanly.
+        #expect(scopeEnd == nil)
         #expect(EndpointMockError.inputMismatch(endpoint: "CreateUser /users", difference: #"address.city: expected "Rome", got "Milan""#).description
             == #"CreateUser /users received a different input: address.city: expected "Rome", got "Milan""#)
     }
 
     @Test func wrongOrderWrongTypeAndNoExpectation() async throws {
         let (client, _) = client()
-        let mock = client.startMocking()
-        mock.expect(GetUser(id: 1), andReturn: .success(ada))
-        mock.expect(ListUsers(), andReturn: .success([]))
-        await #expect(throws: EndpointMockError.unexpectedEndpoint(expected: "GetUser /users/1", actual: "ListUsers /users")) {
-            try await client.send(ListUsers())
+        try await client.withMocking { mock in
+            mock.expect(GetUser(id: 1), returning: ada)
+            mock.expect(ListUsers(), returning: [])
+            await #expect(throws: EndpointMockError.unexpectedEndpoint(expected: "GetUser /users/1", actual: "ListUsers /users")) {
+                try await client.send(ListUsers())
+            }
+            await #expect(throws: EndpointMockError.unexpectedEndpoint(expected: "GetUser /users/1", actual: "GetUser /users/2")) {
+                try await client.send(GetUser(id: 2))
+            }
+            _ = try await client.send(GetUser(id: 1))
+            _ = try await client.send(ListUsers())
+            await #expect(throws: EndpointMockError.noExpectation(actual: "ListUsers /users")) { try await client.send(ListUsers()) }
         }
-        await #expect(throws: EndpointMockError.unexpectedEndpoint(expected: "GetUser /users/1", actual: "GetUser /users/2")) {
-            try await client.send(GetUser(id: 2))
-        }
-        _ = try await client.send(GetUser(id: 1))
-        _ = try await client.send(ListUsers())
-        await #expect(throws: EndpointMockError.noExpectation(actual: "ListUsers /users")) { try await client.send(ListUsers()) }
         #expect(EndpointMockError.noExpectation(actual: "ListUsers /users").description
             == "Unexpected request ListUsers /users: no expectation left; add mock.expect(...) for it")
     }
 
     @Test func anyOrderAndPathValidation() async throws {
         let (client, _) = client()
-        let mock = client.startMocking(order: .anyOrder)
-        mock.expect(ListUsers(), andReturn: .success([]))
-        mock.expectEndpoint(ofType: GetUser.self, validatingPath: { $0.hasPrefix("/users/") }, andReturn: .success(ada))
-        #expect(try await client.send(GetUser(id: 99)) == ada)
-        #expect(try await client.send(ListUsers()) == [])
-        try mock.verifyAllExpectationsMet()
+        try await client.withMocking(order: .anyOrder) { mock in
+            mock.expect(ListUsers(), returning: [])
+            mock.expectEndpoint(ofType: GetUser.self, validatingPath: { $0.hasPrefix("/users/") }, returning: ada)
+            let user = try await client.send(GetUser(id: 99))
+            #expect(user == ada)
+            let users = try await client.send(ListUsers())
+            #expect(users == [])
+        }
     }
 
-    @Test func unmetExpectationsAreReported() async throws {
+    @Test func unmetExpectationsEndTheScopeWithAnError() async throws {
         let (client, _) = client()
-        let mock = client.startMocking()
-        mock.expect(GetUser(id: 1), andReturn: .success(ada))
-        #expect(throws: EndpointMockError.unmetExpectations(["GetUser /users/1"])) { try mock.verifyAllExpectationsMet() }
-        #expect(EndpointMockError.unmetExpectations(["GetUser /users/1"]).description == "1 expectation(s) never met: GetUser /users/1")
+        let error = await scopeError {
+            try await client.withMocking { mock in
+                mock.expect(GetUser(id: 1), returning: ada)
+                #expect(throws: EndpointMockError.unmetExpectations(["GetUser /users/1"])) { try mock.verifyAllExpectationsMet() }
+            }
+        }
+        #expect(error as? EndpointMockError == EndpointMockError.unmetExpectations(["GetUser /users/1"]))
+        #expect((error as? EndpointMockError)?.description == "1 expectation(s) never met: GetUser /users/1")
     }
 
     @Test func waitingReturnsOnceAConcurrentTaskConsumesTheExpectations() async throws {
         let (client, _) = client()
-        let mock = client.startMocking()
-        try await mock.waitForAllExpectations(timeout: .milliseconds(1)) // nothing to wait for
-        mock.expect(GetUser(id: 1), andReturn: .success(ada))
-        mock.expect(ListUsers(), andReturn: .success([ada]))
-        let background = Task {
-            try await Task.sleep(for: .milliseconds(50))
-            let user = try await client.send(GetUser(id: 1))
-            #expect(mock.unmetExpectations == ["ListUsers /users"])
-            return (user, try await client.send(ListUsers()))
+        try await client.withMocking { mock in
+            try await mock.waitForAllExpectations(timeout: .milliseconds(1)) // nothing to wait for
+            mock.expect(GetUser(id: 1), returning: ada)
+            mock.expect(ListUsers(), returning: [ada])
+            // A task created in the scope is in the scope.
+            let background = Task {
+                let user = try await client.send(GetUser(id: 1))
+                return (user, try await client.send(ListUsers()))
+            }
+            // Two waiters, both released by the request that consumes the last expectation; the
+            // timeout is far beyond anything the test may take.
+            async let other: Void = mock.waitForAllExpectations(timeout: .seconds(600))
+            try await mock.waitForAllExpectations(timeout: .seconds(600))
+            try await other
+            #expect(mock.unmetExpectations.isEmpty)
+            let (user, users) = try await background.value
+            #expect(user == ada)
+            #expect(users == [ada])
         }
-        // Two waiters, both released by the request that consumes the last expectation; the
-        // timeout is far beyond anything the test may take.
-        async let other: Void = mock.waitForAllExpectations(timeout: .seconds(600))
-        try await mock.waitForAllExpectations(timeout: .seconds(600))
-        try await other
-        #expect(mock.unmetExpectations.isEmpty)
-        let (user, users) = try await background.value
-        #expect(user == ada)
-        #expect(users == [ada])
     }
 
     @Test func waitingTimesOutNamingTheUnmetExpectations() async throws {
         let (client, _) = client()
-        let mock = client.startMocking()
-        mock.expect(GetUser(id: 1), andReturn: .success(ada))
-        mock.expect(ListUsers(), andReturn: .success([]))
-        mock.expect(CreateUser(), andReturn: .success(ada))
-        _ = try await client.send(GetUser(id: 1))
-        let error = await #expect(throws: EndpointMockError.timedOut(unmet: ["ListUsers /users", "CreateUser /users"])) {
-            try await mock.waitForAllExpectations(timeout: .milliseconds(50))
+        let scopeEnd = await scopeError {
+            try await client.withMocking { mock in
+                mock.expect(GetUser(id: 1), returning: ada)
+                mock.expect(ListUsers(), returning: [])
+                mock.expect(CreateUser(), returning: ada)
+                _ = try await client.send(GetUser(id: 1))
+                let error = await #expect(throws: EndpointMockError.timedOut(unmet: ["ListUsers /users", "CreateUser /users"])) {
+                    try await mock.waitForAllExpectations(timeout: .milliseconds(50))
+                }
+                #expect(error?.unmet == ["ListUsers /users", "CreateUser /users"])
+                #expect(error?.description == "Timed out waiting for 2 expectation(s): ListUsers /users, CreateUser /users")
+                // The expectations are still there to be consumed.
+                #expect(mock.unmetExpectations == ["ListUsers /users", "CreateUser /users"])
+            }
         }
-        #expect(error?.unmet == ["ListUsers /users", "CreateUser /users"])
-        #expect(error?.description == "Timed out waiting for 2 expectation(s): ListUsers /users, CreateUser /users")
-        // The expectations are still there to be consumed.
-        #expect(mock.unmetExpectations == ["ListUsers /users", "CreateUser /users"])
+        #expect(scopeEnd as? EndpointMockError == EndpointMockError.unmetExpectations(["ListUsers /users", "CreateUser /users"]))
     }
 
     @Test func cancellingTheWaitingTaskEndsTheWait() async throws {
         let (client, _) = client()
-        let mock = client.startMocking()
-        mock.expect(GetUser(id: 1), andReturn: .success(ada))
-        let waiting = Task { try await mock.waitForAllExpectations(timeout: .seconds(600)) }
-        try await Task.sleep(for: .milliseconds(20))
-        waiting.cancel()
-        await #expect(throws: CancellationError.self) { try await waiting.value }
-        #expect(mock.unmetExpectations == ["GetUser /users/1"])
-    }
-
-    @Test func stopMockingSendsRealRequestsAgainAndClientsAreIndependent() async throws {
-        let (client, http) = client()
-        http.stub(.get(urlPath: "/users/1"), .ok.json(["id": 1, "full_name": "From HTTP"]))
-        let other = APIClient(baseURL: baseURL, httpClient: http)
-        let mock = client.startMocking()
-        mock.expect(GetUser(id: 1), andReturn: .success(ada))
-        #expect(try await other.send(GetUser(id: 1)).fullName == "From HTTP")   // not mocking
-        #expect(try await client.send(GetUser(id: 1)) == ada)
-        client.stopMocking()
-        #expect(try await client.send(GetUser(id: 1)).fullName == "From HTTP")
-    }
-
-    @Test func theTraitReportsUnmetExpectations() async throws {
-        let test = try #require(Test.current)
-        try await withKnownIssue {
-            try await MockHTTPTrait.mockHTTP.provideScope(for: test, testCase: Test.Case.current) {
-                let client = APIClient(baseURL: baseURL, httpClient: HTTPMock.current)
-                client.startMocking().expect(GetUser(id: 1), andReturn: .success(ada))
+        let scopeEnd = await scopeError {
+            try await client.withMocking { mock in
+                mock.expect(GetUser(id: 1), returning: ada)
+                let waiting = Task { try await mock.waitForAllExpectations(timeout: .seconds(600)) }
+                waiting.cancel()
+                await #expect(throws: CancellationError.self) { try await waiting.value }
+                #expect(mock.unmetExpectations == ["GetUser /users/1"])
             }
-        } matching: { issue in
-            issue.comments.first?.rawValue == "1 expectation(s) never met: GetUser /users/1"
         }
+        #expect(scopeEnd as? EndpointMockError == EndpointMockError.unmetExpectations(["GetUser /users/1"]))
     }
 }

@@ -75,3 +75,14 @@ struct DownloadAvatar: OutEndpoint {
 }
 
 let baseURL = URL(string: "https://api.example.com")!
+
+/// The error `scope` ends with, or `nil`; for checking what a `withMocking` scope throws when
+/// its body itself uses `#expect(throws:)` (which cannot expand inside another `#expect`).
+func scopeError(_ scope: () async throws -> Void) async -> (any Error)? {
+    do {
+        try await scope()
+        return nil
+    } catch {
+        return error
+    }
+}

@@ -54,18 +54,18 @@ struct FakeTests {
     }
 
     @Test func seedCompatibleMocksFollowTheScopedSeed() {
-        let first = Fake.withSeed(5) { MockKind.allCases.map { String.mock($0) } + [String(Int.mock()), String(Bool.mock()), URL.mock().absoluteString] }
-        let second = Fake.withSeed(5) { MockKind.allCases.map { String.mock($0) } + [String(Int.mock()), String(Bool.mock()), URL.mock().absoluteString] }
+        let first = Fake.withSeed(5) { FakeKind.allCases.map { String.fake($0) } + [String(Int.fake()), String(Bool.fake()), URL.fake().absoluteString] }
+        let second = Fake.withSeed(5) { FakeKind.allCases.map { String.fake($0) } + [String(Int.fake()), String(Bool.fake()), URL.fake().absoluteString] }
         #expect(first == second)
         #expect(first.allSatisfy { !$0.isEmpty })
-        #expect(UUID(uuidString: Fake.withSeed(5) { String.mock() }) != nil)
-        #expect(Fake.withSeed(1) { Date.mock() } == Fake.withSeed(1) { Date.mock() })
+        #expect(UUID(uuidString: Fake.withSeed(5) { String.fake() }) != nil)
+        #expect(Fake.withSeed(1) { Date.fake() } == Fake.withSeed(1) { Date.fake() })
     }
 
     @Test(.fakes(seed: 123)) func theTraitSeedsTheScope() {
         #expect(FakeScope.currentSeed == 123)
-        let inTrait = String.mock(.firstname)
-        #expect(inTrait == Fake.withSeed(123) { String.mock(.firstname) })
+        let inTrait = String.fake(.firstName)
+        #expect(inTrait == Fake.withSeed(123) { String.fake(.firstName) })
     }
 }
 

@@ -8,7 +8,7 @@ import UnderstudyFakes
 @Test func routesFakesAndImages() async throws {
     let mock = HTTPMock()
     mock.route("/users/:id", method: .get) { request, callCount in
-        .ok.json(["id": .string(request.pathParam("id") ?? ""), "call": .number(JSONNumber(callCount))])
+        .ok.json(["id": .string(request.pathParameter("id") ?? ""), "call": .number(JSONNumber(callCount))])
     }
     mock.route("/login", method: .post, responses: [.unauthorized, .ok])   // in turn, the last repeats
     mock.routeImages(at: "/avatars")                                       // image/png, ?width=&height=&color=
@@ -18,7 +18,7 @@ import UnderstudyFakes
 
     var fake = Fake(seed: 7)                  // same seed, same values, on every platform
     let user = (fake.fullName(), fake.email(), fake.city())
-    let id = String.mock(.uuid)               // seed-compatible helpers; @Test(.fakes) seeds and prints them
+    let id = String.fake(.uuid)               // seed-compatible helpers; @Test(.fakes) seeds and prints them
     _ = (user, id)
 
     let files = InMemoryFileAccess()          // FileAccess, KeyValueStore, DateProvider, UUIDProvider:

@@ -58,8 +58,22 @@ struct AssertionTests {
             issue.sourceLocation?.line == expectedLine
                 && issue.comments.first?.rawValue.hasPrefix(#"Expected exactly 2 request(s) matching GET urlPath "/a""#) == true
         }
-        #expect(mock.verifyRequested(.exactly(1), .get(urlPath: "/a")) == nil)
-        #expect(mock.verifyRequested(.never, .get(urlPath: "/a"))?.contains("but received 1.") == true)
+        #expect(mock.requestedFailureMessage(.exactly(1), .get(urlPath: "/a")) == nil)
+        #expect(mock.requestedFailureMessage(.never, .get(urlPath: "/a"))?.contains("but received 1.") == true)
+    }
+
+    @Test func assertRequestedAndVerifyShareTheDefaultCount() throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/a"), .ok)
+        withKnownIssue { mock.assertRequested(.get(urlPath: "/a")) }
+        #expect(throws: VerificationError.self) { try mock.verify(.get(urlPath: "/a")) }
+        _ = mock.serve(RecordedRequest(method: .get, url: "/a"))
+        _ = mock.serve(RecordedRequest(method: .get, url: "/a"))
+        mock.assertRequested(.get(urlPath: "/a"))
+        try mock.verify(.get(urlPath: "/a"))
+        #expect(mock.requestedFailureMessage(.get(urlPath: "/a")) == nil)
+        #expect(mock.unmatchedRequestsFailureMessage() == nil)
+        #expect(mock.unusedStubsFailureMessage() == nil)
     }
 
     @Test func assertNoUnmatchedRequestsListsEachReport() {

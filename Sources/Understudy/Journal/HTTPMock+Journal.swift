@@ -1,18 +1,37 @@
 public import Foundation
 
+/// The request journal: every request a mock served, matched or not, oldest first, up to
+/// ``HTTPMock/Configuration/journalCapacity`` entries (the oldest are dropped beyond it; a
+/// capacity of 0 journals nothing).
+///
+/// - ``HTTPMock/serveEvents``: each request with the stub that answered it and the response.
+/// - ``HTTPMock/requests(matching:)``: the requests a ``RequestPattern`` matches.
+/// - ``HTTPMock/count(matching:)``: how many requests a pattern matches.
+/// - ``HTTPMock/unmatchedRequests``: the requests no stub matched.
+///
+/// ```swift
+/// let mock = HTTPMock()
+/// mock.stub(.post(urlPath: "/events"), .created)
+/// _ = mock.serve(RecordedRequest(method: .post, url: "/events"))
+/// _ = mock.serve(RecordedRequest(method: .get, url: "/missing"))
+/// mock.count(matching: .post(urlPath: "/events"))   // 1
+/// mock.unmatchedRequests.map(\.url)                  // ["/missing"]
+/// ```
 extension HTTPMock {
-    /// Every journal entry, oldest first.
+    /// Every journal entry, oldest first: the request, whether and by which stub it was
+    /// matched, and the response it got.
     public var serveEvents: [ServeEvent] { state.withLock { $0.journal.events } }
 
     /// The journal entry of the request with the id.
     public func serveEvent(id: UUID) -> ServeEvent? { serveEvents.first { $0.id == id } }
 
-    /// The journaled requests matching the pattern, oldest first.
+    /// The journaled requests the pattern matches, oldest first; every journaled request when
+    /// no pattern is given.
     public func requests(matching pattern: RequestPattern = .anyRequest) -> [RecordedRequest] {
         serveEvents.map(\.request).filter(pattern.matches)
     }
 
-    /// How many journaled requests match the pattern.
+    /// How many journaled requests the pattern matches (what ``verify(_:_:)`` counts).
     public func count(matching pattern: RequestPattern) -> Int { requests(matching: pattern).count }
 
     /// Removes the journaled requests matching the pattern; returns how many were removed.
@@ -31,7 +50,8 @@ extension HTTPMock {
         }
     }
 
-    /// Requests no stub matched, oldest first.
+    /// Requests no stub matched, oldest first (each got the near-miss 404, or the `onUnmatched`
+    /// answer).
     public var unmatchedRequests: [RecordedRequest] { serveEvents.filter { !$0.wasMatched }.map(\.request) }
 
     /// Empties the journal (stubs and scenarios stay).

@@ -97,7 +97,23 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
         .dateTime(try DateTimePattern(.equalToDateTime, expected))
     }
 
-    /// The value is JSON equal to `expected` (see ``EqualToJsonPattern`` for the options).
+    /// The value is JSON equal to the document `json` holds, as `"equalToJson": "{…}"` means
+    /// in a WireMock mapping: the text is parsed, so `try .equalToJson(#"{"name": "Ada"}"#)`
+    /// expects an object (see ``EqualToJsonPattern`` for the options).
+    ///
+    /// Throws a ``JSONParseError`` (with line and column) when `json` is not valid JSON. To
+    /// expect a JSON *string*, pass a ``JSONValue``: `.equalToJson(.string("Ada"))`.
+    public static func equalToJson(
+        _ json: String,
+        ignoreArrayOrder: Bool = false,
+        ignoreExtraElements: Bool = false
+    ) throws(JSONParseError) -> StringValuePattern {
+        .equalToJson(try JSONParser.parse(json), ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+    }
+
+    /// The value is JSON equal to `expected`, a document built in Swift
+    /// (`.equalToJson(["name": "Ada"])`; see ``EqualToJsonPattern`` for the options). A string
+    /// literal argument is JSON *text* and is parsed (the throwing overload taking a `String`).
     public static func equalToJson(
         _ expected: JSONValue,
         ignoreArrayOrder: Bool = false,

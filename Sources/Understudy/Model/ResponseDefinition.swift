@@ -110,7 +110,27 @@ extension ResponseDefinition {
         return copy
     }
 
-    /// Encodes a value as the JSON body (sets `Content-Type: application/json` unless already set).
+    /// Encodes any `Encodable` value with `encoder` as the JSON body (and sets
+    /// `Content-Type: application/json` unless already set): `.ok.json(User(id: 2, name: "Ada"))`.
+    ///
+    /// When `value` cannot be encoded (an `EncodingError`, a non-finite `Double`, ...), the
+    /// stub answers `500 Internal Server Error` with a `text/plain` body naming the type and the
+    /// error, so the failure shows where the response is read; use the throwing
+    /// ``json(encoding:encoder:)`` to fail at stub time instead.
+    @_disfavoredOverload
+    public func json(_ value: some Encodable, encoder: JSONEncoder = JSONEncoder()) -> ResponseDefinition {
+        do {
+            return try json(encoding: value, encoder: encoder)
+        } catch {
+            var failure = ResponseDefinition(status: 500)
+            failure.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+            failure.body = .text("Understudy could not encode \(type(of: value)) as the JSON body of this stub: \(error)")
+            return failure
+        }
+    }
+
+    /// Encodes a value with `encoder` as the JSON body (sets `Content-Type: application/json`
+    /// unless already set); throws the encoder's error when the value cannot be encoded.
     public func json(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws -> ResponseDefinition {
         json(try JSONValue(encoding: value, encoder: encoder))
     }

@@ -21,7 +21,7 @@ extension HTTPMock {
         let url: URLPattern = template.contains("{") ? .urlPathTemplate(template) : .urlPath(template)
         let parsed = try? PathTemplate(template)
         var mapping = StubMapping(priority: priority, request: RequestPattern(method: method, url: url), response: .dynamic(DynamicResponder { request, count in
-            respond(RouteRequest(recorded: request, pathParams: parsed?.match(request.path) ?? [:]), count)
+            respond(RouteRequest(recorded: request, pathParameters: parsed?.match(request.path) ?? [:]), count)
         }))
         mapping.metadata = ["understudy.route": .string("\(method == .any ? "ANY" : method.rawValue) \(template)"), "understudy.responses": 1]
         return stub(mapping)

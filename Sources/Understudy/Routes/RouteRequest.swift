@@ -6,22 +6,22 @@ public struct RouteRequest: Sendable {
     /// The request as received.
     public let recorded: RecordedRequest
     /// Path parameters of the route (`/users/{id}` or `/users/:id`), percent-decoded.
-    public let pathParams: [String: String]
+    public let pathParameters: [String: String]
 
     /// Wraps a recorded request with the route's path parameters.
-    public init(recorded: RecordedRequest, pathParams: [String: String] = [:]) {
+    public init(recorded: RecordedRequest, pathParameters: [String: String] = [:]) {
         self.recorded = recorded
-        self.pathParams = pathParams
+        self.pathParameters = pathParameters
     }
 
     /// The first value of a query parameter.
-    public func queryParam(_ name: String) -> String? { recorded.queryValues(name).first }
+    public func queryParameter(_ name: String) -> String? { recorded.queryValues(name).first }
 
     /// The first value of a header (names compare case-insensitively).
     public func header(_ name: String) -> String? { recorded.headers[name] }
 
     /// A path parameter of the route.
-    public func pathParam(_ name: String) -> String? { pathParams[name] }
+    public func pathParameter(_ name: String) -> String? { pathParameters[name] }
 
     /// The body decoded from JSON.
     public func bodyJSON<T: Decodable>(as type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws -> T {

@@ -39,21 +39,45 @@ public final class HTTPMock: Sendable {
     // MARK: Stubbing
 
     /// Adds a stub answering `request` with `response`; returns the stored mapping.
+    ///
+    /// With `scenario`, the stub belongs to that scenario (WireMock's `scenarioName`): it
+    /// matches only while the scenario is in `whenState` (in any state when `nil`) and, after
+    /// answering, moves the scenario to `willSetState` (leaves it when `nil`). Every scenario
+    /// starts in ``Scenario/started``.
+    /// ```swift
+    /// mock.stub(.get(urlPath: "/cart"), .ok.json([]), scenario: "checkout", whenState: Scenario.started)
+    /// mock.stub(.post(urlPath: "/cart"), .created, scenario: "checkout", willSetState: "filled")
+    /// mock.stub(.get(urlPath: "/cart"), .ok.json(["book"]), scenario: "checkout", whenState: "filled")
+    /// ```
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, name: String? = nil, priority: Int? = nil) -> StubMapping {
-        stub(StubMapping(name: name, priority: priority, request, response))
+    public func stub(
+        _ request: RequestPattern,
+        _ response: ResponseDefinition,
+        name: String? = nil,
+        priority: Int? = nil,
+        scenario: String? = nil,
+        whenState: String? = nil,
+        willSetState: String? = nil
+    ) -> StubMapping {
+        stub(StubMapping(name: name, priority: priority, request, response)
+            .inScenario(scenario, whenState: whenState, willSetState: willSetState))
     }
 
     /// Adds a stub whose response a closure computes from the request and the 1-based call
-    /// count of this stub. Such stubs cannot be written as WireMock JSON.
+    /// count of this stub. Such stubs cannot be written as WireMock JSON. `scenario`,
+    /// `whenState` and `willSetState` work as in ``stub(_:_:name:priority:scenario:whenState:willSetState:)``.
     @discardableResult
     public func stub(
         _ request: RequestPattern,
         name: String? = nil,
         priority: Int? = nil,
+        scenario: String? = nil,
+        whenState: String? = nil,
+        willSetState: String? = nil,
         respond: @escaping @Sendable (_ request: RecordedRequest, _ callCount: Int) -> ResponseDefinition
     ) -> StubMapping {
-        stub(StubMapping(name: name, priority: priority, request: request, response: .dynamic(DynamicResponder(respond))))
+        stub(StubMapping(name: name, priority: priority, request: request, response: .dynamic(DynamicResponder(respond)))
+            .inScenario(scenario, whenState: whenState, willSetState: willSetState))
     }
 
     /// Adds a stub, or replaces the stub with the same id.

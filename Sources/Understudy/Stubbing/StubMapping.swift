@@ -74,6 +74,12 @@ public struct StubMapping: Sendable, Identifiable {
         return copy
     }
 
+    /// The stub unchanged when `name` is `nil`, otherwise ``inScenario(_:whenState:willSetState:)``.
+    func inScenario(_ name: String?, whenState: String?, willSetState: String?) -> StubMapping {
+        guard let name else { return self }
+        return inScenario(name, whenState: whenState, willSetState: willSetState)
+    }
+
     /// A short label for reports: `"Get user" (id …)` or `id …`.
     public var label: String { identity.label }
 

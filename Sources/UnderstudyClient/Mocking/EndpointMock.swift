@@ -1,15 +1,22 @@
 public import Foundation
 import Understudy
 
-/// Typed expectations for one ``APIClient`` (from `client.startMocking()`): each request
-/// must match the next expectation (or any, with `.anyOrder`), by endpoint type and path.
+/// Typed expectations for one ``APIClient`` inside its
+/// ``APIClient/withMocking(order:isolation:_:)`` scope: each call must match the next
+/// expectation (or any, with ``Order/anyOrder``), by endpoint type and path, and gets the
+/// answer that expectation names.
 ///
 /// ```swift
-/// let mock = client.startMocking()
-/// mock.expect(GetUser(id: 2), andReturn: .success(User(id: 2, name: "Ada")))
-/// let user = try await client.send(GetUser(id: 2))
-/// try mock.verifyAllExpectationsMet()
+/// try await client.withMocking { mock in
+///     mock.expect(GetUser(id: 2), returning: User(id: 2, name: "Ada"))
+///     mock.expect(Logout())                                   // no output to name
+///     mock.expect(GetUser(id: 3), throwing: URLError(.notConnectedToInternet))
+///     ...
+/// }
 /// ```
+///
+/// An expectation that throws a `URLError` fails the call with the ``APIError`` a real network
+/// failure would (``APIError/transport(_:)``, or ``APIError/cancelled``).
 public final class EndpointMock: Sendable {
     /// Whether expectations are consumed in the order they were made.
     public enum Order: Sendable {
@@ -37,21 +44,74 @@ public final class EndpointMock: Sendable {
     private let coders: Coders
     private let state = Locked(State())
 
-    init(order: Order, encoder: Coders) {
+    init(order: Order, coders: Coders) {
         self.order = order
-        self.coders = encoder
+        self.coders = coders
     }
 
     // MARK: Expectations
 
-    /// Expects `endpoint` (same type and path) and answers with `result`.
-    public func expect<E: Endpoint>(_ endpoint: E, andReturn result: Result<E.Output, any Error>) {
-        add(endpoint, isDownload: false) { _, _ in try result.get() }
+    /// Expects a call of `endpoint` (same type and path) and answers it with `output`.
+    public func expect<E: Endpoint>(_ endpoint: E, returning output: E.Output) {
+        add(endpoint, isDownload: false) { _, _ in output }
     }
 
-    /// Expects `endpoint` with exactly this `input` (compared structurally as JSON; a
-    /// mismatch names the first differing key path), answering with `result`.
-    public func expect<E: Endpoint>(_ endpoint: E, receiving input: E.Input, andReturn result: Result<E.Output, any Error>) where E.Input: Encodable {
+    /// Expects a call of `endpoint`, an endpoint with no output, and lets it succeed.
+    public func expect<E: Endpoint>(_ endpoint: E) where E.Output == Nothing {
+        expect(endpoint, returning: Nothing())
+    }
+
+    /// Expects a call of `endpoint` and fails it with `error` (a `URLError` reaches the caller
+    /// as ``APIError/transport(_:)``, as a real network failure would).
+    public func expect<E: Endpoint>(_ endpoint: E, throwing error: any Error & Sendable) {
+        add(endpoint, isDownload: false) { _, _ in throw error }
+    }
+
+    /// Expects a call of `endpoint` with exactly this `input` (compared structurally as JSON;
+    /// a mismatch names the first differing key path) and answers it with `output`.
+    public func expect<E: Endpoint>(_ endpoint: E, receiving input: E.Input, returning output: E.Output) {
+        expectInput(endpoint, input, answer: { output })
+    }
+
+    /// Expects a call of `endpoint`, an endpoint with no output, with exactly this `input`.
+    public func expect<E: Endpoint>(_ endpoint: E, receiving input: E.Input) where E.Output == Nothing {
+        expect(endpoint, receiving: input, returning: Nothing())
+    }
+
+    /// Expects a call of `endpoint` with exactly this `input` and fails it with `error`.
+    public func expect<E: Endpoint>(_ endpoint: E, receiving input: E.Input, throwing error: any Error & Sendable) {
+        expectInput(endpoint, input, answer: { throw error })
+    }
+
+    /// Expects a call of `endpoint` and lets `validate` check the input and produce the output
+    /// (or throw).
+    public func expect<E: Endpoint>(_ endpoint: E, validatingInput validate: @escaping @Sendable (E.Input) throws -> E.Output) {
+        add(endpoint, isDownload: false) { _, input in
+            guard let input = input as? E.Input else { throw EndpointMockError.unexpectedEndpoint(expected: Self.label(endpoint), actual: "\(type(of: input))") }
+            return try validate(input)
+        }
+    }
+
+    /// Expects a call of any endpoint of type `E` whose path passes `validatingPath`, and
+    /// answers it with `output`.
+    public func expectEndpoint<E: Endpoint>(
+        ofType type: E.Type,
+        validatingPath: @escaping @Sendable (String) -> Bool,
+        returning output: E.Output
+    ) {
+        state.withLock {
+            $0.pending.append(Expectation(label: "\(E.self) (path checked by a closure)", isDownload: false,
+                                  matches: { ($0 as? E).map { validatingPath($0.path) } ?? false },
+                                  answer: { _, _ in output }))
+        }
+    }
+
+    /// Expects a download of `endpoint`; the file will hold `data`.
+    public func expectDownload<E: Endpoint>(_ endpoint: E, returning data: Data) {
+        add(endpoint, isDownload: true) { _, _ in data }
+    }
+
+    private func expectInput<E: Endpoint>(_ endpoint: E, _ input: E.Input, answer: @escaping @Sendable () throws -> E.Output) {
         let coders = self.coders
         let label = Self.label(endpoint)
         add(endpoint, isDownload: false) { _, actual in
@@ -60,44 +120,8 @@ public final class EndpointMock: Sendable {
             if let difference = JSONDifference.first(expected: expectedJSON, actual: actualJSON) {
                 throw EndpointMockError.inputMismatch(endpoint: label, difference: difference)
             }
-            return try result.get()
+            return try answer()
         }
-    }
-
-    /// Expects `endpoint` with exactly this `input`; answers with no output.
-    public func expect<E: Endpoint>(_ endpoint: E, receiving input: E.Input) where E.Output == Nothing {
-        expect(endpoint, receiving: input, andReturn: .success(Nothing()))
-    }
-
-    /// Expects `endpoint` and fails the call with `error`.
-    public func expect<E: Endpoint>(_ endpoint: E, throwingError error: any Error & Sendable) {
-        add(endpoint, isDownload: false) { _, _ in throw error }
-    }
-
-    /// Expects `endpoint` and lets `validate` check the input and produce the output.
-    public func expect<E: Endpoint>(_ endpoint: E, validatingInput validate: @escaping @Sendable (E.Input) throws -> E.Output) {
-        add(endpoint, isDownload: false) { _, input in
-            guard let input = input as? E.Input else { throw EndpointMockError.unexpectedEndpoint(expected: Self.label(endpoint), actual: "\(type(of: input))") }
-            return try validate(input)
-        }
-    }
-
-    /// Expects any endpoint of type `E` whose path passes `validatingPath`, answering with `result`.
-    public func expectEndpoint<E: Endpoint>(
-        ofType type: E.Type,
-        validatingPath: @escaping @Sendable (String) -> Bool,
-        andReturn result: Result<E.Output, any Error>
-    ) {
-        state.withLock {
-            $0.pending.append(Expectation(label: "\(E.self) (path checked by a closure)", isDownload: false,
-                                  matches: { ($0 as? E).map { validatingPath($0.path) } ?? false },
-                                  answer: { _, _ in try result.get() }))
-        }
-    }
-
-    /// Expects a download of `endpoint`; the file will hold `data`.
-    public func expectDownload<E: Endpoint>(_ endpoint: E, returning data: Data) {
-        add(endpoint, isDownload: true) { _, _ in data }
     }
 
     // MARK: Checking

@@ -1,20 +1,15 @@
 import Understudy
 
-/// Collects the ``EndpointMock``s started inside one test, so that the testing trait can
-/// check their expectations when the test ends. Task-local: tests never see each other's.
+/// The typed expectations a test left unmet, for the testing trait's end-of-test check.
+///
+/// ``APIClient/withMocking(order:isolation:_:)`` scopes check their own expectations when they
+/// end (and throw), so nothing registers here any more; the type remains so that the trait
+/// compiles until its check is removed.
 package final class EndpointMockRegistry: Sendable {
     @TaskLocal package static var current: EndpointMockRegistry?
 
-    private let mocks = Locked<[EndpointMock]>([])
-
     package init() {}
 
-    func register(_ mock: EndpointMock) {
-        mocks.withLock { $0.append(mock) }
-    }
-
-    /// The unmet expectations of every registered mock.
-    package var unmetExpectations: [String] {
-        mocks.withLock { $0 }.flatMap(\.unmetExpectations)
-    }
+    /// Always empty: scopes report their own unmet expectations.
+    package var unmetExpectations: [String] { [] }
 }

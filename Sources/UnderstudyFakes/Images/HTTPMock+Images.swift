@@ -17,11 +17,11 @@ extension HTTPMock {
         let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
         let stub = StubMapping(request: RequestPattern(method: .get, url: .urlPathPattern(regexEscaped(prefix) + "(/.*)?")),
                                response: .dynamic(DynamicResponder { request, _ in
-            let routeRequest = RouteRequest(recorded: request, pathParams: [:])
+            let routeRequest = RouteRequest(recorded: request, pathParameters: [:])
             let image = properties?(routeRequest) ?? ImageProperties(
-                width: routeRequest.queryParam("width").flatMap(Int.init) ?? 64,
-                height: routeRequest.queryParam("height").flatMap(Int.init) ?? 64,
-                color: routeRequest.queryParam("color").flatMap(Color.init(hex:)) ?? .gray)
+                width: routeRequest.queryParameter("width").flatMap(Int.init) ?? 64,
+                height: routeRequest.queryParameter("height").flatMap(Int.init) ?? 64,
+                color: routeRequest.queryParameter("color").flatMap(Color.init(hex:)) ?? .gray)
             return ResponseDefinition.ok.header("Content-Type", "image/png").body(PNGEncoder.encode(image))
         }))
         return self.stub(stub)

@@ -52,4 +52,28 @@ struct EqualToJsonPatternTests {
         #expect(oneOff.distance < threeOff.distance)
         #expect(pattern.match("not json") == .noMatch)
     }
+
+    @Test func aStringLiteralIsJSONTextAsInAMappingFile() throws {
+        let pattern = try StringValuePattern.equalToJson(#"{"name": "Ada", "tags": [1, 2]}"#, ignoreArrayOrder: true)
+        #expect(pattern == .equalToJson(["name": "Ada", "tags": [1, 2]], ignoreArrayOrder: true))
+        #expect(pattern.match(#"{"tags":[2,1],"name":"Ada"}"#) == .exactMatch)
+        // Not the JSON string holding that text.
+        #expect(pattern.match(#""{\"name\": \"Ada\"}""#) != .exactMatch)
+        let mock = HTTPMock()
+        mock.stub(.post(urlPath: "/users").body(try .equalToJson(#"{"name": "Ada"}"#)), .created)
+        #expect(mock.serve(request(.post, "/users", body: #"{ "name" : "Ada" }"#)).response.status == 201)
+        // A JSON string is still expressible, as a JSONValue.
+        #expect(StringValuePattern.equalToJson(.string("Ada")).match(#""Ada""#) == .exactMatch)
+    }
+
+    @Test func invalidJSONTextThrowsWhereThePatternIsMade() {
+        #expect(throws: JSONParseError.self) { try StringValuePattern.equalToJson(#"{"name": "Ada",}"#) }
+        do {
+            _ = try StringValuePattern.equalToJson("{\"name\" \"Ada\"}")
+            Issue.record("expected a JSONParseError")
+        } catch {
+            #expect(error.line == 1)
+            #expect(error.column == 9)
+        }
+    }
 }

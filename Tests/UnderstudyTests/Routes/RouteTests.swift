@@ -6,7 +6,7 @@ struct RouteTests {
     @Test func routesSeeHelpersPathParamsAndCallCounts() throws {
         let mock = HTTPMock()
         mock.route("/users/:id/posts", method: .get) { request, callCount in
-            .ok.body("user \(request.pathParam("id") ?? "?") page \(request.queryParam("page") ?? "1") call \(callCount) auth \(request.header("authorization") ?? "-")")
+            .ok.body("user \(request.pathParameter("id") ?? "?") page \(request.queryParameter("page") ?? "1") call \(callCount) auth \(request.header("authorization") ?? "-")")
         }
         let first = mock.serve(RecordedRequest(method: .get, url: "/users/42/posts?page=3", headers: ["Authorization": "Bearer x"]))
         let second = mock.serve(RecordedRequest(method: .get, url: "/users/7/posts"))

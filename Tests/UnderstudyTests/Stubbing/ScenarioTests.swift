@@ -26,6 +26,22 @@ struct ScenarioTests {
         #expect(mock.serve(request(.post, "/todo/items", body: "Cancel newspaper subscription")).response.status == 404)
     }
 
+    @Test func stubTakesTheScenarioWhereItIsMade() {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/cart"), .ok.json([]), scenario: "checkout", whenState: Scenario.started)
+        mock.stub(.post(urlPath: "/cart"), .created, scenario: "checkout", willSetState: "filled")
+        mock.stub(.get(urlPath: "/cart"), scenario: "checkout", whenState: "filled") { _, _ in .ok.json(["book"]) }
+        #expect(mock.serve(request(.get, "/cart")).response.body == .json([]))
+        #expect(mock.serve(request(.post, "/cart")).response.status == 201)
+        #expect(mock.serve(request(.get, "/cart")).response.body == .json(["book"]))
+        #expect(mock.scenarios == [Scenario(name: "checkout", state: "filled", possibleStates: ["Started", "filled"])])
+        // The made stubs carry the scenario as WireMock's fields.
+        let post = mock.stubMappings.first { $0.request.method == .post }
+        #expect(post?.scenarioName == "checkout")
+        #expect(post?.requiredScenarioState == nil)
+        #expect(post?.newScenarioState == "filled")
+    }
+
     @Test func scenariosListStatesAndReset() throws {
         let mock = toDoMock()
         #expect(mock.scenarios == [Scenario(name: "To do list", state: "Started",

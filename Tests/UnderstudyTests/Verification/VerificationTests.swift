@@ -76,4 +76,14 @@ struct VerificationTests {
         #expect(mock.verificationFailure(.exactly(1), .get(urlPath: "/a"))?.description
             == #"Cannot verify GET urlPath "/a": the request journal is disabled. Create the mock with a journalCapacity above 0."#)
     }
+
+    @Test func verifyDefaultsToAtLeastOneRequest() throws {
+        let mock = HTTPMock()
+        #expect(throws: VerificationError.self) { try mock.verify(.get(urlPath: "/a")) }
+        #expect(mock.verificationFailure(.get(urlPath: "/a"))?.expected == .atLeast(1))
+        _ = mock.serve(request(.get, "/a"))
+        _ = mock.serve(request(.get, "/a"))
+        try mock.verify(.get(urlPath: "/a"))
+        #expect(mock.verificationFailure(.get(urlPath: "/a")) == nil)
+    }
 }

@@ -1,15 +1,15 @@
 public import Foundation
 
-/// The kinds of value `String.mock(_:)` produces (the seed project's dictionary cases).
-public enum MockKind: Sendable, CaseIterable {
-    case int, uint, positiveInt, url, uuid, firstname, surname, city, street, month, year, country, province
+/// The kinds of value `String.fake(_:)` produces.
+public enum FakeKind: Sendable, CaseIterable {
+    case int, uint, positiveInt, url, uuid, firstName, surname, city, street, month, year, country, province
     case email, mobilePhone, landlinePhone, loremIpsum
 }
 
 extension String {
     /// A fake string of the given kind (a UUID string by default), drawn from the current
     /// seeded scope (`Fake.withSeed` or the `.fakes` testing trait).
-    public static func mock(_ kind: MockKind = .uuid) -> String {
+    public static func fake(_ kind: FakeKind = .uuid) -> String {
         FakeScope.draw { fake in
             switch kind {
             case .int: String(fake.int(in: -1_000_000...1_000_000))
@@ -17,7 +17,7 @@ extension String {
             case .positiveInt: String(fake.int(in: 1...1_000_000))
             case .url: fake.url().absoluteString
             case .uuid: fake.uuid().uuidString
-            case .firstname: fake.firstName()
+            case .firstName: fake.firstName()
             case .surname: fake.surname()
             case .city: fake.city()
             case .street: fake.streetAddress()
@@ -37,17 +37,17 @@ extension String {
 
 extension Int {
     /// A fake integer in the range, from the current seeded scope.
-    public static func mock(in range: ClosedRange<Int> = 0...1_000) -> Int { FakeScope.draw { $0.int(in: range) } }
+    public static func fake(in range: ClosedRange<Int> = 0...1_000) -> Int { FakeScope.draw { $0.int(in: range) } }
 }
 
 extension Bool {
     /// A fake boolean from the current seeded scope.
-    public static func mock() -> Bool { FakeScope.draw { $0.bool() } }
+    public static func fake() -> Bool { FakeScope.draw { $0.bool() } }
 }
 
 extension Date {
     /// A fake date in the range (the year 2000 through 2030 by default), from the current seeded scope.
-    public static func mock(
+    public static func fake(
         in range: ClosedRange<Date> = Date(timeIntervalSince1970: 946_684_800)...Date(timeIntervalSince1970: 1_924_992_000)
     ) -> Date {
         FakeScope.draw { $0.date(in: range) }
@@ -56,5 +56,5 @@ extension Date {
 
 extension URL {
     /// A fake `https` URL on a reserved example domain, from the current seeded scope.
-    public static func mock() -> URL { FakeScope.draw { $0.url() } }
+    public static func fake() -> URL { FakeScope.draw { $0.url() } }
 }
