@@ -26,6 +26,8 @@ let snippets = [
     "README_07",
     "README_08",
     "README_09",
+    "README_10",
+    "README_11",
     "Understudy_GettingStarted_01",
     "Understudy_GettingStarted_02",
     "Understudy_TestingWithSwiftTestingAndXCTest_01",

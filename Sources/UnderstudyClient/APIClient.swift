@@ -23,6 +23,8 @@ public final class APIClient: Sendable {
 
     /// Creates a client.
     /// - Parameters:
+    ///   - baseURL: the URL endpoint paths are resolved against.
+    ///   - httpClient: how requests are sent; `URLSession.shared` by default.
     ///   - authTokenProvider: when it returns a token, requests carry `Authorization: Bearer <token>`.
     ///   - decoder: defaults to snake_case keys and ISO 8601 dates.
     ///   - encoder: defaults to snake_case keys and ISO 8601 dates.

@@ -67,9 +67,4 @@ extension HTTPMock {
         guard !unused.isEmpty else { return nil }
         return (["\(unused.count) stub(s) answered no request:"] + unused.map { "  \($0.label): \($0.request)" }).joined(separator: "\n")
     }
-
-    // The trait and the XCTest base class (edited on another branch) still call these names;
-    // internal forwarders keep both branches compiling until they switch to the names above.
-    func verifyNoUnmatchedRequests() -> String? { unmatchedRequestsFailureMessage() }
-    func verifyAllStubsUsed() -> String? { unusedStubsFailureMessage() }
 }

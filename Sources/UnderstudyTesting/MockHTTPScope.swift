@@ -1,15 +1,12 @@
 import Foundation
 public import Understudy
-import UnderstudyClient
 public import UnderstudyServer
 import Testing
 
-/// Runs `body` with a fresh ``HTTPMock`` (also readable as `HTTPMock.current` inside the
+/// Runs `body` with a fresh `HTTPMock` (also readable as `HTTPMock.current` inside the
 /// body and every task it creates, but not in detached tasks) and, when the body ends, reports
 /// through the running framework (Swift Testing or XCTest) at the caller's line:
 /// - every request no stub matched, with its near-miss report;
-/// - every typed expectation of an `APIClient.startMocking()` started inside the body and
-///   never consumed;
 /// - when `reportUnusedStubs` is set, every stub that answered no request.
 ///
 /// The checks run whether the body returns or throws; an error the body throws is rethrown.
@@ -31,10 +28,16 @@ import Testing
 ///     serve `bodyFileName` responses. A relative path is resolved against the folder of the
 ///     calling file (`filePath`), not the working directory, so it works from any `swift test`
 ///     invocation; an absolute path is used as it is. Bad mapping files throw
-///     ``MappingsLoadError`` before the body runs.
-///   - server: whether to start a loopback ``MockServer`` for the mock, readable as
+///     `MappingsLoadError` before the body runs.
+///   - server: whether to start a loopback `MockServer` for the mock, readable as
 ///     `MockServer.current` in the body; it is shut down when the body returns or throws.
 ///   - reportUnusedStubs: whether stubs that answered no request fail the test too.
+///   - fileID: where failures are reported; the caller's by default.
+///   - filePath: where failures are reported, and the folder a relative `root` starts from.
+///   - line: where failures are reported; the caller's by default.
+///   - column: where failures are reported; the caller's by default.
+///   - isolation: the actor the body runs on; the caller's by default.
+///   - body: the test, given the scope's mock.
 @discardableResult
 public func withMockHTTP<Result>(
     configuration: HTTPMock.Configuration = HTTPMock.Configuration(),
@@ -59,8 +62,8 @@ public struct NoCurrentMockServerError: Error, Sendable, CustomStringConvertible
     }
 }
 
-/// One test's mock, its optional server and the typed-endpoint mocks started meanwhile,
-/// with the checks that run when the test ends.
+/// One test's mock and its optional server, with the checks that run when the test ends.
+/// (Typed endpoint mocking checks its own expectations when its `withMocking` scope ends.)
 final class MockHTTPScope: Sendable {
     struct Setup: Sendable {
         var configuration = HTTPMock.Configuration()
@@ -72,7 +75,6 @@ final class MockHTTPScope: Sendable {
     /// What the task-local value holds. XCTest binds it around the whole test (in
     /// `invokeTest`) before its async `setUp` creates the scope, so the scope is set later.
     final class Slot: Sendable {
-        let endpointMocks = EndpointMockRegistry()
         private let storage = Locked<MockHTTPScope?>(nil)
 
         var scope: MockHTTPScope? {
@@ -90,10 +92,9 @@ final class MockHTTPScope: Sendable {
     let setup: Setup
     let mock: HTTPMock
     let server: MockServer?
-    let endpointMocks: EndpointMockRegistry
 
     /// Creates the mock (loading the root's mappings) and, if asked, an unstarted server.
-    init(_ setup: Setup, endpointMocks: EndpointMockRegistry) throws(MappingsLoadError) {
+    init(_ setup: Setup) throws(MappingsLoadError) {
         self.setup = setup
         if let root = setup.root {
             mock = try HTTPMock(loadingMappingsFrom: root, configuration: setup.configuration)
@@ -101,21 +102,17 @@ final class MockHTTPScope: Sendable {
             mock = HTTPMock(configuration: setup.configuration)
         }
         server = setup.startsServer ? MockServer(mock: mock) : nil
-        self.endpointMocks = endpointMocks
     }
 
     func start() async throws {
         try await server?.start()
     }
 
-    /// The end-of-test failures: unmet typed expectations, unmatched requests and, when asked,
-    /// unused stubs.
+    /// The end-of-test failures: unmatched requests and, when asked, unused stubs.
     var failures: [String] {
         var failures: [String] = []
-        let unmet = endpointMocks.unmetExpectations
-        if !unmet.isEmpty { failures.append(EndpointMockError.unmetExpectations(unmet).description) }
-        if let message = mock.verifyNoUnmatchedRequests() { failures.append(message) }
-        if setup.reportsUnusedStubs, let message = mock.verifyAllStubsUsed() { failures.append(message) }
+        if let message = mock.unmatchedRequestsFailureMessage() { failures.append(message) }
+        if setup.reportsUnusedStubs, let message = mock.unusedStubsFailureMessage() { failures.append(message) }
         return failures
     }
 
@@ -133,7 +130,7 @@ final class MockHTTPScope: Sendable {
         _ body: (HTTPMock) async throws -> Result
     ) async throws -> Result {
         let slot = Slot()
-        let scope = try MockHTTPScope(setup, endpointMocks: slot.endpointMocks)
+        let scope = try MockHTTPScope(setup)
         slot.set(scope)
         do {
             try await scope.start()
@@ -144,9 +141,7 @@ final class MockHTTPScope: Sendable {
         let result: Result
         do {
             result = try await $slot.withValue(slot) {
-                try await EndpointMockRegistry.$current.withValue(slot.endpointMocks) {
-                    try await body(scope.mock)
-                }
+                try await body(scope.mock)
             }
         } catch {
             try? await scope.finish(reportingAt: location)

@@ -5,11 +5,11 @@ public import XCTest
 
 /// An XCTest base class that runs each test in the same scope as the `.mockHTTP` trait and
 /// ``withMockHTTP(configuration:root:server:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)``:
-/// a fresh ``HTTPMock`` per test (``mock``, also `HTTPMock.current`), optionally loaded from
-/// ``mappingsRoot`` and served by a started ``MockServer`` (``server``, also
+/// a fresh `HTTPMock` per test (``mock``, also `HTTPMock.current`), optionally loaded from
+/// ``mappingsRoot`` and served by a started `MockServer` (``server``, also
 /// `MockServer.current`) when ``startsServer`` is `true`. `tearDown` fails the test through
-/// `XCTFail` for every unmatched request (with its near-miss report), every unmet typed
-/// expectation and, when ``reportsUnusedStubs`` is `true`, every unused stub.
+/// `XCTFail` for every unmatched request (with its near-miss report) and, when
+/// ``reportsUnusedStubs`` is `true`, every unused stub.
 ///
 /// ```swift
 /// final class UserServiceTests: MockHTTPTestCase {
@@ -41,9 +41,7 @@ open class MockHTTPTestCase: XCTestCase {
         let slot = MockHTTPScope.Slot()
         self.slot = slot
         MockHTTPScope.$slot.withValue(slot) {
-            EndpointMockRegistry.$current.withValue(slot.endpointMocks) {
-                super.invokeTest()
-            }
+            super.invokeTest()
         }
     }
 
@@ -51,7 +49,7 @@ open class MockHTTPTestCase: XCTestCase {
         try await super.setUp()
         let setup = MockHTTPScope.Setup(configuration: mockConfiguration, root: mappingsRoot,
                                         startsServer: startsServer, reportsUnusedStubs: reportsUnusedStubs)
-        let scope = try MockHTTPScope(setup, endpointMocks: slot?.endpointMocks ?? EndpointMockRegistry())
+        let scope = try MockHTTPScope(setup)
         mock = scope.mock
         server = scope.server
         slot?.set(scope)

@@ -2,10 +2,10 @@ public import Testing
 public import Understudy
 
 /// Runs each test inside ``withMockHTTP(configuration:root:server:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)``:
-/// its own ``HTTPMock`` (read it with `HTTPMock.current`), optionally loaded from a mappings
+/// its own `HTTPMock` (read it with `HTTPMock.current`), optionally loaded from a mappings
 /// root and served by a started server (`MockServer.current`). When the test ends, an issue
-/// is recorded at the test for every request no stub matched, every typed expectation of an
-/// `APIClient.startMocking()` never consumed, and, if asked, every unused stub.
+/// is recorded at the test for every request no stub matched and, if asked, every unused stub.
+/// (Typed endpoint mocking, `APIClient.withMocking`, throws its own unmet expectations.)
 ///
 /// ```swift
 /// @Test(.mockHTTP) func loadsUser() async throws {
@@ -55,7 +55,7 @@ extension Trait where Self == MockHTTPTrait {
     ///     `__files` serve bodies. A relative path is resolved against the folder of the file
     ///     that applies the trait (`filePath`); an absolute path is used as it is. A mapping
     ///     that cannot be loaded fails the test before it runs.
-    ///   - server: whether each test gets a started ``MockServer`` (`MockServer.current`),
+    ///   - server: whether each test gets a started `MockServer` (`MockServer.current`),
     ///     shut down when the test ends.
     ///   - reportUnusedStubs: whether stubs that answered no request fail the test too.
     public static func mockHTTP(

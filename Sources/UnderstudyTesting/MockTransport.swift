@@ -7,7 +7,7 @@ import UnderstudyURLSession
 import FoundationNetworking
 #endif
 
-/// One of the three ways code under test reaches an ``HTTPMock``, so one test body can run
+/// One of the three ways code under test reaches an `HTTPMock`, so one test body can run
 /// over all of them:
 ///
 /// ```swift
@@ -36,7 +36,7 @@ public struct MockTransport: Sendable, Hashable, CaseIterable, CustomStringConve
     public static let direct = MockTransport(.direct)
     /// A `URLSession` from `mock.urlSession()`, whose requests a `URLProtocol` routes to the mock.
     public static let urlSession = MockTransport(.urlSession)
-    /// A plain `URLSession` talking to a loopback ``MockServer`` started for the mock.
+    /// A plain `URLSession` talking to a loopback `MockServer` started for the mock.
     public static let server = MockTransport(.server)
 
     /// Every transport.

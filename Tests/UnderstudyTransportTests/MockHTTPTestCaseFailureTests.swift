@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import Understudy
-import UnderstudyClient
 import UnderstudyTesting
 import XCTest
 
@@ -14,22 +13,12 @@ struct RecordedXCTestFailure: Sendable, Equatable {
 /// A `MockHTTPTestCase` run by hand, which keeps the failures XCTest records for it instead of
 /// failing the run. Its methods are not named `test…`, so XCTest never runs them by itself.
 final class MockHTTPTestCaseProbe: MockHTTPTestCase {
-    struct Ping: OutEndpoint {
-        typealias Output = String
-        var path: String { "/ping" }
-    }
-
     var failures: [RecordedXCTestFailure] = []
     var reportsUnused = false
     override var reportsUnusedStubs: Bool { reportsUnused }
 
     func probeUnmatchedRequest() {
         _ = mock.serve(RecordedRequest(method: .get, url: "/nobody-home"))
-    }
-
-    func probeUnmetTypedExpectation() {
-        let client = APIClient(baseURL: URL(string: "http://api.example.com")!, httpClient: HTTPMock.current)
-        client.startMocking().expect(Ping(), andReturn: .success("pong"))
     }
 
     func probeUnusedStub() {
@@ -72,7 +61,6 @@ final class MockHTTPTestCaseProbe: MockHTTPTestCase {
         #else
         let methods: [String: (MockHTTPTestCaseProbe) -> () -> Void] = [
             "probeUnmatchedRequest": { $0.probeUnmatchedRequest },
-            "probeUnmetTypedExpectation": { $0.probeUnmetTypedExpectation },
             "probeUnusedStub": { $0.probeUnusedStub },
             "probeClean": { $0.probeClean },
         ]
@@ -87,7 +75,6 @@ final class MockHTTPTestCaseProbe: MockHTTPTestCase {
 #if canImport(ObjectiveC)
 extension MockHTTPTestCaseProbe {
     @objc func runProbeUnmatchedRequest() { probeUnmatchedRequest() }
-    @objc func runProbeUnmetTypedExpectation() { probeUnmetTypedExpectation() }
     @objc func runProbeUnusedStub() { probeUnusedStub() }
     @objc func runProbeClean() { probeClean() }
 }
@@ -103,12 +90,6 @@ struct MockHTTPTestCaseFailureTests {
         #expect(failures.count == 1)
         #expect(failures.first?.description.contains("1 request(s) matched no stub:\nNo stub matched GET /nobody-home") == true)
         #expect(failures.first?.file == "MockHTTPTestCase.swift")
-    }
-
-    @Test func anUnmetTypedExpectationFailsTheTest() async {
-        let failures = await MockHTTPTestCaseProbe.run("probeUnmetTypedExpectation")
-        #expect(failures.count == 1)
-        #expect(failures.first?.description.hasSuffix("1 expectation(s) never met: Ping /ping") == true)
     }
 
     @Test func anUnusedStubFailsTheTestOnlyWhenAsked() async {

@@ -17,11 +17,15 @@ extension APIClient {
     /// @Test func showsTheUser() async throws {
     ///     try await client.withMocking { mock in
     ///         mock.expect(GetUser(id: 2), returning: User(id: 2, fullName: "Ada"))
-    ///         #expect(try await client.send(GetUser(id: 2)).fullName == "Ada")
+    ///         let user = try await client.send(GetUser(id: 2))
+    ///         #expect(user.fullName == "Ada")
     ///     }
     /// }
     /// ```
-    /// - Parameter order: whether expectations are consumed in the order they were made.
+    /// - Parameters:
+    ///   - order: whether expectations are consumed in the order they were made.
+    ///   - isolation: the actor the body runs on; the caller's by default.
+    ///   - body: the test, given the expectations that answer this client's calls.
     public func withMocking<Result>(
         order: EndpointMock.Order = .inOrder,
         isolation: isolated (any Actor)? = #isolation,

@@ -7,7 +7,7 @@ import UnderstudyTesting
 @Test(.mockHTTP) func loadsProfile() async throws {      // a fresh mock per test
     HTTPMock.current.stub(.get(urlPath: "/me"), .ok.body("Ada"))
     _ = try await HTTPMock.current.data(for: URLRequest(url: URL(string: "https://api.example.com/me")!))
-    HTTPMock.current.assertRequested(.exactly(1), .get(urlPath: "/me"))
+    HTTPMock.current.assertRequested(.get(urlPath: "/me"))   // at least once
 }   // afterwards: every unmatched request is an issue; .mockHTTP(reportUnusedStubs: true) adds unused stubs
 
 final class ProfileTests: MockHTTPTestCase {             // XCTest: `mock` (and `server`) per test

@@ -17,8 +17,9 @@ struct GetUser: OutEndpoint {
 
 @Test func showsTheUser() async throws {
     let client = APIClient(baseURL: URL(string: "https://api.example.com")!)
-    let mock = client.startMocking()                  // nothing leaves the process now
-    mock.expect(GetUser(id: 2), andReturn: .success(User(id: 2, fullName: "Ada")))
-    #expect(try await client.send(GetUser(id: 2)).fullName == "Ada")
-    try mock.verifyAllExpectationsMet()
+    try await client.withMocking { mock in               // nothing leaves the process in here
+        mock.expect(GetUser(id: 2), returning: User(id: 2, fullName: "Ada"))
+        let user = try await client.send(GetUser(id: 2))
+        #expect(user.fullName == "Ada")
+    }                                                     // unmet expectations throw here
 }
