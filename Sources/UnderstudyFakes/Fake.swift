@@ -43,22 +43,27 @@ public struct Fake: Sendable {
     /// A boolean.
     public mutating func bool() -> Bool { generator.next() & 1 == 1 }
 
-    /// One element of a non-empty array.
-    public mutating func element<T>(of items: [T]) -> T { items[int(in: 0...(items.count - 1))] }
+    /// One element of the array, or `nil` when it is empty (as `randomElement()`).
+    public mutating func element<T>(of items: [T]) -> T? {
+        items.isEmpty ? nil : pick(items)
+    }
+
+    /// One element of a built-in data table, which is never empty.
+    private mutating func pick<T>(_ items: [T]) -> T { items[int(in: 0...(items.count - 1))] }
 
     // MARK: People
 
     /// A first name.
-    public mutating func firstName() -> String { element(of: bool() ? FakeData.femaleFirstNames : FakeData.maleFirstNames) }
+    public mutating func firstName() -> String { pick(bool() ? FakeData.femaleFirstNames : FakeData.maleFirstNames) }
     /// A surname.
-    public mutating func surname() -> String { element(of: FakeData.surnames) }
+    public mutating func surname() -> String { pick(FakeData.surnames) }
     /// `First Last`.
     public mutating func fullName() -> String { "\(firstName()) \(surname())" }
 
     /// An email with valid syntax on a reserved example domain, derived from a name.
     public mutating func email() -> String {
         let local = "\(firstName()).\(surname())".lowercased().filter { $0.isASCII && ($0.isLetter || $0 == ".") }
-        return "\(local)\(int(in: 1...99))@\(element(of: FakeData.emailDomains))"
+        return "\(local)\(int(in: 1...99))@\(pick(FakeData.emailDomains))"
     }
 
     /// An Italian mobile number: `+39 3xx xxx xxxx`.
@@ -75,30 +80,30 @@ public struct Fake: Sendable {
 
     /// A street name with its type: `Via Garibaldi` or `Oak Street`.
     public mutating func street() -> String {
-        bool() ? "Via \(element(of: FakeData.streetNames))" : "\(element(of: FakeData.streetNames)) \(element(of: FakeData.streetTypes))"
+        bool() ? "Via \(pick(FakeData.streetNames))" : "\(pick(FakeData.streetNames)) \(pick(FakeData.streetTypes))"
     }
 
     /// A street address with a number.
     public mutating func streetAddress() -> String { "\(street()) \(int(in: 1...250))" }
     /// A large city.
-    public mutating func city() -> String { element(of: FakeData.cities) }
+    public mutating func city() -> String { pick(FakeData.cities) }
     /// An Italian province name.
-    public mutating func province() -> String { element(of: FakeData.provinces).name }
+    public mutating func province() -> String { pick(FakeData.provinces).name }
     /// An Italian region.
-    public mutating func region() -> String { element(of: FakeData.provinces).region }
+    public mutating func region() -> String { pick(FakeData.provinces).region }
     /// A country name.
-    public mutating func country() -> String { element(of: FakeData.countries).name }
+    public mutating func country() -> String { pick(FakeData.countries).name }
     /// An ISO 3166-1 alpha-2 country code.
-    public mutating func countryCode() -> String { element(of: FakeData.countries).code }
+    public mutating func countryCode() -> String { pick(FakeData.countries).code }
 
     // MARK: Business and web
 
     /// A company name built from a surname and a suffix.
-    public mutating func company() -> String { "\(surname()) \(element(of: FakeData.companySuffixes))" }
+    public mutating func company() -> String { "\(surname()) \(pick(FakeData.companySuffixes))" }
 
     /// An `https` URL on a reserved example domain.
     public mutating func url() -> URL {
-        URL(string: "https://\(element(of: FakeData.emailDomains))/\(word())/\(int(in: 1...9999))")!
+        URL(string: "https://\(pick(FakeData.emailDomains))/\(word())/\(int(in: 1...9999))")!
     }
 
     /// A UUID drawn from the seeded generator (version 4 bits set).
@@ -113,7 +118,7 @@ public struct Fake: Sendable {
     // MARK: Text and dates
 
     /// A lorem ipsum word.
-    public mutating func word() -> String { element(of: FakeData.loremWords) }
+    public mutating func word() -> String { pick(FakeData.loremWords) }
 
     /// A sentence of 4–12 words, capitalised, ending with a full stop.
     public mutating func sentence() -> String {

@@ -16,6 +16,13 @@ struct FakeTests {
 
     /// Pinned values: the generator and reductions are our own, so these hold on every
     /// platform and Swift version; a change here breaks everyone's recorded seeds.
+    @Test func elementOfAnEmptyArrayIsNilNotATrap() {
+        var fake = Fake(seed: 1)
+        #expect(fake.element(of: [Int]()) == nil)
+        let picked = fake.element(of: ["a", "b", "c"])
+        #expect(picked.map { ["a", "b", "c"].contains($0) } == true)
+    }
+
     @Test func valuesArePinnedAcrossPlatforms() {
         var generator = SplitMix64(seed: 0)
         #expect(generator.next() == 0xE220_A839_7B1D_CDAF)

@@ -27,11 +27,17 @@ extension HTTPMock {
         return stub(mapping)
     }
 
-    /// Adds a route answering with `responses` in turn; the last one repeats.
+    /// Adds a route answering with `responses` in turn; the last one repeats. A route given no
+    /// responses answers 500 saying so, rather than stopping the test run.
     @discardableResult
     public func route(_ path: String, method: HTTPMethod = .any, priority: Int? = nil, responses: [ResponseDefinition]) -> StubMapping {
-        precondition(!responses.isEmpty, "a route needs at least one response")
-        var mapping = route(path, method: method, priority: priority) { _, count in responses[min(count, responses.count) - 1] }
+        var mapping = route(path, method: method, priority: priority) { _, count in
+            guard !responses.isEmpty else {
+                return ResponseDefinition(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                          body: .text("The route \(path) was given no responses; pass at least one to route(_:method:priority:responses:).\n"))
+            }
+            return responses[min(count, responses.count) - 1]
+        }
         mapping.metadata?["understudy.responses"] = .number(JSONNumber(responses.count))
         return stub(mapping)
     }

@@ -31,6 +31,14 @@ struct RouteTests {
         #expect(statuses == [500, 200, 200, 200])
     }
 
+    @Test func aRouteWithNoResponsesAnswers500InsteadOfTrapping() {
+        let mock = HTTPMock()
+        mock.route("/empty", responses: [])
+        let response = mock.serve(RecordedRequest(method: .get, url: "/empty")).response
+        #expect(response.status == 500)
+        #expect(response.body == .text("The route /empty was given no responses; pass at least one to route(_:method:priority:responses:).\n"))
+    }
+
     @Test func onUnmatchedAnswersWhatNothingElseDoes() {
         let mock = HTTPMock()
         mock.onUnmatched { request in .status(418).body("no route for \(request.path)") }

@@ -12,7 +12,7 @@ struct PetStoreFeatureTests {
     /// Test data from the fakes module with a fixed seed.
     static func pets(_ count: Int) -> [Pet] {
         var fake = Fake(seed: 2026)
-        return (1...count).map { Pet(id: $0, name: fake.firstName(), species: fake.element(of: ["dog", "cat", "parrot"])) }
+        return (1...count).map { Pet(id: $0, name: fake.firstName(), species: fake.element(of: ["dog", "cat", "parrot"]) ?? "dog") }
     }
 
     static func json(_ pets: [Pet]) -> JSONValue {
