@@ -5,9 +5,9 @@
 //     swift run -c release UnderstudyServerBenchmarks cycle [--rounds N]
 //         measures start + first response + stop of an in-process MockServer against a raw
 //         SwiftNIO server doing the same cycle, with the same client, interleaved.
-//     swift run -c release UnderstudyServerBenchmarks transports [--rounds N]
+//     swift run -c release UnderstudyServerBenchmarks transports [--rounds N] [--only TEXT]
 //         cost per request of the direct, URLSession and server transports against a plain
-//         function call returning the same Data.
+//         function call returning the same Data (`--only direct`: the baseline and that case).
 import Foundation
 import NIOCore
 import Understudy
@@ -25,9 +25,9 @@ case "raw":
 case "cycle":
     try await runCycleBenchmark(rounds: Int(option("--rounds") ?? "300") ?? 300)
 case "transports":
-    try await TransportBenchmark.run(rounds: Int(option("--rounds") ?? "15") ?? 15)
+    try await TransportBenchmark.run(rounds: Int(option("--rounds") ?? "15") ?? 15, only: option("--only"))
 default:
-    print("usage: UnderstudyServerBenchmarks raw [--port N] | cycle [--rounds N] | transports [--rounds N]")
+    print("usage: UnderstudyServerBenchmarks raw [--port N] | cycle [--rounds N] | transports [--rounds N] [--only TEXT]")
 }
 
 func runCycleBenchmark(rounds: Int) async throws {
