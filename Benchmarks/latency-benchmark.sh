@@ -159,5 +159,5 @@ for fraction in 10 20 30 40 50 60 70 80 90 100; do
     fi
 done
 echo
-echo "Knee (p99 above $knee_ms ms from this rate on): ${knee:-not reached up to the raw maximum}."
+echo "Knee (p99 above $knee_ms ms, or saturated, from this rate on): ${knee:-not reached up to the raw maximum}."
 echo "First rate with p99 above $knee_ms ms: ${first:-none}."
