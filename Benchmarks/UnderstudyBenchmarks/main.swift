@@ -1,6 +1,9 @@
 // Match-throughput benchmark for the Understudy core.
 //
-//     swift run -c release UnderstudyBenchmarks [--rounds N]
+//     swift run -c release UnderstudyBenchmarks [--rounds N] [--only TEXT]
+//
+// `--only TEXT` keeps the baseline and the cases whose name contains TEXT (for profiling one
+// case, e.g. under `valgrind --tool=callgrind`).
 //
 // Every case serves requests through `HTTPMock.serve` (matching, scenario bookkeeping and
 // the journal). Cases run interleaved, round after round, and each is reported as the
@@ -43,7 +46,7 @@ let arguments = CommandLine.arguments
 let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 15
 let requestsPerRound = 20_000
 
-let cases: [BenchmarkCase] = [
+let allCases: [BenchmarkCase] = [
     BenchmarkCase(name: "1 exact-path stub (baseline)", mock: exactStubs(1), requests: requests(prefix: "/items/", stubCount: 1)),
     BenchmarkCase(name: "100 exact-path stubs", mock: exactStubs(100), requests: requests(prefix: "/items/", stubCount: 100)),
     BenchmarkCase(name: "10 000 exact-path stubs", mock: exactStubs(10_000), requests: requests(prefix: "/items/", stubCount: 10_000)),
@@ -51,6 +54,9 @@ let cases: [BenchmarkCase] = [
     BenchmarkCase(name: "1 000 regex-path stubs", mock: patternStubs(1_000), requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc")),
     BenchmarkCase(name: "1 templated stub", mock: templatedStub(), requests: requests(prefix: "/items/", stubCount: 1, suffix: "?who=ada")),
 ]
+
+let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
+let cases = allCases.enumerated().filter { $0.offset == 0 || only.map($0.element.name.contains) ?? true }.map(\.element)
 
 // Sanity: every benchmark request must be matched, or the figures mean nothing.
 for benchmark in cases {

@@ -18,20 +18,25 @@ enum TransportBenchmark {
         }
     }
 
-    static func run(rounds: Int) async throws {
+    /// - Parameter only: keeps the baseline and the cases whose name contains it (for profiling).
+    static func run(rounds: Int, only: String? = nil) async throws {
         let mock = HTTPMock()
         mock.stub((0..<100).map { StubMapping(.get(urlPath: "/items/\($0)"), .ok.body("item \($0)")) })
         let session = mock.urlSession()
-        let server = MockServer(mock: mock)
-        try await server.start()
+        let loopback = "loopback server via URLSession"
+        // The server starts only when its case runs, so `--only direct` runs no event loop
+        // (and can be profiled under valgrind, which does not survive NIO's threads here).
+        let server = only.map(loopback.contains) ?? true ? MockServer(mock: mock) : nil
+        try await server?.start()
         let serverSession = URLSession(configuration: .ephemeral)
         let inProcess = URL(string: "http://api.example.com/items/42")!
-        let cases: [(name: String, client: any HTTPClient, url: URL, perRound: Int)] = [
+        var allCases: [(name: String, client: any HTTPClient, url: URL, perRound: Int)] = [
             ("plain function returning Data (baseline)", PlainFunction(), inProcess, 2_000),
             ("direct (HTTPMock as HTTPClient)", mock, inProcess, 2_000),
             ("URLSession transport", session, inProcess, 200),
-            ("loopback server via URLSession", serverSession, try server.baseURL.appendingPathComponent("items/42"), 200),
         ]
+        if let server { allCases.append((loopback, serverSession, try server.baseURL.appendingPathComponent("items/42"), 200)) }
+        let cases = allCases.enumerated().filter { $0.offset == 0 || only.map($0.element.name.contains) ?? true }.map(\.element)
         let clock = ContinuousClock()
         var samples = Array(repeating: [Double](), count: cases.count)
         for round in 0..<(rounds + 2) {
@@ -48,7 +53,7 @@ enum TransportBenchmark {
             }
             mock.resetRequests()
         }
-        try await server.shutdown()
+        try await server?.shutdown()
         session.finishTasksAndInvalidate()
         serverSession.finishTasksAndInvalidate()
         let medians = samples.map { $0.sorted()[$0.count / 2] }

@@ -5,9 +5,13 @@
 //     swift run -c release UnderstudyServerBenchmarks cycle [--rounds N]
 //         measures start + first response + stop of an in-process MockServer against a raw
 //         SwiftNIO server doing the same cycle, with the same client, interleaved.
-//     swift run -c release UnderstudyServerBenchmarks transports [--rounds N]
+//     swift run -c release UnderstudyServerBenchmarks transports [--rounds N] [--only TEXT]
 //         cost per request of the direct, URLSession and server transports against a plain
-//         function call returning the same Data.
+//         function call returning the same Data (`--only direct`: the baseline and that case).
+//     swift run -c release UnderstudyServerBenchmarks suite [--rounds N]
+//         what a test suite pays per test: mock, three requests, verify, tear down, done with
+//         MockServer, mock.urlSession() and the direct transport, against the same test done
+//         with a hand-written URLProtocol returning canned data.
 import Foundation
 import NIOCore
 import Understudy
@@ -25,9 +29,11 @@ case "raw":
 case "cycle":
     try await runCycleBenchmark(rounds: Int(option("--rounds") ?? "300") ?? 300)
 case "transports":
-    try await TransportBenchmark.run(rounds: Int(option("--rounds") ?? "15") ?? 15)
+    try await TransportBenchmark.run(rounds: Int(option("--rounds") ?? "15") ?? 15, only: option("--only"))
+case "suite":
+    try await SuiteCycleBenchmark.run(rounds: Int(option("--rounds") ?? "200") ?? 200)
 default:
-    print("usage: UnderstudyServerBenchmarks raw [--port N] | cycle [--rounds N] | transports [--rounds N]")
+    print("usage: UnderstudyServerBenchmarks raw [--port N] | cycle [--rounds N] | transports [--rounds N] [--only TEXT] | suite [--rounds N]")
 }
 
 func runCycleBenchmark(rounds: Int) async throws {

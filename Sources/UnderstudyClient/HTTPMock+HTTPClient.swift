@@ -12,7 +12,7 @@ extension HTTPMock: HTTPClient {
     /// and an unmatched request throws ``UnmatchedRequestError`` carrying the near-miss report
     /// (unless `onUnmatched` answers it).
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-        let answer = try await answer(RecordedRequest(request))
+        let answer = try await answer(RecordedRequest(request, id: makeRequestID()), url: request.url)
         return (try await answer.collect(), answer.response)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import Understudy
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,7 +11,9 @@ extension HTTPMock {
     /// ``Understudy/Fault/urlErrorCode``), a proxy stub forwards upstream, and an unmatched
     /// request throws ``UnmatchedRequestError`` with the near-miss report (unless `onUnmatched`
     /// answers it).
-    package func answer(_ request: RecordedRequest) async throws -> InProcessAnswer {
+    /// - Parameter url: the URL the caller asked for, which the response carries when it is the
+    ///   request's ``RecordedRequest/absoluteURL``; by default, that URL is parsed again.
+    package func answer(_ request: RecordedRequest, url requestURL: URL? = nil) async throws -> InProcessAnswer {
         let event = serve(request)
         if !event.wasMatched, !answersUnmatchedRequests {
             throw UnmatchedRequestError(report: nearMisses(for: request))
@@ -20,7 +22,7 @@ extension HTTPMock {
         let plan = plan(for: event, using: &generator)
         if plan.delay > .zero { try await Task.sleep(for: plan.delay) }
         try Task.checkCancellation()
-        let url = URL(string: request.absoluteURL) ?? URL(fileURLWithPath: "/")
+        let url = Self.responseURL(for: request, given: requestURL)
         switch plan.action {
         case .fault(let fault):
             throw URLError(fault.urlErrorCode, userInfo: [NSURLErrorFailingURLErrorKey: url])
@@ -35,19 +37,47 @@ extension HTTPMock {
             return try InProcessAnswer(head, body, url: url)
         }
     }
+
+    /// The response's URL: the request's absolute URL (default port and fragment left out).
+    private static func responseURL(for request: RecordedRequest, given url: URL?) -> URL {
+        let absolute = request.absoluteURL
+        // Parsing a URL costs more than the rest of a direct request; reuse the caller's.
+        if let url, url.absoluteString == absolute { return url }
+        return URL(string: absolute) ?? URL(fileURLWithPath: "/")
+    }
 }
 
 extension InProcessAnswer {
     /// The answer to a planned head and body; multi-valued fields are joined with `, `, as
-    /// `HTTPURLResponse` keeps one value per name.
+    /// `HTTPURLResponse` keeps one value per name (spelled as it first appears).
     init(_ head: ResponseHead, _ body: TimedBody, url: URL) throws {
         var fields: [String: String] = [:]
-        for name in head.headers.names {
-            fields[name] = head.headers.values(for: name).joined(separator: ", ")
+        if head.headers.allSatisfy({ $0.name.utf8.allSatisfy { $0 < 0x80 } }) {
+            // One pass; ASCII names group the same whether compared ASCII-wise or lowercased.
+            fields.reserveCapacity(head.headers.fields.count)
+            var names: [String] = []
+            for field in head.headers {
+                if let name = names.first(where: { Self.sameASCIIName($0, field.name) }) {
+                    fields[name]! += ", " + field.value
+                } else {
+                    names.append(field.name)
+                    fields[field.name] = field.value
+                }
+            }
+        } else {
+            for name in head.headers.names {
+                fields[name] = head.headers.values(for: name).joined(separator: ", ")
+            }
         }
         guard let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: fields) else {
             throw URLError(.badServerResponse)
         }
         self.init(response: response, body: body)
+    }
+
+    private static func sameASCIIName(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in
+            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Understudy
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -8,11 +8,18 @@ extension RecordedRequest {
     /// Records a `URLRequest`: method, absolute URL, headers (sorted by name, as
     /// `URLRequest` keeps no order) and the body from `httpBody` or `httpBodyStream`.
     public init(_ request: URLRequest, clientAddress: String = "in-process") {
+        var system = SystemRandomNumberGenerator()
+        self.init(request, id: UUID.version4(using: &system), clientAddress: clientAddress)
+    }
+
+    /// Records a `URLRequest` under the given id (an in-process transport asks its mock for
+    /// one: ``Understudy/HTTPMock/makeRequestID()``).
+    package init(_ request: URLRequest, id: UUID, clientAddress: String = "in-process") {
         var headers = HTTPHeaders()
         for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
             headers.add(name: name, value: value)
         }
-        self.init(method: HTTPMethod(request.httpMethod ?? "GET"), url: request.url?.absoluteString ?? "/",
+        self.init(id: id, method: HTTPMethod(request.httpMethod ?? "GET"), url: request.url?.absoluteString ?? "/",
                   headers: headers, body: request.httpBody ?? request.httpBodyStream.map(Self.read) ?? Data(),
                   clientAddress: clientAddress)
     }

@@ -30,7 +30,7 @@ final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
             ]))
             return
         }
-        let recorded = RecordedRequest(request)
+        let recorded = RecordedRequest(request, id: mock.makeRequestID())
         if task is URLSessionUploadTask, recorded.body.isEmpty {
             client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [
                 NSLocalizedDescriptionKey: "This platform hides upload-task bodies from URLProtocol, so the mock cannot see what was sent. Set the body on the URLRequest (httpBody) and use data(for:), or test uploads against the loopback server (withMockServer).",
@@ -38,9 +38,10 @@ final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
             return
         }
         let loader = Loader(urlProtocol: self, gate: gate)
+        let url = request.url
         let task = Task {
             do {
-                let answer = try await mock.answer(recorded)
+                let answer = try await mock.answer(recorded, url: url)
                 loader.receive(answer.response)
                 #if canImport(FoundationNetworking)
                 let data = try await answer.collect()

@@ -28,6 +28,12 @@ public final class HTTPMock: Sendable {
     public let configuration: Configuration
     let state: Locked<State>
     private let templater: ResponseTemplater
+    /// Ids for requests recorded by in-process transports: unique within the journal, from a
+    /// generator seeded once, as the server seeds one per connection.
+    private let requestIDs: Locked<SplitMix64> = {
+        var system = SystemRandomNumberGenerator()
+        return Locked(SplitMix64(seed: system.next()))
+    }()
 
     /// Creates an empty mock.
     public init(configuration: Configuration = Configuration()) {
@@ -35,6 +41,9 @@ public final class HTTPMock: Sendable {
         self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity)))
         self.templater = ResponseTemplater(seed: configuration.templateRandomSeed)
     }
+
+    /// A new request id (see ``RecordedRequest/id``) for a request recorded in process.
+    package func makeRequestID() -> UUID { requestIDs.withLock { UUID.version4(using: &$0) } }
 
     // MARK: Stubbing
 

@@ -49,9 +49,12 @@ struct Template: Sendable {
     }
 
     let nodes: [Node]
+    /// The fields of the `request` model the template may read.
+    let requestFields: TemplateRequestFields
 
     /// Parses a template; throws ``TemplateError`` for bad syntax.
     init(parsing text: String) throws(TemplateError) {
         nodes = try TemplateParser(text).parse()
+        requestFields = TemplateRequestFields(reading: nodes)
     }
 }

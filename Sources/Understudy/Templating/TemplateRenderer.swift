@@ -35,6 +35,11 @@ struct TemplateRenderer {
         self.now = now
     }
 
+    /// Replaces the root context, between renderings of whole templates (variables stay).
+    mutating func replaceRoot(_ value: TemplateValue) {
+        scopes[0].value = value
+    }
+
     /// Renders a whole template.
     mutating func render(_ template: Template) throws(TemplateError) -> String {
         try render(template.nodes)
@@ -167,10 +172,10 @@ struct TemplateRenderer {
         switch value {
         case .object(let object):
             guard !object.keys.isEmpty else { return try render(block.inverse) }
-            for (index, key) in object.keys.enumerated() {
-                output += try render(block.body, with: object.values[key]!, data: [
+            for (index, (key, value)) in zip(object.keys, object.values).enumerated() {
+                output += try render(block.body, with: value, data: [
                     "key": .string(key), "index": .integer(index), "first": .bool(index == 0), "last": .bool(index == object.keys.count - 1),
-                ], locals: Self.blockLocals(call.blockParams, object.values[key]!, .string(key)))
+                ], locals: Self.blockLocals(call.blockParams, value, .string(key)))
             }
         default:
             let items = value.items
@@ -212,6 +217,7 @@ struct TemplateRenderer {
 
     private mutating func evaluateParams(_ call: Template.Call) throws(TemplateError) -> [TemplateValue] {
         var values: [TemplateValue] = []
+        values.reserveCapacity(call.params.count)
         for param in call.params { values.append(try evaluate(param)) }
         return values
     }
@@ -255,7 +261,15 @@ struct TemplateRenderer {
 
     /// What Handlebars' `{{ }}` escapes.
     static func escapeHTML(_ text: String) -> String {
-        guard text.contains(where: { "&<>\"'`=".contains($0) }) else { return text }
+        // Every character escaped is one ASCII byte, so a text without those bytes is returned
+        // as it is without walking its characters.
+        let needsEscaping = text.utf8.contains { byte in
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), UInt8(ascii: "="): true
+            default: false
+            }
+        }
+        guard needsEscaping else { return text }
         var escaped = ""
         escaped.reserveCapacity(text.count)
         for character in text {

@@ -4,42 +4,140 @@ import Foundation
 /// `.[n]` segments and named `urlPathTemplate` parameters), `pathSegments`, `query`, `method`,
 /// `host`, `port`, `scheme`, `baseUrl`, `headers` (names ignore case), `cookies`, `body`,
 /// `bodyAsBase64`, `id` and `clientIp`.
-enum TemplateRequestModel {
-    static func make(_ request: RecordedRequest, stub: StubMapping?) -> TemplateValue {
-        let segments = request.path.split(separator: "/", omittingEmptySubsequences: true)
-            .map { TemplateValue.string(String($0).removingPercentEncoding ?? String($0)) }
-        let pathParameters = (stub?.request.url.pathVariables(request.path) ?? [:]).mapValues(TemplateValue.string)
-        var model = TemplateValue.JSONObjectValue()
-        model["id"] = .string(request.id.uuidString.lowercased())
-        model["url"] = .string(request.url)
-        model["path"] = .composite(text: request.path, items: segments, members: pathParameters)
-        model["pathSegments"] = .list(segments)
-        model["method"] = .string(request.method.rawValue)
-        model["scheme"] = .string(request.scheme)
-        model["host"] = .string(request.host)
-        model["port"] = .integer(request.port)
-        model["baseUrl"] = .string(request.baseURL)
-        model["query"] = grouped(request.queryItems.map { ($0.name, $0.value ?? "") }, ignoringCase: false)
-        model["headers"] = grouped(request.headers.map { ($0.name, $0.value) }, ignoringCase: true)
-        model["cookies"] = grouped(request.cookies.map { ($0.name, $0.value) }, ignoringCase: false)
-        model["body"] = .string(request.bodyText)
-        model["bodyAsBase64"] = .string(request.body.base64EncodedString())
-        model["clientIp"] = .string(request.clientIP)
-        return .object(model)
+///
+/// Built field by field, only as far as the templates rendered so far read it (see
+/// ``TemplateRequestFields``): the members are always in the order above, so a template that
+/// sees the whole object sees the same object whichever fields were built before it.
+struct TemplateRequestModel {
+    /// A member of the object, in the object's order.
+    enum Field: Int, CaseIterable, Sendable {
+        case id, url, path, pathSegments, method, scheme, host, port, baseUrl, query, headers, cookies, body, bodyAsBase64, clientIp
+
+        /// The member's name.
+        var name: String {
+            switch self {
+            case .id: "id"
+            case .url: "url"
+            case .path: "path"
+            case .pathSegments: "pathSegments"
+            case .method: "method"
+            case .scheme: "scheme"
+            case .host: "host"
+            case .port: "port"
+            case .baseUrl: "baseUrl"
+            case .query: "query"
+            case .headers: "headers"
+            case .cookies: "cookies"
+            case .body: "body"
+            case .bodyAsBase64: "bodyAsBase64"
+            case .clientIp: "clientIp"
+            }
+        }
+    }
+
+    private let request: RecordedRequest
+    /// The matched stub's URL pattern, for `urlPathTemplate` parameters.
+    private let urlPattern: URLPattern?
+    /// The fields built so far.
+    private(set) var fields = TemplateRequestFields.none
+    /// The object holding them.
+    private(set) var value = TemplateValue.object(.init())
+    private var segments: [TemplateValue]?
+
+    /// - Parameter urlPattern: the matched stub's URL, whose `urlPathTemplate` names path parameters.
+    init(_ request: RecordedRequest, urlPattern: URLPattern?) {
+        self.request = request
+        self.urlPattern = urlPattern
+    }
+
+    /// Builds the fields in `wanted` not built yet; returns whether ``value`` changed.
+    @discardableResult
+    mutating func include(_ wanted: TemplateRequestFields) -> Bool {
+        guard !fields.isSuperset(of: wanted) else { return false }
+        let before = fields
+        guard case .object(let built) = value else { preconditionFailure("the request model is an object") }
+        fields = fields.union(wanted)
+        var object = TemplateValue.JSONObjectValue(capacity: fields.count)
+        for field in Field.allCases where fields.contains(field) {
+            object.append(field.name, before.contains(field) ? built[field.name]! : make(field))
+        }
+        value = .object(object)
+        return true
+    }
+
+    private mutating func make(_ field: Field) -> TemplateValue {
+        switch field {
+        case .id: return .string(request.id.uuidString.lowercased())
+        case .url: return .string(request.url)
+        case .path:
+            let parameters = (urlPattern?.pathVariables(request.path) ?? [:]).mapValues(TemplateValue.string)
+            return .composite(text: request.path, items: pathSegments(), members: parameters)
+        case .pathSegments: return .list(pathSegments())
+        case .method: return .string(request.method.rawValue)
+        case .scheme: return .string(request.scheme)
+        case .host: return .string(request.host)
+        case .port: return .integer(request.port)
+        case .baseUrl: return .string(request.baseURL)
+        case .query: return Self.grouped(request.queryItems.map { ($0.name, $0.value ?? "") }, ignoringCase: false)
+        case .headers: return Self.grouped(request.headers.map { ($0.name, $0.value) }, ignoringCase: true)
+        case .cookies: return Self.grouped(request.cookies.map { ($0.name, $0.value) }, ignoringCase: false)
+        case .body: return .string(request.bodyText)
+        case .bodyAsBase64: return .string(request.body.base64EncodedString())
+        case .clientIp: return .string(request.clientIP)
+        }
+    }
+
+    private mutating func pathSegments() -> [TemplateValue] {
+        if let segments { return segments }
+        let made = Self.segments(of: request.path)
+        segments = made
+        return made
+    }
+
+    /// The path's non-empty segments between `/`s, percent-decoded.
+    private static func segments(of path: String) -> [TemplateValue] {
+        func decoded(_ segment: Substring) -> TemplateValue {
+            // A segment without `%` decodes to itself; Foundation's decoder is slow on Linux.
+            guard segment.utf8.contains(UInt8(ascii: "%")) else { return .string(String(segment)) }
+            return .string(segment.removingPercentEncoding ?? String(segment))
+        }
+        let bytes = path.utf8
+        // An ASCII path splits byte by byte, the same as by characters and much faster.
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: "/", omittingEmptySubsequences: true).map(decoded) }
+        var segments: [TemplateValue] = []
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "/") {
+                if start != index { segments.append(decoded(path[start..<index])) }
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        if start != bytes.endIndex { segments.append(decoded(path[start...])) }
+        return segments
     }
 
     /// Name → values, in first-seen order; with `ignoringCase`, `content-type` and
     /// `Content-Type` are one field (and lookups ignore case anyway, see ``TemplateValue/member(_:)``).
     static func grouped(_ pairs: [(String, String)], ignoringCase: Bool) -> TemplateValue {
-        var values: [String: [String]] = [:]
-        var names: [(name: String, key: String)] = []
+        var groups: [(name: String, key: String, values: [String])] = []
+        groups.reserveCapacity(pairs.count)
+        // Few fields are found by a linear search; many through a dictionary, so that a
+        // request with thousands of headers stays linear.
+        var positions: [String: Int]? = pairs.count > 16 ? [:] : nil
         for (name, value) in pairs {
             let key = ignoringCase ? name.lowercased() : name
-            if values[key] == nil { names.append((name, key)) }
-            values[key, default: []].append(value)
+            let position = positions.map { $0[key] } ?? groups.firstIndex { $0.key == key }
+            if let position {
+                groups[position].values.append(value)
+            } else {
+                positions?[key] = groups.count
+                groups.append((name, key, [value]))
+            }
         }
-        var object = TemplateValue.JSONObjectValue()
-        for (name, key) in names { object[name] = .values(values[key]!) }
+        var object = TemplateValue.JSONObjectValue(capacity: groups.count)
+        for (name, _, values) in groups { object.append(name, .values(values)) }
         return .object(object)
     }
 }

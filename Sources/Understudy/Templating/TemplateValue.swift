@@ -13,21 +13,6 @@ enum TemplateValue: Sendable, Equatable {
     /// `request.path` (segments and path parameters) and multi-valued headers and queries.
     case composite(text: String, items: [TemplateValue], members: [String: TemplateValue])
 
-    /// An ordered object.
-    struct JSONObjectValue: Sendable, Equatable {
-        var keys: [String] = []
-        var values: [String: TemplateValue] = [:]
-
-        subscript(key: String) -> TemplateValue? {
-            get { values[key] }
-            set {
-                if values[key] == nil, newValue != nil { keys.append(key) }
-                if newValue == nil { keys.removeAll { $0 == key } }
-                values[key] = newValue
-            }
-        }
-    }
-
     /// A multi-valued field (headers, query parameters): prints its first value, or
     /// `[a, b]` when it has several, and indexes with `.[n]`.
     static func values(_ values: [String]) -> TemplateValue {
@@ -104,7 +89,7 @@ enum TemplateValue: Sendable, Equatable {
         case .decimal(let value): .number(JSONNumber(text: Self.format(value)))
         case .string(let text): .string(text)
         case .list(let items): .array(items.map(\.json))
-        case .object(let object): .object(JSONObject(object.keys.map { JSONObject.Member(key: $0, value: object.values[$0]!.json) }))
+        case .object(let object): .object(JSONObject(zip(object.keys, object.values).map { JSONObject.Member(key: $0, value: $1.json) }))
         case .composite(let text, let items, _): items.count > 1 ? .array(items.map(\.json)) : .string(text)
         }
     }

@@ -1,0 +1,34 @@
+/// The renderings of one response: one renderer, so that variables set in the body are seen
+/// by the headers, and the `request` model, built as far as the templates rendered so far read it.
+struct ResponseRendering {
+    private var model: TemplateRequestModel
+    private let parameters: TemplateValue
+    private var generator: SplitMix64
+    /// Made by the first rendering, with the fields that template reads.
+    private var renderer: TemplateRenderer?
+
+    init(model: TemplateRequestModel, parameters: TemplateValue, generator: SplitMix64) {
+        self.model = model
+        self.parameters = parameters
+        self.generator = generator
+    }
+
+    mutating func render(_ template: Template) throws(TemplateError) -> String {
+        let grown = model.include(template.requestFields)
+        if renderer == nil {
+            renderer = TemplateRenderer(context: context(), generator: generator)
+        } else if grown {
+            let root = context()
+            renderer?.replaceRoot(root)
+        }
+        return try renderer!.render(template)
+    }
+
+    /// What templates see at the root: `request` and `parameters`.
+    private func context() -> TemplateValue {
+        var context = TemplateValue.JSONObjectValue(capacity: 2)
+        context.append("request", model.value)
+        context.append("parameters", parameters)
+        return .object(context)
+    }
+}

@@ -1,0 +1,64 @@
+extension TemplateValue {
+    /// An ordered object: its members in order, found by name.
+    struct JSONObjectValue: Sendable, Equatable {
+        /// The member names, in order.
+        private(set) var keys: [String] = []
+        /// The member values, in the order of ``keys``.
+        private(set) var values: [TemplateValue] = []
+        /// Each name's position, for objects larger than ``searchLimit``; smaller ones (the
+        /// request model, the context, most headers) are searched, which costs less than
+        /// hashing and allocating a dictionary for every rendering.
+        private var positions: [String: Int]?
+
+        /// The most members found by searching.
+        static let searchLimit = 8
+
+        /// An empty object.
+        init() {}
+
+        /// An empty object with room for `capacity` members.
+        init(capacity: Int) {
+            keys.reserveCapacity(capacity)
+            values.reserveCapacity(capacity)
+        }
+
+        /// The member's value; setting `nil` removes the member, setting a new name adds it last.
+        subscript(key: String) -> TemplateValue? {
+            get { position(of: key).map { values[$0] } }
+            set {
+                if let position = position(of: key) {
+                    if let newValue {
+                        values[position] = newValue
+                    } else {
+                        keys.remove(at: position)
+                        values.remove(at: position)
+                        index()
+                    }
+                } else if let newValue {
+                    append(key, newValue)
+                }
+            }
+        }
+
+        /// Adds a member after the others; `key` must not be in the object yet.
+        mutating func append(_ key: String, _ value: TemplateValue) {
+            assert(position(of: key) == nil, "\(key) is already a member")
+            keys.append(key)
+            values.append(value)
+            if positions != nil {
+                positions?[key] = keys.count - 1
+            } else if keys.count > Self.searchLimit {
+                index()
+            }
+        }
+
+        private func position(of key: String) -> Int? {
+            if let positions { return positions[key] }
+            return keys.firstIndex(of: key)
+        }
+
+        private mutating func index() {
+            positions = keys.count > Self.searchLimit ? Dictionary(uniqueKeysWithValues: zip(keys, keys.indices)) : nil
+        }
+    }
+}
