@@ -65,20 +65,29 @@ struct LifecycleTests {
         }
     }
 
-    @Test func shutdownLetsInFlightResponsesFinish() async throws {
+    /// A started server whose one stub answers after `delay`, and a request to it that the
+    /// stub has received (so it is in flight) by the time this returns.
+    private func serverWithARequestInFlight(
+        answeringAfter delay: Duration, configuration: MockServerConfiguration = MockServerConfiguration()
+    ) async throws -> (MockServer, Task<TestResponse, any Error>) {
         let mock = HTTPMock()
         let (received, receivedSignal) = AsyncStream<Void>.makeStream()
         mock.stub(.get(urlPath: "/slow")) { _, _ in
             receivedSignal.yield()
-            return .ok.body("done").delayed(by: .milliseconds(300))
+            return .ok.body("done").delayed(by: delay)
         }
-        let server = MockServer(mock: mock)
+        let server = MockServer(mock: mock, configuration: configuration)
         try await server.start()
         let url = try server.baseURL.appendingPathComponent("slow")
         let response = Task { try await send(url) }
-        // In flight means received and being answered: the stub has run, its answer is delayed.
         var signals = received.makeAsyncIterator()
         await signals.next()
+        return (server, response)
+    }
+
+    @Test func shutdownLetsInFlightResponsesFinish() async throws {
+        // In flight means received and being answered: the stub has run, its answer is delayed.
+        let (server, response) = try await serverWithARequestInFlight(answeringAfter: .milliseconds(300))
         try await server.shutdown()
         #expect(try await response.value.body == "done")
         #expect(server.connectionCount == 0)
@@ -86,18 +95,8 @@ struct LifecycleTests {
     }
 
     @Test func shutdownClosesWhatTheGracePeriodDidNotFinish() async throws {
-        let mock = HTTPMock()
-        let (received, receivedSignal) = AsyncStream<Void>.makeStream()
-        mock.stub(.get(urlPath: "/forever")) { _, _ in
-            receivedSignal.yield()
-            return .ok.delayed(by: .seconds(600))
-        }
-        let server = MockServer(mock: mock, configuration: MockServerConfiguration(shutdownGracePeriod: .milliseconds(200)))
-        try await server.start()
-        let url = try server.baseURL.appendingPathComponent("forever")
-        let response = Task { try await send(url) }
-        var signals = received.makeAsyncIterator()
-        await signals.next()
+        let (server, response) = try await serverWithARequestInFlight(
+            answeringAfter: .seconds(600), configuration: MockServerConfiguration(shutdownGracePeriod: .milliseconds(200)))
         try await server.shutdown()
         // Closed before its answer was due: the grace period ended the wait, not the delay.
         await #expect(throws: (any Error).self) { _ = try await response.value }
@@ -121,18 +120,7 @@ struct LifecycleTests {
     }
 
     @Test func aSecondShutdownReturnsWhenTheFirstHasFinished() async throws {
-        let mock = HTTPMock()
-        let (received, receivedSignal) = AsyncStream<Void>.makeStream()
-        mock.stub(.get(urlPath: "/slow")) { _, _ in
-            receivedSignal.yield()
-            return .ok.body("done").delayed(by: .milliseconds(200))
-        }
-        let server = MockServer(mock: mock)
-        try await server.start()
-        let url = try server.baseURL.appendingPathComponent("slow")
-        let response = Task { try await send(url) }
-        var signals = received.makeAsyncIterator()
-        await signals.next()
+        let (server, response) = try await serverWithARequestInFlight(answeringAfter: .milliseconds(200))
         let first = Task { try await server.shutdown() }
         try await server.shutdown()
         // Whichever call did the work, this one returned after it: the connection is closed.
