@@ -51,33 +51,9 @@ extension InProcessAnswer {
     /// The answer to a planned head and body; multi-valued fields are joined with `, `, as
     /// `HTTPURLResponse` keeps one value per name (spelled as it first appears).
     init(_ head: ResponseHead, _ body: TimedBody, url: URL) throws {
-        var fields: [String: String] = [:]
-        if head.headers.allSatisfy({ $0.name.utf8.allSatisfy { $0 < 0x80 } }) {
-            // One pass; ASCII names group the same whether compared ASCII-wise or lowercased.
-            fields.reserveCapacity(head.headers.fields.count)
-            var names: [String] = []
-            for field in head.headers {
-                if let name = names.first(where: { Self.sameASCIIName($0, field.name) }) {
-                    fields[name]! += ", " + field.value
-                } else {
-                    names.append(field.name)
-                    fields[field.name] = field.value
-                }
-            }
-        } else {
-            for name in head.headers.names {
-                fields[name] = head.headers.values(for: name).joined(separator: ", ")
-            }
-        }
-        guard let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: fields) else {
+        guard let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers.joinedByName) else {
             throw URLError(.badServerResponse)
         }
         self.init(response: response, body: body)
-    }
-
-    private static func sameASCIIName(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
-        }
     }
 }

@@ -1,15 +1,18 @@
-public import Foundation
 public import Understudy
+// URLSession and URLRequest live in FoundationNetworking on Linux and in Foundation on Apple
+// platforms; the module that declares them is imported publicly on each.
 #if canImport(FoundationNetworking)
+package import Foundation
 public import FoundationNetworking
+#else
+public import Foundation
 #endif
 
 extension RecordedRequest {
     /// Records a `URLRequest`: method, absolute URL, headers (sorted by name, as
     /// `URLRequest` keeps no order) and the body from `httpBody` or `httpBodyStream`.
     public init(_ request: URLRequest, clientAddress: String = "in-process") {
-        var system = SystemRandomNumberGenerator()
-        self.init(request, id: UUID.version4(using: &system), clientAddress: clientAddress)
+        self.init(request, id: .random(), clientAddress: clientAddress)
     }
 
     /// Records a `URLRequest` under the given id (an in-process transport asks its mock for

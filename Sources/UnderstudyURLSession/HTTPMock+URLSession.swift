@@ -1,7 +1,11 @@
-import Foundation
 public import Understudy
+// URLSession and URLRequest live in FoundationNetworking on Linux and in Foundation on Apple
+// platforms; the module that declares them is imported publicly on each.
 #if canImport(FoundationNetworking)
+import Foundation
 public import FoundationNetworking
+#else
+public import Foundation
 #endif
 
 extension HTTPMock {

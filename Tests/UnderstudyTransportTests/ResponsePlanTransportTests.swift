@@ -25,6 +25,18 @@ struct ResponsePlanTransportTests {
         }
     }
 
+    @Test(arguments: [Transport.direct, .urlSession])
+    func repeatedHeaderFieldsAreJoinedInProcess(_ transport: Transport) async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/multi"), .ok.header("X-Tag", "a").header("x-tag", "b").header("X-Other", "c"))
+        try await transport.withClient(for: mock) { client, base in
+            let (_, response) = try await client.data(for: URLRequest(url: base.appendingPathComponent("multi")))
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.value(forHTTPHeaderField: "X-Tag") == "a, b")
+            #expect(http.value(forHTTPHeaderField: "X-Other") == "c")
+        }
+    }
+
     @Test(arguments: Transport.allCases)
     func dribbledBodiesTakeTheirWholeDuration(_ transport: Transport) async throws {
         let mock = HTTPMock()

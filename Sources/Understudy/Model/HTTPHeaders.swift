@@ -52,6 +52,23 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return fields.compactMap { seen.insert($0.name.lowercased()).inserted ? $0.name : nil }
     }
 
+    /// One value per distinct name (spelled as it first appears), repeated fields joined with
+    /// `, ` (RFC 9110 §5.3), for APIs that keep one value per name such as `HTTPURLResponse`.
+    package var joinedByName: [String: String] {
+        var joined: [String: String] = [:]
+        joined.reserveCapacity(fields.count)
+        var names: [String] = []
+        for field in fields {
+            if let name = names.first(where: { $0.caseInsensitiveEquals(field.name) }) {
+                joined[name, default: ""] += ", " + field.value
+            } else {
+                names.append(field.name)
+                joined[field.name] = field.value
+            }
+        }
+        return joined
+    }
+
     /// Whether there are no fields.
     public var isEmpty: Bool { fields.isEmpty }
 

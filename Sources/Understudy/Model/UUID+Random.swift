@@ -6,7 +6,7 @@ extension UUID {
     /// `UUID()` on Linux opens `/dev/urandom` for every id, which showed up as a tenth of the
     /// server's time per request; this draws the same randomness with one `getrandom` call.
     @usableFromInline
-    static func random() -> UUID {
+    package static func random() -> UUID {
         var generator = SystemRandomNumberGenerator()
         return version4(using: &generator)
     }
