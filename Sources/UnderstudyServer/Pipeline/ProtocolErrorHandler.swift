@@ -23,12 +23,7 @@ final class ProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHandler 
                 ? (.requestHeaderFieldsTooLarge,
                    "The request's headers are over the server's limit (80 KiB in all, 80 KiB per field); send fewer or shorter headers.\n")
                 : (.badRequest, "The request is not valid HTTP/1.1 (\(parseError)).\n")
-            let head = HTTPResponseHead(version: .http1_1, status: status, headers: [
-                "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(text.utf8.count), "Connection": "close",
-            ])
-            context.write(wrapOutboundOut(.head(head)), promise: nil)
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: text)))), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            ClosingTextResponse.write(status, text, version: .http1_1, context: context)
         } else {
             context.close(promise: nil)
         }

@@ -88,15 +88,7 @@ final class RequestReader {
     /// Answers 413 and closes the connection.
     private func reject(context: ChannelHandlerContext, version: HTTPVersion, _ text: String) {
         state = .rejecting
-        var head = HTTPResponseHead(version: version, status: .payloadTooLarge)
-        head.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
-        head.headers.add(name: "Content-Length", value: String(text.utf8.count))
-        head.headers.add(name: "Connection", value: "close")
-        context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
-        context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(string: text)))), promise: nil)
-        context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil))).assumeIsolated().whenComplete { _ in
-            context.close(promise: nil)
-        }
+        ClosingTextResponse.write(.payloadTooLarge, text, version: version, context: context)
     }
 
     /// Fires at most once per timeout period: closes the connection when it has waited for a
