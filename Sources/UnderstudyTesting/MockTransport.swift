@@ -66,19 +66,11 @@ public struct MockTransport: Sendable, Hashable, CaseIterable, CustomStringConve
             defer { session.finishTasksAndInvalidate() }
             return try await body(session, baseURL)
         case .server:
-            let server = MockServer(mock: mock)
-            try await server.start()
-            let session = URLSession(configuration: .ephemeral)
-            defer { session.finishTasksAndInvalidate() }
-            let result: Result
-            do {
-                result = try await body(session, try server.baseURL)
-            } catch {
-                try? await server.shutdown()
-                throw error
+            return try await withMockServer(mock) { server in
+                let session = URLSession(configuration: .ephemeral)
+                defer { session.finishTasksAndInvalidate() }
+                return try await body(session, try server.baseURL)
             }
-            try await server.shutdown()
-            return result
         }
     }
 }

@@ -28,16 +28,14 @@ extension HTTPMock {
     }
 
     /// Adds a route answering with `responses` in turn; the last one repeats. A route given no
-    /// responses answers 500 saying so, rather than stopping the test run.
+    /// responses answers 500 saying so.
     @discardableResult
     public func route(_ path: String, method: HTTPMethod = .any, priority: Int? = nil, responses: [ResponseDefinition]) -> StubMapping {
-        var mapping = route(path, method: method, priority: priority) { _, count in
-            guard !responses.isEmpty else {
-                return ResponseDefinition(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                          body: .text("The route \(path) was given no responses; pass at least one to route(_:method:priority:responses:).\n"))
-            }
-            return responses[min(count, responses.count) - 1]
-        }
+        let answers = responses.isEmpty
+            ? [ResponseDefinition(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                  body: .text("The route \(path) was given no responses; pass at least one to route(_:method:priority:responses:).\n"))]
+            : responses
+        var mapping = route(path, method: method, priority: priority) { _, count in answers[min(count, answers.count) - 1] }
         mapping.metadata?["understudy.responses"] = .number(JSONNumber(responses.count))
         return stub(mapping)
     }
