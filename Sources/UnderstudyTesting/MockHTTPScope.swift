@@ -48,9 +48,8 @@ public func withMockHTTP<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: (HTTPMock) async throws -> Result
 ) async throws -> Result {
-    let setup = MockHTTPScope.Setup(
-        configuration: configuration, root: root.map { MockHTTPScope.resolve($0, relativeTo: "\(filePath)") },
-        startsServer: server, reportsUnusedStubs: reportUnusedStubs)
+    let setup = MockHTTPScope.Setup(configuration: configuration, root: root, relativeTo: filePath,
+                                    startsServer: server, reportsUnusedStubs: reportUnusedStubs)
     return try await MockHTTPScope.run(setup, reportingAt: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
 }
 
@@ -192,5 +191,14 @@ extension MockServer {
             guard let server = MockHTTPScope.current?.server else { throw NoCurrentMockServerError() }
             return server
         }
+    }
+}
+
+extension MockHTTPScope.Setup {
+    /// A setup whose `root`, when relative, starts at the folder of `filePath` (the test's file).
+    init(configuration: HTTPMock.Configuration, root: String?, relativeTo filePath: StaticString,
+         startsServer: Bool, reportsUnusedStubs: Bool) {
+        self.init(configuration: configuration, root: root.map { MockHTTPScope.resolve($0, relativeTo: "\(filePath)") },
+                  startsServer: startsServer, reportsUnusedStubs: reportsUnusedStubs)
     }
 }

@@ -65,8 +65,7 @@ extension Trait where Self == MockHTTPTrait {
         reportUnusedStubs: Bool = false,
         filePath: StaticString = #filePath
     ) -> MockHTTPTrait {
-        MockHTTPTrait(setup: MockHTTPScope.Setup(
-            configuration: configuration, root: root.map { MockHTTPScope.resolve($0, relativeTo: "\(filePath)") },
-            startsServer: server, reportsUnusedStubs: reportUnusedStubs))
+        MockHTTPTrait(setup: MockHTTPScope.Setup(configuration: configuration, root: root, relativeTo: filePath,
+                                                 startsServer: server, reportsUnusedStubs: reportUnusedStubs))
     }
 }
