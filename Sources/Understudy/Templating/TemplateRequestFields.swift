@@ -5,35 +5,29 @@
 /// to every field when the template may see the `request` object (or the whole context) as
 /// one value, as `{{request}}`, `{{#each request}}`, `{{lookup request 'path'}}` and a
 /// `{{this}}` that resolves to the root do.
-struct TemplateRequestFields: Sendable, Equatable {
-    /// One bit per ``TemplateRequestModel/Field``.
-    private(set) var bits: UInt32 = 0
+struct TemplateRequestFields: OptionSet, Sendable {
+    /// One bit per ``TemplateRequestModel/Field``, at its raw value.
+    let rawValue: UInt32
 
-    /// No field.
-    static let none = TemplateRequestFields(bits: 0)
+    init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The set of one field.
+    init(_ field: TemplateRequestModel.Field) { self.init(rawValue: 1 << UInt32(field.rawValue)) }
+
     /// Every field.
-    static let everything = TemplateRequestFields(bits: (1 << UInt32(TemplateRequestModel.Field.allCases.count)) - 1)
-
-    private init(bits: UInt32) { self.bits = bits }
+    static let everything = TemplateRequestFields(rawValue: (1 << UInt32(TemplateRequestModel.Field.allCases.count)) - 1)
 
     /// The fields `nodes` may read.
     init(reading nodes: [Template.Node]) {
+        self = []
         visit(nodes, depth: 0)
     }
 
     /// The number of fields in the set.
-    var count: Int { bits.nonzeroBitCount }
+    var count: Int { rawValue.nonzeroBitCount }
 
-    /// Whether the template may read the field.
-    func contains(_ field: TemplateRequestModel.Field) -> Bool { bits & Self.bit(field) != 0 }
-
-    /// Whether every field of `other` is in this set too.
-    func isSuperset(of other: TemplateRequestFields) -> Bool { other.bits & ~bits == 0 }
-
-    /// The fields either set holds.
-    func union(_ other: TemplateRequestFields) -> TemplateRequestFields { TemplateRequestFields(bits: bits | other.bits) }
-
-    private static func bit(_ field: TemplateRequestModel.Field) -> UInt32 { 1 << UInt32(field.rawValue) }
+    /// Whether the set holds the field.
+    func contains(_ field: TemplateRequestModel.Field) -> Bool { contains(TemplateRequestFields(field)) }
 
     // MARK: Walking the template
 
@@ -87,7 +81,7 @@ struct TemplateRequestFields: Sendable, Equatable {
         guard segments.count > 1 else { self = .everything; return }
         // Unknown members (`request.nothing`) read nothing; they print as empty either way.
         for field in TemplateRequestModel.Field.allCases where field.name.caseInsensitiveEquals(segments[1]) {
-            bits |= Self.bit(field)
+            formUnion(TemplateRequestFields(field))
         }
     }
 }

@@ -14,34 +14,20 @@ struct TemplateRequestModel {
         case id, url, path, pathSegments, method, scheme, host, port, baseUrl, query, headers, cookies, body, bodyAsBase64, clientIp
 
         /// The member's name.
-        var name: String {
-            switch self {
-            case .id: "id"
-            case .url: "url"
-            case .path: "path"
-            case .pathSegments: "pathSegments"
-            case .method: "method"
-            case .scheme: "scheme"
-            case .host: "host"
-            case .port: "port"
-            case .baseUrl: "baseUrl"
-            case .query: "query"
-            case .headers: "headers"
-            case .cookies: "cookies"
-            case .body: "body"
-            case .bodyAsBase64: "bodyAsBase64"
-            case .clientIp: "clientIp"
-            }
-        }
+        var name: String { Self.names[rawValue] }
+
+        private static let names = allCases.map { "\($0)" }
     }
 
     private let request: RecordedRequest
     /// The matched stub's URL pattern, for `urlPathTemplate` parameters.
     private let urlPattern: URLPattern?
     /// The fields built so far.
-    private(set) var fields = TemplateRequestFields.none
-    /// The object holding them.
-    private(set) var value = TemplateValue.object(.init())
+    private(set) var fields: TemplateRequestFields = []
+    /// The members built so far, in the object's order.
+    private var object = TemplateValue.JSONObjectValue()
+    /// The object holding the fields built so far.
+    var value: TemplateValue { .object(object) }
     private var segments: [TemplateValue]?
 
     /// - Parameter urlPattern: the matched stub's URL, whose `urlPathTemplate` names path parameters.
@@ -54,14 +40,12 @@ struct TemplateRequestModel {
     @discardableResult
     mutating func include(_ wanted: TemplateRequestFields) -> Bool {
         guard !fields.isSuperset(of: wanted) else { return false }
-        let before = fields
-        guard case .object(let built) = value else { preconditionFailure("the request model is an object") }
-        fields = fields.union(wanted)
-        var object = TemplateValue.JSONObjectValue(capacity: fields.count)
+        let built = object
+        fields.formUnion(wanted)
+        object = TemplateValue.JSONObjectValue(capacity: fields.count)
         for field in Field.allCases where fields.contains(field) {
-            object.append(field.name, before.contains(field) ? built[field.name]! : make(field))
+            object.append(field.name, built[field.name] ?? make(field))
         }
-        value = .object(object)
         return true
     }
 
