@@ -22,21 +22,15 @@ extension TemplateValue {
             values.reserveCapacity(capacity)
         }
 
-        /// The member's value; setting `nil` removes the member, setting a new name adds it last.
-        subscript(key: String) -> TemplateValue? {
-            get { position(of: key).map { values[$0] } }
-            set {
-                if let position = position(of: key) {
-                    if let newValue {
-                        values[position] = newValue
-                    } else {
-                        keys.remove(at: position)
-                        values.remove(at: position)
-                        index()
-                    }
-                } else if let newValue {
-                    append(key, newValue)
-                }
+        /// The member's value.
+        subscript(key: String) -> TemplateValue? { position(of: key).map { values[$0] } }
+
+        /// Replaces the member's value, or adds the member last when the object has none.
+        mutating func set(_ key: String, _ value: TemplateValue) {
+            if let position = position(of: key) {
+                values[position] = value
+            } else {
+                append(key, value)
             }
         }
 
@@ -48,17 +42,13 @@ extension TemplateValue {
             if positions != nil {
                 positions?[key] = keys.count - 1
             } else if keys.count > Self.searchLimit {
-                index()
+                positions = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices))
             }
         }
 
         private func position(of key: String) -> Int? {
             if let positions { return positions[key] }
             return keys.firstIndex(of: key)
-        }
-
-        private mutating func index() {
-            positions = keys.count > Self.searchLimit ? Dictionary(uniqueKeysWithValues: zip(keys, keys.indices)) : nil
         }
     }
 }

@@ -105,7 +105,7 @@ enum TemplateValue: Sendable, Equatable {
         case .array(let items): self = .list(items.map(TemplateValue.init))
         case .object(let object):
             var result = JSONObjectValue()
-            for member in object.members { result[member.key] = TemplateValue(member.value) }
+            for member in object.members { result.set(member.key, TemplateValue(member.value)) }
             self = .object(result)
         }
     }

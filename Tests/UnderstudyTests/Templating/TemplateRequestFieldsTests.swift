@@ -52,8 +52,8 @@ struct TemplateRequestFieldsTests {
         var whole = TemplateRequestModel(templatedRequest, urlPattern: nil)
         whole.include(.everything)
         var context = TemplateValue.JSONObjectValue()
-        context["request"] = whole.value
-        context["parameters"] = .object(.init())
+        context.append("request", whole.value)
+        context.append("parameters", .object(.init()))
         var renderer = TemplateRenderer(context: .object(context), generator: SplitMix64(seed: 1))
         let expected = try renderer.render(Template(parsing: text))
         #expect(renderTemplate(text).body == expected)
