@@ -72,11 +72,7 @@ public final class APIClient: Sendable {
     @discardableResult
     public func send<E: Endpoint>(_ endpoint: E, with input: E.Input) async throws -> E.Output {
         if let mock = EndpointMockScope.mock(for: self) {
-            do {
-                return try await mock.answer(endpoint, input: input)
-            } catch {
-                throw APIError.reported(error)
-            }
+            return try await reportingErrors { try await mock.answer(endpoint, input: input) }
         }
         let request = try await makeRequest(endpoint, input: input)
         let data = try await perform(request)
@@ -87,11 +83,7 @@ public final class APIClient: Sendable {
     public func download<E: Endpoint>(_ endpoint: E) async throws -> URL where E.Input == Nothing {
         let data: Data
         if let mock = EndpointMockScope.mock(for: self) {
-            do {
-                data = try await mock.answerDownload(endpoint)
-            } catch {
-                throw APIError.reported(error)
-            }
+            data = try await reportingErrors { try await mock.answerDownload(endpoint) }
         } else {
             data = try await perform(try await makeRequest(endpoint, input: Nothing()))
         }
@@ -129,17 +121,20 @@ public final class APIClient: Sendable {
     }
 
     private func perform(_ request: URLRequest) async throws -> Data {
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await (HTTPClientOverride.current ?? httpClient).data(for: request)
-        } catch {
-            throw APIError.reported(error)
-        }
+        let (data, response) = try await reportingErrors { try await (HTTPClientOverride.current ?? httpClient).data(for: request) }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 200
         if status == 401 { throw APIError.unauthorized(body: data) }
         guard (200..<300).contains(status) else { throw APIError.status(status, body: data) }
         return data
+    }
+
+    /// Runs `body`, turning cancellation and `URLError`s into the ``APIError`` a caller sees.
+    private func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw APIError.reported(error)
+        }
     }
 
     private func decode<Output: Decodable>(_ type: Output.Type, from data: Data) throws -> Output {
