@@ -55,7 +55,7 @@ struct RecordCommand: AsyncParsableCommand {
         }
         let spec = try recording.spec(target: target)
         let mock = HTTPMock(configuration: .init(root: mappingsRoot))
-        let server = MockServer(mock: mock, configuration: network.configuration())
+        let server = MockServer(mock: mock, configuration: try network.configuration())
         do {
             try await server.start()
         } catch {

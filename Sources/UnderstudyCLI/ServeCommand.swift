@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
         let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot,
                                                  globalTemplating: globalResponseTemplating))
         mock.stub(mappings)
-        let server = MockServer(mock: mock, configuration: network.configuration())
+        let server = MockServer(mock: mock, configuration: try network.configuration())
         do {
             try await server.start()
         } catch {

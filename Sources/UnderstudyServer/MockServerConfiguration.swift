@@ -12,6 +12,10 @@ public struct MockServerConfiguration: Sendable {
     /// How long a connection may take to send a complete request head, and how long an
     /// idle keep-alive connection is kept, before it is closed.
     public var headerReadTimeout: Duration
+    /// How long a request's whole body may take to arrive once its head is in; a client that
+    /// stalls or trickles longer gets `408 Request Timeout` and the connection is closed, so
+    /// slow clients cannot hold connections and buffers forever.
+    public var requestBodyTimeout: Duration
     /// The most connections open at once; further connections are closed on accept.
     public var maxConnections: Int
     /// How long ``MockServer/shutdown()`` waits for in-flight responses before closing them.
@@ -34,7 +38,8 @@ public struct MockServerConfiguration: Sendable {
         shutdownGracePeriod: Duration = .seconds(5),
         adminEnabled: Bool = true,
         proxyTimeout: Duration = .seconds(30),
-        adminToken: String? = nil
+        adminToken: String? = nil,
+        requestBodyTimeout: Duration = .seconds(30)
     ) {
         self.host = host
         self.port = port
@@ -45,5 +50,6 @@ public struct MockServerConfiguration: Sendable {
         self.adminEnabled = adminEnabled
         self.proxyTimeout = proxyTimeout
         self.adminToken = adminToken
+        self.requestBodyTimeout = requestBodyTimeout
     }
 }
