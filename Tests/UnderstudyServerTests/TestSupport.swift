@@ -117,12 +117,3 @@ final class RawCollector: ChannelInboundHandler, Sendable {
     }
 }
 
-/// The number of open file descriptors of this process (Linux), or `nil` elsewhere.
-func openFileDescriptorCount() -> Int? {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.count
-}
-
-/// The number of threads of this process (Linux), or `nil` elsewhere.
-func threadCount() -> Int? {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count
-}
