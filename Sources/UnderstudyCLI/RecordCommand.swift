@@ -34,7 +34,7 @@ struct RecordCommand: AsyncParsableCommand {
             let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { stop.yield() }
             // An admin client may stop the recording instead (POST /__admin/recordings/stop).
             let adminStop = Task {
-                while server.recorder.status == .recording, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(100)) }
+                await server.recorder.waitUntilStopped()
                 stop.yield()
             }
             for await _ in stops { break }
