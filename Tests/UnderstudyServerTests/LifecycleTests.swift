@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOPosix
@@ -20,9 +21,9 @@ struct LifecycleTests {
         try await server.shutdown() // twice is fine
         await server.waitUntilShutdown()
         // Nothing listens any more. (A raw connect: AsyncHTTPClient retries a refused connection until its deadline.)
-        await #expect(throws: (any Error).self) {
+        await #expect {
             try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
-        }
+        } throws: { $0 is NIOConnectionError }
         await #expect(throws: MockServerError.self) { try await server.start() }
     }
 
@@ -99,7 +100,7 @@ struct LifecycleTests {
             answeringAfter: .seconds(600), configuration: MockServerConfiguration(shutdownGracePeriod: .milliseconds(200)))
         try await server.shutdown()
         // Closed before its answer was due: the grace period ended the wait, not the delay.
-        await #expect(throws: (any Error).self) { _ = try await response.value }
+        await #expect(throws: HTTPClientError.remoteConnectionClosed) { _ = try await response.value }
         #expect(server.connectionCount == 0)
     }
 
