@@ -12,7 +12,7 @@ import UnderstudyTesting
     mock.stub(StubMapping(.post(urlPath: "/orders"), .status(202)).withWebhook(
         .post("http://localhost:8081/callbacks/{{jsonPath originalRequest.body '$.id'}}")
             .header("Content-Type", "application/json")
-            .body("{{originalRequest.body}}")
+            .body("{{{originalRequest.body}}}")
             .delay(.fixed(milliseconds: 50))))
     var request = URLRequest(url: URL(string: "http://api.example.com/orders")!)
     request.httpMethod = "POST"
