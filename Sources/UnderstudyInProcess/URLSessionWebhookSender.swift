@@ -9,7 +9,7 @@ public import Foundation
 #endif
 
 /// Sends webhooks with a `URLSession`: what the in-process transports use when the mock has
-/// no ``Understudy/HTTPMock/Configuration/webhookSender``. Redirects are followed, as
+/// no `HTTPMock.Configuration.webhookSender`. Redirects are followed, as
 /// `URLSession` does by default.
 public struct URLSessionWebhookSender: WebhookSender {
     /// The session that sends.

@@ -2,8 +2,9 @@
 ///
 /// By default the loopback server sends with its own HTTP client and the in-process
 /// transports with `URLSession`; set ``HTTPMock/Configuration/webhookSender`` to send through
-/// something else, such as another ``HTTPMock`` that records them in its journal (the
-/// `UnderstudyInProcess` module makes `HTTPMock` and `URLSession` senders):
+/// something else: another ``HTTPMock``, which records them in its journal, a
+/// `URLSessionWebhookSender` (`UnderstudyInProcess`) with a session of yours, or a type of
+/// your own:
 /// ```swift
 /// let receiver = HTTPMock()
 /// receiver.stub(.post(urlPath: "/callbacks"), .ok)
