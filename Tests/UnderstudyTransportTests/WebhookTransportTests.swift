@@ -120,6 +120,47 @@ struct WebhookTransportTests {
     }
 }
 
+/// WireMock fires webhooks in `afterResponseSent` whatever the answer was
+/// (`http/AbstractRequestHandler.java` calls it after `httpResponder.respond`): faults and
+/// proxied answers fire them too.
+@Suite(.timeLimit(.minutes(1)))
+struct WebhookAnswerKindTests {
+    @Test(arguments: Transport.allCases)
+    func aFaultFiresTheWebhook(_ transport: Transport) async throws {
+        let receiver = HTTPMock()
+        receiver.stub(.post(urlPath: "/after-fault"), .ok)
+        let outcomes = WebhookOutcomes()
+        let mock = HTTPMock(configuration: .init(webhookSender: receiver, onWebhookOutcome: outcomes.record))
+        mock.stub(StubMapping(.get(urlPath: "/a"), .fault(.emptyResponse)).withWebhook(.post("http://receiver.invalid/after-fault")))
+        try await transport.withClient(for: mock) { client, base in
+            await #expect(throws: (any Error).self) { try await get(client, base.appendingPathComponent("a")) }
+            let outcome = try #require(await outcomes.next())
+            #expect(outcome.response?.status == 200)
+        }
+        #expect(receiver.serveEvents.map(\.request.path) == ["/after-fault"])
+    }
+
+    @Test(arguments: Transport.allCases)
+    func aProxiedAnswerFiresTheWebhook(_ transport: Transport) async throws {
+        let upstream = HTTPMock()
+        upstream.stub(.get(urlPath: "/a"), .ok.body("from upstream"))
+        let receiver = HTTPMock()
+        receiver.stub(.post(urlPath: "/after-proxy"), .ok)
+        try await withMockServer(upstream) { upstreamServer in
+            let outcomes = WebhookOutcomes()
+            let mock = HTTPMock(configuration: .init(webhookSender: receiver, onWebhookOutcome: outcomes.record))
+            mock.stub(StubMapping(.get(urlPath: "/a"), .proxy(to: try upstreamServer.baseURL.absoluteString))
+                .withWebhook(.post("http://receiver.invalid/after-proxy")))
+            try await transport.withClient(for: mock) { client, base in
+                let (status, body) = try await get(client, base.appendingPathComponent("a"))
+                #expect(status == 200 && body == "from upstream")
+                #expect(try #require(await outcomes.next()).response?.status == 200)
+            }
+        }
+        #expect(receiver.serveEvents.map(\.request.path) == ["/after-proxy"])
+    }
+}
+
 /// The outcomes a mock reports, in order; `next()` waits for the next one.
 private final class WebhookOutcomes: Sendable {
     private let stream: AsyncStream<WebhookOutcome>

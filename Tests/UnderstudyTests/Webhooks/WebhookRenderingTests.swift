@@ -6,12 +6,13 @@ import Testing
 /// does it (`applyTemplating`, `buildRequest`).
 struct WebhookRenderingTests {
     /// The model holds `originalRequest` and `parameters` (every parameter of the webhook);
-    /// `request` is removed from it.
+    /// `request` is removed from it, and there is no `originalResponse`.
     @Test func templatesSeeTheOriginalRequestAndTheParameters() throws {
         let webhook = WebhookDefinition(
             method: "{{jsonPath originalRequest.body '$.method'}}",
             url: "http://localhost:8081{{jsonPath originalRequest.body '$.callbackPath'}}",
-            headers: ["X-Single": "{{math 1 '+' 2}}", "X-Param": "{{parameters.one}}", "X-Request": "[{{request.path}}]"],
+            headers: ["X-Single": "{{math 1 '+' 2}}", "X-Param": "{{parameters.one}}", "X-Request": "[{{request.path}}]",
+                      "X-Response": "[{{originalResponse.status}}]"],
             body: .text("{{jsonPath originalRequest.body '$.name'}} from {{originalRequest.path}}"),
             parameters: ["one": "param-one-value"])
         let original = request(.post, "http://localhost:8080/templating",
@@ -22,6 +23,7 @@ struct WebhookRenderingTests {
         #expect(rendered.headers.values(for: "X-Single") == ["3"])
         #expect(rendered.headers.values(for: "X-Param") == ["param-one-value"])
         #expect(rendered.headers.values(for: "X-Request") == ["[]"])
+        #expect(rendered.headers.values(for: "X-Response") == ["[]"], "3.13.2 has no originalResponse in the model")
         #expect(String(decoding: rendered.body, as: UTF8.self) == "Tom from /templating")
     }
 
