@@ -35,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw CLIError(error.description)
         }
         for mapping in mappings {
-            for warning in mapping.request.regexWarnings {
+            for warning in mapping.request.regexWarnings + mapping.listenerWarnings {
                 FileHandle.standardError.write(Data("understudy: warning: stub \(mapping.label): \(warning)\n".utf8))
             }
         }

@@ -5,7 +5,6 @@ extension StubMapping {
         "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
         "newScenarioState", "metadata", "persistent", "postServeActions", "serveEventListeners", "insertionIndex",
     ]
-    private static let extensionKeys = ["postServeActions", "serveEventListeners"]
 
     /// The stub as WireMock JSON. Throws for a stub with a dynamic (closure) response.
     public func wireMockJSON() throws(MappingEncodingError) -> JSONValue {
@@ -22,7 +21,9 @@ extension StubMapping {
         if let newScenarioState { object["newScenarioState"] = .string(newScenarioState) }
         if let metadata { object["metadata"] = .object(metadata) }
         if let persistent { object["persistent"] = .bool(persistent) }
-        for member in extensions { object[member.key] = member.value }
+        // WireMock writes both lists in list form, whichever form they were read in.
+        if !postServeActions.isEmpty { object["postServeActions"] = .array(postServeActions.map(\.wireMockJSON)) }
+        if !serveEventListeners.isEmpty { object["serveEventListeners"] = .array(serveEventListeners.map(\.wireMockJSON)) }
         return .object(object)
     }
 
@@ -44,10 +45,8 @@ extension StubMapping {
         }
         let request = try reader.required("request") { try RequestPattern(wireMock: $0) }
         let response = try reader.optional("response") { try ResponseDefinition(wireMock: $0) } ?? ResponseDefinition()
-        var extensions = JSONObject()
-        for key in Self.extensionKeys {
-            if let value = try reader.object()[key] { extensions[key] = value }
-        }
+        let serveEventListeners = try reader.optional("serveEventListeners") { try $0.elements().map(ServeEventListener.init(wireMock:)) }
+        let postServeActions = try reader.optional("postServeActions") { try ServeEventListener.postServeActions(wireMock: $0) }
         self.init(
             id: id,
             name: try reader.optionalString("name"),
@@ -59,7 +58,8 @@ extension StubMapping {
             newScenarioState: try reader.optionalString("newScenarioState"),
             metadata: try reader.optional("metadata") { try $0.object() },
             persistent: try reader.optionalBool("persistent"),
-            extensions: extensions
+            serveEventListeners: serveEventListeners ?? [],
+            postServeActions: postServeActions ?? []
         )
         if let priority, priority < 1 {
             throw reader.error(at: "priority", "priority \(priority) is below 1; 1 is the highest priority, 5 the default")

@@ -15,15 +15,25 @@ extension HTTPMock {
         /// Seeds the randomness of templates (`randomValue`, `randomInt`, `pickRandom`...), so
         /// that a test sees the same values on every run; `nil` draws from the system.
         public var templateRandomSeed: UInt64?
+        /// Sends the webhooks stubs fire (see ``WebhookDefinition``); `nil` sends them over
+        /// the network: the loopback server with its own HTTP client, the in-process
+        /// transports with `URLSession`.
+        public var webhookSender: (any WebhookSender)?
+        /// Receives what became of every webhook; `nil` writes the failures to standard error.
+        public var onWebhookOutcome: (@Sendable (WebhookOutcome) -> Void)?
 
         /// Creates settings; every one has a default.
         public init(journalCapacity: Int = 10_000, nearMissLimit: Int = 3, root: MappingsRoot? = nil,
-                    globalTemplating: Bool = false, templateRandomSeed: UInt64? = nil) {
+                    globalTemplating: Bool = false, templateRandomSeed: UInt64? = nil,
+                    webhookSender: (any WebhookSender)? = nil,
+                    onWebhookOutcome: (@Sendable (WebhookOutcome) -> Void)? = nil) {
             self.journalCapacity = journalCapacity
             self.nearMissLimit = nearMissLimit
             self.root = root
             self.globalTemplating = globalTemplating
             self.templateRandomSeed = templateRandomSeed
+            self.webhookSender = webhookSender
+            self.onWebhookOutcome = onWebhookOutcome
         }
     }
 }

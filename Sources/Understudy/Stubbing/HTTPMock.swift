@@ -208,13 +208,20 @@ public final class HTTPMock: Sendable {
     }
 
     /// How to answer a served request: delays, fault, proxying or the status, final headers
-    /// and body in timed parts. Every transport carries this plan out and decides nothing itself.
+    /// and body in timed parts, and the webhooks to fire afterwards. Every transport carries
+    /// this plan out and decides nothing itself.
     package func plan(for event: ServeEvent, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
         let delays = state.withLock { $0.globalDelays }
-        if let answer = event.staticAnswer { return answer.plan(for: event.request.method, delays: delays, using: &generator) }
-        let root = configuration.root
-        return ResponsePlan.make(for: event.response, to: event.request, stub: event.stubIdentity, delays: delays,
-                                 bodyData: { try $0.bodyData(root: root) }, using: &generator)
+        var plan: ResponsePlan
+        if let answer = event.staticAnswer {
+            plan = answer.plan(for: event.request.method, delays: delays, using: &generator)
+        } else {
+            let root = configuration.root
+            plan = ResponsePlan.make(for: event.response, to: event.request, stub: event.stubIdentity, delays: delays,
+                                     bodyData: { try $0.bodyData(root: root) }, using: &generator)
+        }
+        plan.webhooks = pendingWebhooks(for: event)
+        return plan
     }
 
     /// The body bytes of a response, reading `bodyFileName` from the configured root.

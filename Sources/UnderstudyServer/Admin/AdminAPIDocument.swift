@@ -68,20 +68,85 @@ enum AdminAPIDocument {
      "serveEventListeners": {
       "type": "array",
       "items": {
-       "type": "object"
+       "$ref": "#/components/schemas/ServeEventListener"
       }
      },
      "postServeActions": {
-      "type": "array",
-      "items": {
-       "type": "object"
-      }
+      "description": "Deprecated: a list of {name, parameters}, or an object of name to parameters; written back as a list",
+      "oneOf": [
+       {
+        "type": "array",
+        "items": {
+         "$ref": "#/components/schemas/ServeEventListener"
+        }
+       },
+       {
+        "type": "object"
+       }
+      ]
      },
      "insertionIndex": {
       "type": "integer"
      }
     },
     "description": "A WireMock stub mapping, as in mappings/*.json"
+   },
+   "ServeEventListener": {
+    "type": "object",
+    "required": [
+     "name"
+    ],
+    "properties": {
+     "name": {
+      "type": "string",
+      "description": "webhook runs; other names are kept and never run"
+     },
+     "requestPhases": {
+      "type": "array",
+      "items": {
+       "type": "string",
+       "enum": [
+        "BEFORE_MATCH",
+        "AFTER_MATCH",
+        "BEFORE_RESPONSE_SENT",
+        "AFTER_COMPLETE"
+       ]
+      }
+     },
+     "parameters": {
+      "$ref": "#/components/schemas/WebhookParameters"
+     }
+    },
+    "description": "A serve event listener; a webhook is sent after the response"
+   },
+   "WebhookParameters": {
+    "type": "object",
+    "required": [
+     "url"
+    ],
+    "properties": {
+     "method": {
+      "type": "string",
+      "default": "GET"
+     },
+     "url": {
+      "type": "string"
+     },
+     "headers": {
+      "type": "object"
+     },
+     "body": {
+      "type": "string"
+     },
+     "base64Body": {
+      "type": "string"
+     },
+     "delay": {
+      "$ref": "#/components/schemas/DelayDistribution"
+     }
+    },
+    "additionalProperties": true,
+    "description": "A webhook: method, url, header values and body are templates seeing originalRequest and parameters; other keys are parameters"
    },
    "StubMappingList": {
     "type": "object",

@@ -39,7 +39,7 @@ struct WireMockMappingsTests {
         #"{"request":{"method":"GET","urlPath":"/r"},"response":{"status":200,"headers":{"Set-Cookie":["a=1","b=2"]},"bodyFileName":"f.json","fixedDelayMilliseconds":10,"delayDistribution":{"type":"lognormal","median":80,"sigma":0.4,"maxValue":500},"chunkedDribbleDelay":{"numberOfChunks":5,"totalDuration":1000},"transformers":["response-template"],"transformerParameters":{"k":"v"}}}"#,
         #"{"request":{"method":"GET","urlPath":"/p"},"response":{"proxyBaseUrl":"http://upstream","proxyUrlPrefixToRemove":"/api","additionalProxyRequestHeaders":{"X-A":"1"},"removeProxyRequestHeaders":["Cookie"],"status":200}}"#,
         #"{"request":{"method":"GET","urlPath":"/u"},"response":{"status":200,"delayDistribution":{"type":"uniform","lower":10,"upper":20},"fault":"RANDOM_DATA_THEN_CLOSE"}}"#,
-        #"{"id":"00000000-0000-0000-0000-000000000009","uuid":"00000000-0000-0000-0000-000000000009","priority":2,"scenarioName":"s","requiredScenarioState":"Started","newScenarioState":"n","metadata":{"tags":["x"]},"persistent":true,"postServeActions":[{"name":"webhook"}],"request":{"method":"GET","urlPath":"/s"},"response":{"status":200}}"#,
+        #"{"id":"00000000-0000-0000-0000-000000000009","uuid":"00000000-0000-0000-0000-000000000009","priority":2,"scenarioName":"s","requiredScenarioState":"Started","newScenarioState":"n","metadata":{"tags":["x"]},"persistent":true,"postServeActions":[{"name":"webhook","parameters":{"method":"POST","url":"http://localhost:8081/cb"}}],"request":{"method":"GET","urlPath":"/s"},"response":{"status":200}}"#,
     ]
 
     @Test(arguments: roundTripDocuments)
