@@ -8,6 +8,9 @@ extension ResponseDefinition {
         "removeProxyRequestHeaders",
     ]
 
+    /// The transformers a response may name.
+    static let knownTransformers = [ResponseTemplater.transformerName]
+
     /// The response as WireMock JSON (the `response` object of a mapping).
     public var wireMockJSON: JSONValue {
         var object: JSONObject = ["status": .number(JSONNumber(status))]
@@ -80,7 +83,13 @@ extension ResponseDefinition {
         }
         transformers = try reader.optional("transformers") { reader in
             var names: [String] = []
-            for element in try reader.elements() { names.append(try element.string()) }
+            for element in try reader.elements() {
+                let name = try element.string()
+                guard Self.knownTransformers.contains(name) else {
+                    throw element.error("unknown transformer \"\(name)\"\(JSONReader.suggestion(for: name, among: Self.knownTransformers)); Understudy has \(Self.knownTransformers.map { "\"\($0)\"" }.joined(separator: ", ")) (other WireMock transformers are Java extensions; remove it, or compute the response in a Swift dynamic stub)")
+                }
+                names.append(name)
+            }
             return names
         } ?? []
         transformerParameters = try reader.optional("transformerParameters") { try $0.object() }

@@ -8,6 +8,14 @@ public enum WireMockMappings {
         try decode(try JSONReader.parsing(data, file: file))
     }
 
+    /// Decodes every mapping in a document, with the warnings WireMock's rules give it: operator
+    /// keys after the first in a pattern, URL keys a higher-priority one outranks, keys that are
+    /// ignored (likely typos). Errors name the file (when given), line, column and field.
+    public static func decodeWithWarnings(_ data: Data, file: String? = nil) throws(MappingDecodingError) -> (mappings: [StubMapping], warnings: [MappingWarning]) {
+        let reader = try JSONReader.parsing(data, file: file)
+        return (try decode(reader), reader.source.warnings.warnings)
+    }
+
     /// Decodes every mapping in an already parsed document.
     public static func decode(_ document: JSONValue) throws(MappingDecodingError) -> [StubMapping] {
         try decode(JSONReader(document))
