@@ -32,7 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let loaded = try mappingsRoot.loadMappingsWithWarnings()
             mappings = loaded.mappings
-            for line in Self.startupWarnings(loaded.mappings, loaded.warnings) {
+            for line in Self.startupWarnings(loaded.warnings) {
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             }
         } catch {
@@ -59,11 +59,10 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 extension ServeCommand {
-    /// The lines `serve` writes to standard error after loading: what the mappings hold that
-    /// is ignored (as `lint` reports it), then regular expressions that can backtrack.
-    static func startupWarnings(_ mappings: [StubMapping], _ warnings: [MappingWarning]) -> [String] {
+    /// The lines `serve` writes to standard error after loading, as `lint` reports them: what
+    /// the mappings hold that is ignored, and regular expressions that can backtrack.
+    static func startupWarnings(_ warnings: [MappingWarning]) -> [String] {
         warnings.map { "understudy: warning: \($0)" }
-            + mappings.flatMap { mapping in mapping.request.regexWarnings.map { "understudy: warning: stub \(mapping.label): \($0)" } }
     }
 }
 

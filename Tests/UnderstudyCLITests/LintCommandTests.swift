@@ -35,7 +35,8 @@ struct LintCommandTests {
         try LintCommand.parse([folder.path]).run()
         let text = LintCommand.render(MappingsRoot(folder).lint(), root: "r")
         #expect(text.hasPrefix("r: 1 stub(s), no problems, 1 warning(s)\n"), "\(text)")
-        #expect(text.contains("warning: stub \"Search\" (id "), "\(text)")
+        #expect(text.contains("warning: mappings/search.json:1:80: stub \"Search\" (id "), "\(text)")
+        #expect(text.contains(": request.queryParameters.q.matches: regular expression"), "\(text)")
         #expect(text.contains(#": regular expression /(\w+\s?)*!/ repeats (\w+\s?)*, a group that itself repeats"#), "\(text)")
     }
 
@@ -118,7 +119,7 @@ struct LintWarningTests {
 
             """)
         let loaded = try MappingsRoot(folder).loadMappingsWithWarnings()
-        let serveLines = ServeCommand.startupWarnings(loaded.mappings, loaded.warnings)
+        let serveLines = ServeCommand.startupWarnings(loaded.warnings)
         #expect(serveLines.count == 3)
         #expect(serveLines.first == "understudy: warning: mappings/users.json:5:5: \(stub): request.urlPath: \"urlPath\" is ignored: a request matches one URL key, and \"url\" comes first in WireMock's order url > urlPattern > urlPath > urlPathPattern > urlPathTemplate; keep one")
     }

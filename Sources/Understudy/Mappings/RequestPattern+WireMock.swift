@@ -53,6 +53,7 @@ extension RequestPattern {
             default: url = .urlPathTemplate(value)
             }
             if let problem = url.problems.first { throw member.error(problem) }
+            if let warning = url.regex?.backtrackingWarning { member.warn(warning) }
         }
         method = try reader.optionalString("method").map(HTTPMethod.init(rawValue:)) ?? .any
         scheme = try reader.optionalString("scheme")

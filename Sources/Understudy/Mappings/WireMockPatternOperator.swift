@@ -75,11 +75,13 @@ extension WireMockPatternOperator {
     static let matches = text("matches") { .matches($0) }
     static let doesNotMatch = text("doesNotMatch") { .doesNotMatch($0) }
 
-    /// An operator whose value is one string, validated by the pattern's ``StringValuePattern/problems``.
+    /// An operator whose value is one string, validated by the pattern's ``StringValuePattern/problems``;
+    /// a regular expression that can backtrack catastrophically gets a warning.
     private static func text(_ key: String, _ make: @escaping @Sendable (String) -> StringValuePattern) -> WireMockPatternOperator {
         WireMockPatternOperator(key) { operand, _ in
             let pattern = make(try operand.operandString(key))
             if let problem = pattern.problems.first { throw operand.error(problem) }
+            for warning in pattern.regexes().compactMap(\.backtrackingWarning) { operand.warn(warning) }
             return pattern
         }
     }
