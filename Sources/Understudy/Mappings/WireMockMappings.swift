@@ -52,7 +52,12 @@ public enum WireMockMappings {
             return try reader.elements().map { reader in try StubMapping(wireMock: reader) }
         case .object(let object):
             if object["request"] == nil, let mappings = reader.member("mappings") {
-                try reader.rejectUnknownKeys(["mappings", "meta", "importOptions"], in: "the mappings document")
+                // WireMock's StubMappingCollection ignores $schema and meta. importOptions belongs
+                // to POST /__admin/mappings/import, whose body this also decodes.
+                try reader.rejectUnknownKeys(["mappings", "meta", "importOptions", "$schema"], in: "the mappings document")
+                if reader.source.file != nil, object["importOptions"] != nil {
+                    reader.warn(at: "importOptions", "importOptions is ignored in a mapping file (WireMock refuses it there); it configures POST /__admin/mappings/import")
+                }
                 return try mappings.elements().map { reader in try StubMapping(wireMock: reader) }
             }
             return [try StubMapping(wireMock: reader)]

@@ -155,6 +155,14 @@ struct WireMockPatternDecodingTests {
         ])
     }
 
+    // StringValuePatternJsonDeserializer.deserializeEqualToJson reads no enablePlaceholders:
+    // EqualToJsonPattern always applies JsonUnit placeholders, so "false" changes nothing.
+    @Test func enablePlaceholdersIsIgnoredByEqualToJson() throws {
+        let (mapping, warnings) = try decode(#"{"request": {"bodyPatterns": [{"equalToJson": {"a": "${json-unit.any-string}"}, "enablePlaceholders": false}]}}"#)
+        #expect(mapping.request.matches(request(.post, "/", body: #"{"a": "anything"}"#)))
+        #expect(warnings.map(\.path) == ["request.bodyPatterns[0].enablePlaceholders"])
+    }
+
     // EqualToPattern's caseInsensitive goes through JsonNode.asBoolean(): "true" is true.
     @Test func modifierFlagsAreReadAsJacksonReadsThem() throws {
         let (mapping, warnings) = try decode(#"{"request": {"headers": {"X": {"equalTo": "a", "caseInsensitive": "true"}}}}"#)
@@ -208,6 +216,15 @@ struct WireMockPatternDecodingTests {
         let mock = HTTPMock()
         mock.stub(decoded.mappings)
         #expect(mock.serve(request(.get, "/a")).stub?.id == fixedID(2))
+    }
+
+    // StubMappingCollection (a mapping file with "mappings") ignores $schema and meta and has no importOptions.
+    @Test func mappingsDocumentKeys() throws {
+        let json = #"{"$schema": "https://example.com/s.json", "meta": {"total": 1}, "importOptions": {}, "mappings": [{"$schema": "x", "request": {}}]}"#
+        let decoded = try WireMockMappings.decodeWithWarnings(Data(json.utf8), file: "m.json")
+        #expect(decoded.mappings.count == 1)
+        #expect(decoded.warnings.map(\.path) == ["importOptions"])
+        #expect(try WireMockMappings.decodeWithWarnings(Data(json.utf8)).warnings.isEmpty)
     }
 
     // RequestPattern's @JsonCreator takes "clientIp", a string-value pattern over the caller's address.
