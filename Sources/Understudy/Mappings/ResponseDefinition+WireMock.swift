@@ -52,19 +52,25 @@ extension ResponseDefinition {
         statusMessage = try reader.optionalString("statusMessage")
         headers = try reader.optional("headers") { try HTTPHeaders(wireMock: $0) } ?? [:]
         let object = try reader.object()
+        // WireMock's Body.fromOneOf takes body > jsonBody > base64Body, and
+        // ResponseDefinition.specifiesBodyFile uses bodyFileName only without any of them; the
+        // others are not read.
         let bodyKeys = Self.bodyKeys.filter { object[$0] != nil && object[$0] != .null }
-        if bodyKeys.count > 1 {
-            throw reader.error(at: bodyKeys[1], "a response has one body, found \(bodyKeys.map { "\"\($0)\"" }.joined(separator: " and ")); keep one")
-        }
-        if let text = try reader.optionalString("body") { body = .text(text) }
-        if let json = reader.member("jsonBody"), json.value != .null { body = .json(json.value) }
-        if let member = reader.member("base64Body"), member.value != .null {
-            guard let data = Data(base64Encoded: try member.string(), options: .ignoreUnknownCharacters) else {
-                throw member.error("base64Body is not valid base64")
+        if let key = bodyKeys.first, let member = reader.member(key) {
+            for ignored in bodyKeys.dropFirst() {
+                reader.warn(at: ignored, "\"\(ignored)\" is ignored: a response has one body, and \"\(key)\" comes first in WireMock's order \(Self.bodyKeys.joined(separator: " > ")); keep one")
             }
-            body = .binary(data)
+            switch key {
+            case "body": body = .text(try member.string())
+            case "jsonBody": body = .json(member.value)
+            case "base64Body":
+                guard let data = Data(base64Encoded: try member.string(), options: .ignoreUnknownCharacters) else {
+                    throw member.error("base64Body is not valid base64")
+                }
+                body = .binary(data)
+            default: body = .file(try member.string())
+            }
         }
-        if let name = try reader.optionalString("bodyFileName") { body = .file(name) }
         fixedDelayMilliseconds = try reader.optionalInt("fixedDelayMilliseconds")
         delayDistribution = try reader.optional("delayDistribution") { try DelayDistribution(wireMock: $0) }
         chunkedDribbleDelay = try reader.optional("chunkedDribbleDelay") { reader in

@@ -227,6 +227,17 @@ struct WireMockPatternDecodingTests {
         #expect(try WireMockMappings.decodeWithWarnings(Data(json.utf8)).warnings.isEmpty)
     }
 
+    // Body.fromOneOf: body > jsonBody > base64Body; ResponseDefinition.specifiesBodyFile: bodyFileName
+    // only without them. The others are not read (the bad base64 is no error).
+    @Test func oneResponseBodyByPriority() throws {
+        let (mapping, warnings) = try decode(#"{"request": {}, "response": {"bodyFileName": "f.json", "base64Body": "!!", "jsonBody": {"a": 1}}}"#)
+        #expect(mapping.response.definition?.body == .json(["a": 1]))
+        #expect(warnings.map(\.path) == ["response.base64Body", "response.bodyFileName"])
+        #expect(warnings.first?.message == #""base64Body" is ignored: a response has one body, and "jsonBody" comes first in WireMock's order body > jsonBody > base64Body > bodyFileName; keep one"#)
+        let (text, _) = try decode(#"{"request": {}, "response": {"jsonBody": null, "bodyFileName": "f.json", "body": ""}}"#)
+        #expect(text.response.definition?.body == .text(""))
+    }
+
     // RequestPattern's @JsonCreator takes "clientIp", a string-value pattern over the caller's address.
     @Test func clientIpIsMatched() throws {
         let (mapping, _) = try decode(#"{"request": {"clientIp": {"matches": "127\\.0\\.0\\.[0-9]+"}}}"#)
