@@ -5,7 +5,7 @@ extension ResponseDefinition {
     private static let knownKeys = ["status", "statusMessage", "headers"] + bodyKeys + [
         "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
         "transformerParameters", "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders",
-        "removeProxyRequestHeaders",
+        "removeProxyRequestHeaders", "fromConfiguredStub",
     ]
 
     /// The transformers a response may name.
@@ -45,6 +45,9 @@ extension ResponseDefinition {
     init(wireMock reader: JSONReader) throws {
         try reader.rejectUnknownKeys(Self.knownKeys, in: "the response")
         self.init()
+        if reader.member("fromConfiguredStub") != nil {
+            reader.warn(at: "fromConfiguredStub", "fromConfiguredStub is ignored: WireMock sets it on the responses it makes itself (a stub's response is always configured); remove it")
+        }
         status = try reader.optionalInt("status") ?? 200
         if !(100...999).contains(status) {
             throw reader.error(at: "status", "status \(status) is not an HTTP status code; use a number from 100 to 599")

@@ -236,6 +236,10 @@ struct WireMockPatternDecodingTests {
         #expect(warnings.first?.message == #""base64Body" is ignored: a response has one body, and "jsonBody" comes first in WireMock's order body > jsonBody > base64Body > bodyFileName; keep one"#)
         let (text, _) = try decode(#"{"request": {}, "response": {"jsonBody": null, "bodyFileName": "f.json", "body": ""}}"#)
         #expect(text.response.definition?.body == .text(""))
+        // ResponseDefinition's @JsonCreator also takes fromConfiguredStub, which a stub never needs.
+        let (configured, note) = try decode(#"{"request": {}, "response": {"fromConfiguredStub": true}}"#)
+        #expect(configured.response.definition == ResponseDefinition(status: 200))
+        #expect(note.map(\.path) == ["response.fromConfiguredStub"])
     }
 
     // RequestPattern's @JsonCreator takes "clientIp", a string-value pattern over the caller's address.
