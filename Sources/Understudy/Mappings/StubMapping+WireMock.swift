@@ -69,9 +69,6 @@ extension StubMapping {
             persistent: try reader.optionalBool("persistent"),
             extensions: extensions
         )
-        if let priority, priority < 1 {
-            throw reader.error(at: "priority", "priority \(priority) is below 1; 1 is the highest priority, 5 the default")
-        }
         if scenarioName == nil, requiredScenarioState != nil || newScenarioState != nil {
             throw reader.error("requiredScenarioState and newScenarioState need a scenarioName")
         }

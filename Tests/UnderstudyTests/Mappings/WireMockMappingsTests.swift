@@ -104,8 +104,6 @@ struct WireMockMappingsTests {
                  error: #"m.json:1:62: response.transformers[0]: unknown transformer "webhook"; Understudy has "response-template" (other WireMock transformers are Java extensions; remove it, or compute the response in a Swift dynamic stub)"#),
         BadInput(json: #"{"request": {"urlPath": "/a"}, "response": {"status": 200,}}"#,
                  error: "m.json:1:58: not valid JSON: "),
-        BadInput(json: #"{"request": {"urlPath": "/a"}, "priority": 0}"#,
-                 error: #"m.json:1:32: priority: priority 0 is below 1; 1 is the highest priority, 5 the default"#),
     ]
 
     @Test func errorsAtAMemberFallBackToTheObjectWhenItIsMissing() throws {

@@ -242,6 +242,14 @@ struct WireMockPatternDecodingTests {
         #expect(note.map(\.path) == ["response.fromConfiguredStub"])
     }
 
+    // StubMapping.comparePriorityWith subtracts whatever integers it is given: 0 outranks 1.
+    @Test func priorityBelowOneOutranksOne() throws {
+        let json = #"[{"id": "00000000-0000-0000-0000-000000000001", "priority": 0, "request": {}}, {"id": "00000000-0000-0000-0000-000000000002", "priority": 1, "request": {}}]"#
+        let mock = HTTPMock()
+        mock.stub(try WireMockMappings.decode(Data(json.utf8)))
+        #expect(mock.serve(request(.get, "/")).stub?.id == fixedID(1))
+    }
+
     // RequestPattern's @JsonCreator takes "clientIp", a string-value pattern over the caller's address.
     @Test func clientIpIsMatched() throws {
         let (mapping, _) = try decode(#"{"request": {"clientIp": {"matches": "127\\.0\\.0\\.[0-9]+"}}}"#)
