@@ -52,11 +52,8 @@ extension StringValuePattern {
         guard let (key, operand) = chosenKey else {
             throw Self.missingOperator(reader, members.map(\.key))
         }
-        if let reason = WireMockPatternOperator.unsupported[key] {
-            throw operand.error("\"\(key)\" is not supported: \(reason)")
-        }
         guard let op = WireMockPatternOperator.byKey[key] else {
-            throw operand.error("unknown operator \"\(key)\"")
+            throw operand.error("\"\(key)\" is not supported: \(WireMockPatternOperator.unsupported[key] ?? "unknown operator")")
         }
         for (other, member) in members where other != key && !op.modifiers.contains(other) {
             member.warn(Self.ignoredKeyMessage(other, chosen: key, content: content && key == "binaryEqualTo"))

@@ -37,10 +37,10 @@ struct WireMockPatternOperator: Sendable {
     ]
 
     /// The operators by key.
-    static let byKey: [String: WireMockPatternOperator] = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0) })
+    static let byKey: [String: WireMockPatternOperator] = Dictionary(all.map { ($0.key, $0) }) { first, _ in first }
 
     /// Every operator key WireMock knows, decoded or not, in table order.
-    static let operatorKeys: [String] = all.map(\.key) + unsupported.keys.sorted()
+    static let operatorKeys: [String] = all.map(\.key) + unsupported.keys.sorted().filter { byKey[$0] == nil }
 
     /// Every modifier key of every operator.
     static let modifierKeys: [String] = {
