@@ -30,14 +30,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let mappings: [StubMapping]
         do {
-            mappings = try mappingsRoot.loadMappings()
+            let loaded = try mappingsRoot.loadMappingsWithWarnings()
+            mappings = loaded.mappings
+            for line in Self.startupWarnings(loaded.warnings) {
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            }
         } catch {
             throw CLIError(error.description)
-        }
-        for mapping in mappings {
-            for warning in mapping.request.regexWarnings + mapping.listenerWarnings {
-                FileHandle.standardError.write(Data("understudy: warning: stub \(mapping.label): \(warning)\n".utf8))
-            }
         }
         let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot,
                                                  globalTemplating: globalResponseTemplating))
@@ -56,6 +55,14 @@ struct ServeCommand: AsyncParsableCommand {
         await server.waitUntilShutdown()
         signals.cancel()
         FileHandle.standardOutput.write(Data("understudy: stopped\n".utf8))
+    }
+}
+
+extension ServeCommand {
+    /// The lines `serve` writes to standard error after loading, as `lint` reports them: what
+    /// the mappings hold that is ignored, and regular expressions that can backtrack.
+    static func startupWarnings(_ warnings: [MappingWarning]) -> [String] {
+        warnings.map { "understudy: warning: \($0)" }
     }
 }
 

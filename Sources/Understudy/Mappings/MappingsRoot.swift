@@ -20,9 +20,15 @@ public struct MappingsRoot: Sendable, Hashable {
     /// Reads every `mappings/**/*.json` file, in path order. A missing `mappings` folder means
     /// no mappings. Every bad file is reported, not only the first.
     public func loadMappings() throws(MappingsLoadError) -> [StubMapping] {
+        try loadMappingsWithWarnings().mappings
+    }
+
+    /// Reads every mapping as ``loadMappings()`` does, with the warnings of every file
+    /// (``WireMockMappings/decodeWithWarnings(_:file:)``), in file order.
+    public func loadMappingsWithWarnings() throws(MappingsLoadError) -> (mappings: [StubMapping], warnings: [MappingWarning]) {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: mappingsFolder.path, isDirectory: &isDirectory) else { return [] }
+        guard fileManager.fileExists(atPath: mappingsFolder.path, isDirectory: &isDirectory) else { return ([], []) }
         guard isDirectory.boolValue else {
             throw MappingsLoadError(errors: [MappingDecodingError(file: mappingsFolder.path, path: "", message: "is a file; mappings must be a folder of *.json files")])
         }
@@ -30,12 +36,15 @@ public struct MappingsRoot: Sendable, Hashable {
             .filter { $0.pathExtension.lowercased() == "json" }
             .sorted { $0.path < $1.path }
         var mappings: [StubMapping] = []
+        var warnings: [MappingWarning] = []
         var errors: [MappingDecodingError] = []
         for file in files {
             let name = relativePath(of: file)
             do {
                 let data = try Data(contentsOf: file)
-                mappings += try WireMockMappings.decode(data, file: name)
+                let decoded = try WireMockMappings.decodeWithWarnings(data, file: name)
+                mappings += decoded.mappings
+                warnings += decoded.warnings
             } catch let error as MappingDecodingError {
                 errors.append(error)
             } catch {
@@ -43,7 +52,7 @@ public struct MappingsRoot: Sendable, Hashable {
             }
         }
         if !errors.isEmpty { throw MappingsLoadError(errors: errors) }
-        return mappings
+        return (mappings, warnings)
     }
 
     /// The bytes of a body file, resolved inside `__files` only: absolute paths, `..` and

@@ -23,6 +23,8 @@ extension StringValuePattern: CustomStringConvertible {
                 + (pattern.ignoreExtraElements ? " ignoringExtraElements" : "")
         case let .matchesJsonPath(path, nested):
             "matchesJsonPath \(quoted(path.expression))" + (nested.map { " \($0)" } ?? "")
+        case .anything: "anything"
+        case .matchesPathTemplate(let template): "matchesPathTemplate \(quoted(template.template))"
         case let .invalid(op, operand, _): "\(op) \(quoted(operand)) (invalid)"
         }
     }

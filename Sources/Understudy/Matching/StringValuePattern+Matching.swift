@@ -26,6 +26,8 @@ extension StringValuePattern {
         switch kind {
         case .absent:
             return .of(input == nil)
+        case .anything:
+            return .exactMatch
         case .and(let patterns):
             return MatchResult.aggregate(patterns.map { $0.match(input) })
         case .or(let patterns):
@@ -65,9 +67,13 @@ extension StringValuePattern {
             return pattern.match(input.text)
         case let .matchesJsonPath(path, nested):
             return JSONPathMatch(path: path, nested: nested).match(input.text)
+        case .matchesPathTemplate(let template):
+            // WireMock's PathTemplatePattern ranks a miss by the template against the path.
+            if template.match(input.text) != nil { return .exactMatch }
+            return .partialMatch(distance: LevenshteinDistance.normalized(template.template, input.text))
         case .invalid:
             return .noMatch
-        case .absent, .and, .or, .not:
+        case .absent, .anything, .and, .or, .not:
             return match(input)
         }
     }

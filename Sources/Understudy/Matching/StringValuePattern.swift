@@ -24,6 +24,8 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
         case dateTime(DateTimePattern)
         case equalToJson(EqualToJsonPattern)
         case matchesJsonPath(JSONPath, StringValuePattern?)
+        case anything
+        case matchesPathTemplate(PathTemplate)
         /// A pattern that could not be built; never matches and reports `problem`.
         case invalid(operator: String, operand: String, problem: String)
     }
@@ -133,6 +135,20 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
             return StringValuePattern(.invalid(
                 operator: "matchesJsonPath", operand: expression,
                 problem: "invalid JSONPath \"\(expression)\" \(error)"))
+        }
+    }
+
+    /// Every value, present or not (WireMock's `anything`).
+    public static var anything: StringValuePattern { StringValuePattern(.anything) }
+
+    /// The value is a path that fits the template, for example `/users/{id}` (WireMock's
+    /// `matchesPathTemplate`; see ``PathTemplate``). An invalid template never matches and is
+    /// reported by ``RequestPattern/validate()``.
+    public static func matchesPathTemplate(_ template: String) -> StringValuePattern {
+        do {
+            return StringValuePattern(.matchesPathTemplate(try PathTemplate(template)))
+        } catch {
+            return StringValuePattern(.invalid(operator: "matchesPathTemplate", operand: template, problem: error.description))
         }
     }
 

@@ -22,18 +22,19 @@ extension StubMapping {
 }
 
 extension StubMapping {
-    /// What `understudy lint` says about the stub's listeners: those naming a WireMock
-    /// extension other than `webhook` are kept but never run (WireMock logs "No per-stub
-    /// listener was found named …" for each request, `extension/ServeEventListenerUtils.java`),
-    /// and a webhook limited to phases other than `AFTER_COMPLETE` never fires.
-    public var listenerWarnings: [String] {
-        var warnings: [String] = []
+    /// What decoding warns about the stub's listeners, by the key that holds them: those
+    /// naming a WireMock extension other than `webhook` are kept but never run (WireMock logs
+    /// "No per-stub listener was found named …" for each request,
+    /// `extension/ServeEventListenerUtils.java`), and a webhook limited to phases other than
+    /// `AFTER_COMPLETE` never fires.
+    var listenerWarnings: [(key: String, message: String)] {
+        var warnings: [(key: String, message: String)] = []
         for (key, listeners) in [("postServeActions", postServeActions), ("serveEventListeners", serveEventListeners)] {
             for listener in listeners {
                 if listener.webhook == nil {
-                    warnings.append("\(key) names \"\(listener.name)\", a WireMock extension Understudy does not have; it is kept but never runs")
+                    warnings.append((key, "names \"\(listener.name)\", a WireMock extension Understudy does not have; it is kept but never runs"))
                 } else if !listener.runs(at: .afterComplete) {
-                    warnings.append("\(key) has a webhook limited to request phases \((listener.requestPhases ?? []).map(\.rawValue).joined(separator: ", ")); webhooks send only at AFTER_COMPLETE, so it never fires")
+                    warnings.append((key, "a webhook limited to request phases \((listener.requestPhases ?? []).map(\.rawValue).joined(separator: ", ")); webhooks send only at AFTER_COMPLETE, so it never fires"))
                 }
             }
         }

@@ -119,12 +119,12 @@ struct WebhookLintTests {
              "serveEventListeners":[{"name":"webhook","requestPhases":["BEFORE_MATCH"],"parameters":{"url":"http://h/x"}},
                                     {"name":"webhook","parameters":{"url":"http://h/y"}}]}
             """#
-        let mapping = try WireMockMappings.decodeMapping(Data(document.utf8))
-        #expect(mapping.listenerWarnings == [
-            #"postServeActions names "slack-notifier", a WireMock extension Understudy does not have; it is kept but never runs"#,
-            "serveEventListeners has a webhook limited to request phases BEFORE_MATCH; webhooks send only at AFTER_COMPLETE, so it never fires",
+        let decoded = try WireMockMappings.decodeWithWarnings(Data(document.utf8), file: "m.json")
+        #expect(decoded.warnings.map(\.description) == [
+            #"m.json:2:2: stub id "# + decoded.mappings[0].id.uuidString.lowercased() + #": postServeActions: names "slack-notifier", a WireMock extension Understudy does not have; it is kept but never runs"#,
+            "m.json:3:2: stub id " + decoded.mappings[0].id.uuidString.lowercased() + ": serveEventListeners: a webhook limited to request phases BEFORE_MATCH; webhooks send only at AFTER_COMPLETE, so it never fires",
         ])
-        #expect(mapping.webhooks.map(\.url) == ["http://h/y"])
+        #expect(decoded.mappings[0].webhooks.map(\.url) == ["http://h/y"])
     }
 
     @Test func lintReportsThemForAFolder() throws {
@@ -136,7 +136,7 @@ struct WebhookLintTests {
         let report = MappingsRoot(folder).lint()
         #expect(report.isClean)
         #expect(report.warnings == [
-            #"stub id 00000000-0000-0000-0000-000000000001: serveEventListeners names "audit", a WireMock extension Understudy does not have; it is kept but never runs"#,
+            #"mappings/m.json:1:73: stub id 00000000-0000-0000-0000-000000000001: serveEventListeners: names "audit", a WireMock extension Understudy does not have; it is kept but never runs"#,
         ])
     }
 }
