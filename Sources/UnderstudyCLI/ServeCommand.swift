@@ -22,6 +22,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Render every response as a Handlebars template, not only those with the response-template transformer.")
     var globalResponseTemplating = false
 
+    @Flag(name: .long, help: "Log each request's headers and bodies too.")
+    var verbose = false
+
+    @Flag(name: .long, help: "Log nothing per request.")
+    var quiet = false
+
+    func validate() throws {
+        if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one") }
+    }
+
     func run() async throws {
         let mappingsRoot = MappingsRoot(path: root)
         var isDirectory: ObjCBool = false
@@ -41,10 +51,15 @@ struct ServeCommand: AsyncParsableCommand {
         let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot,
                                                  globalTemplating: globalResponseTemplating))
         mock.stub(mappings)
-        let server = MockServer(mock: mock, configuration: try network.configuration())
+        var configuration = try network.configuration()
+        let log = quiet ? nil : RequestLog(mock: mock, formatter: RequestLogFormatter(style: .forStandardOutput(), verbose: verbose))
+        if let log { configuration.requestObserver = { log.record($0, elapsed: $1) } }
+        let logging = Task { await log?.run() }
+        let server = MockServer(mock: mock, configuration: configuration)
         do {
             try await server.start()
         } catch {
+            logging.cancel()
             throw CLIError("\(error)")
         }
         let baseURL = try server.baseURL
@@ -54,6 +69,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         await server.waitUntilShutdown()
         signals.cancel()
+        logging.cancel()
+        await logging.value
         FileHandle.standardOutput.write(Data("understudy: stopped\n".utf8))
     }
 }

@@ -16,6 +16,11 @@ public struct MockServerConfiguration: Sendable {
     /// stalls or trickles longer gets `408 Request Timeout` and the connection is closed, so
     /// slow clients cannot hold connections and buffers forever.
     public var requestBodyTimeout: Duration
+    /// Called once each request a stub (or the near-miss 404) answered has been answered,
+    /// with its journal entry and the time from its complete head to its response's end;
+    /// admin requests are not reported. It runs on the connection's event loop, so it must
+    /// return at once: hand the work elsewhere (`understudy serve` queues a log line).
+    public var requestObserver: (@Sendable (ServeEvent, Duration) -> Void)?
     /// The most connections open at once; further connections are closed on accept.
     public var maxConnections: Int
     /// How long ``MockServer/shutdown()`` waits for in-flight responses before closing them.
@@ -39,7 +44,8 @@ public struct MockServerConfiguration: Sendable {
         adminEnabled: Bool = true,
         proxyTimeout: Duration = .seconds(30),
         adminToken: String? = nil,
-        requestBodyTimeout: Duration = .seconds(30)
+        requestBodyTimeout: Duration = .seconds(30),
+        requestObserver: (@Sendable (ServeEvent, Duration) -> Void)? = nil
     ) {
         self.host = host
         self.port = port
@@ -51,5 +57,6 @@ public struct MockServerConfiguration: Sendable {
         self.proxyTimeout = proxyTimeout
         self.adminToken = adminToken
         self.requestBodyTimeout = requestBodyTimeout
+        self.requestObserver = requestObserver
     }
 }

@@ -69,3 +69,37 @@ struct RequestLogFormatterTests {
         ])
     }
 }
+
+/// The queue between the server's event loops and the console.
+struct RequestLogTests {
+    @Test func flushWritesEveryQueuedRequestOnceInOrderWithTheNearestStubForMisses() {
+        let mock = HTTPMock()
+        mock.stub(StubMapping(name: "Get user", .get(urlPath: "/users/42"), .ok))
+        let written = Locked<[String]>([])
+        let log = RequestLog(mock: mock, formatter: RequestLogFormatter(style: .plain, verbose: false)) { text in
+            written.withLock { $0.append(text) }
+        }
+        #expect(!log.flush(), "nothing queued, nothing written")
+        log.record(mock.serve(RecordedRequest(method: .get, url: "/users/42")), elapsed: .milliseconds(2))
+        log.record(mock.serve(RecordedRequest(method: .get, url: "/users/43")), elapsed: .milliseconds(1))
+        #expect(log.flush())
+        #expect(!log.flush(), "each request is written once")
+        let lines = written.withLock { $0 }.joined().split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasSuffix(#"GET /users/42 → 200 "Get user" 2.0 ms"#))
+        #expect(lines[1].hasSuffix(#"GET /users/43 → 404 no match; nearest "Get user": urlPath expected "/users/42", got "/users/43" 1.0 ms"#))
+    }
+
+    @Test func pastItsCapacityTheLogCountsWhatItSkipped() {
+        let mock = HTTPMock()
+        let written = Locked<String>("")
+        let log = RequestLog(mock: mock, formatter: RequestLogFormatter(style: .plain, verbose: false), capacity: 2) { text in
+            written.withLock { $0 += text }
+        }
+        for path in ["/a", "/b", "/c", "/d"] { log.record(mock.serve(RecordedRequest(method: .get, url: path)), elapsed: .zero) }
+        log.flush()
+        let lines = written.withLock { $0 }.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.last == "… 2 request(s) not logged: the console could not keep up")
+    }
+}

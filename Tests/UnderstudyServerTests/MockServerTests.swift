@@ -219,3 +219,47 @@ struct ClientBehaviourTests {
         }
     }
 }
+
+/// `MockServerConfiguration.requestObserver`, what `understudy serve`'s console log hangs on.
+struct RequestObserverTests {
+    @Test(.timeLimit(.minutes(1)))
+    func everyAnsweredRequestIsReportedOnceWithItsJournalEntryButAdminCallsAreNot() async throws {
+        let mock = HTTPMock()
+        mock.stub(StubMapping(name: "Hello", .get(urlPath: "/hello"), .ok.body("hi")))
+        let (reports, report) = AsyncStream<(ServeEvent, Duration)>.makeStream()
+        let configuration = MockServerConfiguration(requestObserver: { report.yield(($0, $1)) })
+        try await withMockServer(mock, configuration: configuration) { server in
+            let base = try server.baseURL
+            #expect(try await send(base.appendingPathComponent("hello")).body == "hi")
+            #expect(try await send(base.appendingPathComponent("__admin/mappings")).status == 200)
+            #expect(try await send(base.appendingPathComponent("missing")).status == 404)
+        }
+        report.finish()
+        var seen: [(ServeEvent, Duration)] = []
+        for await entry in reports { seen.append(entry) }
+        #expect(seen.map(\.0.request.path) == ["/hello", "/missing"])
+        #expect(seen.map(\.0.id) == mock.serveEvents.map(\.id))
+        #expect(seen[0].0.stub?.name == "Hello")
+        #expect(seen[1].0.response.status == 404)
+        #expect(seen.allSatisfy { $0.1 >= .zero })
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aProxiedRequestIsReportedWithUpstreamsAnswer() async throws {
+        let upstream = HTTPMock()
+        upstream.stub(.get(urlPath: "/teapot"), .status(418))
+        try await withMockServer(upstream) { upstreamServer in
+            let front = HTTPMock()
+            front.stub(.anyRequest, .proxy(to: try upstreamServer.baseURL.absoluteString))
+            let (reports, report) = AsyncStream<ServeEvent>.makeStream()
+            try await withMockServer(front, configuration: MockServerConfiguration(requestObserver: { event, _ in report.yield(event) })) { server in
+                let base = try server.baseURL
+                #expect(try await send(base.appendingPathComponent("teapot")).status == 418)
+            }
+            report.finish()
+            var statuses: [Int] = []
+            for await event in reports { statuses.append(event.response.status) }
+            #expect(statuses == [418])
+        }
+    }
+}

@@ -60,6 +60,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
     }
 
     private func respond(to head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
+        let started = NIODeadline.now()
         let request = recordedRequest(head, body: body, channel: context.channel)
         let plan: ResponsePlan
         var event: ServeEvent?
@@ -73,9 +74,21 @@ final class MockHTTPHandler: ChannelInboundHandler {
             event = served
             plan = server.mock.plan(for: served, using: &generator)
         }
-        // The stub's webhooks fire once the response is over, however it ended.
+        // The stub's webhooks fire, and the observer hears of the request, once the response
+        // is over, however it ended.
         let upstream = server.upstream
-        let finished: (() -> Void)? = plan.webhooks.map { webhooks in { webhooks.fire(defaultSender: upstream) } }
+        let webhooks: (() -> Void)? = plan.webhooks.map { webhooks in { webhooks.fire(defaultSender: upstream) } }
+        var finished = webhooks
+        if let observer = server.configuration.requestObserver, let event {
+            let mock = server.mock
+            let proxied = if case .proxy = plan.action { true } else { false }
+            finished = {
+                webhooks?()
+                // A proxied answer is journaled with upstream's response in place of the stub's.
+                let reported = proxied ? mock.serveEvent(id: event.id) ?? event : event
+                observer(reported, .nanoseconds((NIODeadline.now() - started).nanoseconds))
+            }
+        }
         if plan.delay > .zero {
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(plan.delay)) {
                 self.perform(plan.action, head: head, event: event, context: context, then: finished)
