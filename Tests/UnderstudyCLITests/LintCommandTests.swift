@@ -146,3 +146,57 @@ struct LintWarningTests {
         #expect(MappingsRoot(folder).lint(globalTemplating: true).problems.count == 4)
     }
 }
+
+/// `understudy lint` on the wrong folder fails with the fix instead of reporting "0 stubs, no
+/// problems", and one broken file hides nothing about the others.
+struct LintRootTests {
+    private func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func aFolderThatDoesNotExistFails() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-nowhere-\(UUID().uuidString)")
+        #expect(throws: ExitCode(1)) { try LintCommand.parse([missing.path]).run() }
+        let text = LintCommand.render(MappingsRoot(missing).lint(), root: "r")
+        #expect(text.contains("error: \(missing.path) does not exist or is not a folder; pass the root folder that holds mappings/"), "\(text)")
+    }
+
+    @Test func theMappingsFolderItselfPointsAtItsParent() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mappings = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        try Data(#"{"request": {"urlPath": "/a"}}"#.utf8).write(to: mappings.appendingPathComponent("a.json"))
+        #expect(throws: ExitCode(1)) { try LintCommand.parse([mappings.path]).run() }
+        let text = LintCommand.render(MappingsRoot(mappings).lint(), root: "r")
+        #expect(text.contains("has no mappings/ folder but holds mapping files itself; did you mean the parent folder \(root.standardizedFileURL.path)?"),
+                "\(text)")
+        try LintCommand.parse([root.path]).run()
+    }
+
+    @Test func aFolderWithoutMappingsFails() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let text = LintCommand.render(MappingsRoot(root).lint(), root: "r")
+        #expect(text.hasPrefix("r: 1 problem(s)\nerror: \(root.standardizedFileURL.path) has no mappings/ folder;"), "\(text)")
+    }
+
+    @Test func oneBrokenFileHidesNeitherTheOtherStubsNorTheirWarnings() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mappings = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: mappings.appendingPathComponent("a-broken.json"))
+        try Data(#"{"name": "Typo", "request": {"urlPath": "/b", "headers": {"Accept": {"equalTo": "x", "caseInsensitve": true}}}}"#.utf8)
+            .write(to: mappings.appendingPathComponent("b-typo.json"))
+        let report = MappingsRoot(root).lint()
+        #expect(report.mappings.map(\.name) == ["Typo"])
+        #expect(report.problems.count == 1)
+        #expect(report.problems.first?.hasPrefix("mappings/a-broken.json:1:2: ") == true, "\(report.problems)")
+        #expect(report.warnings.count == 1)
+        #expect(report.warnings.first?.hasPrefix("mappings/b-typo.json:1:") == true, "\(report.warnings)")
+        #expect(report.warnings.first?.contains(#"did you mean "caseInsensitive"?"#) == true, "\(report.warnings)")
+    }
+}

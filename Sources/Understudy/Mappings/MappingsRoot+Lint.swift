@@ -8,17 +8,26 @@ extension MappingsRoot {
     /// mappings hold that is ignored, and regular expressions that can backtrack catastrophically.
     /// With `globalTemplating`, every response is checked as a template, as
     /// `understudy serve --global-response-templating` renders it.
+    ///
+    /// A folder that does not exist, or has no `mappings/` folder, is a problem (not "0 stubs,
+    /// no problems"), with the likely fix; one broken file does not hide the other files'
+    /// stubs, problems or warnings.
     public func lint(globalTemplating: Bool = false) -> LintReport {
+        if let problem = rootProblem {
+            return LintReport(mappings: [], problems: [problem], warnings: [])
+        }
         let mappings: [StubMapping]
         var warnings: [String]
+        var problems: [String] = []
         do {
             let loaded = try loadMappingsWithWarnings()
             mappings = loaded.mappings
             warnings = loaded.warnings.map(\.description)
         } catch {
-            return LintReport(mappings: [], problems: error.errors.map(\.description), warnings: [])
+            mappings = error.loaded
+            warnings = error.warnings.map(\.description)
+            problems = error.errors.map(\.description)
         }
-        var problems: [String] = []
         var seen: [UUID: Int] = [:]
         for (index, mapping) in mappings.enumerated() {
             if let first = seen[mapping.id] {
@@ -37,6 +46,24 @@ extension MappingsRoot {
             }
         }
         return LintReport(mappings: mappings, problems: problems, warnings: warnings)
+    }
+}
+
+extension MappingsRoot {
+    /// Why this folder cannot be a root at all, naming the likely fix; `nil` when it holds a
+    /// `mappings/` folder.
+    var rootProblem: String? {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "\(url.path) does not exist or is not a folder; pass the root folder that holds mappings/ (and __files/)"
+        }
+        guard !fileManager.fileExists(atPath: mappingsFolder.path) else { return nil }
+        let holdsMappingFiles = ((try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []).contains { $0.lowercased().hasSuffix(".json") }
+        if url.lastPathComponent == "mappings" || holdsMappingFiles {
+            return "\(url.path) has no mappings/ folder but holds mapping files itself; did you mean the parent folder \(url.deletingLastPathComponent().path)?"
+        }
+        return "\(url.path) has no mappings/ folder; a root holds mappings/*.json and __files/ (did you mean a folder inside it, or its parent?)"
     }
 }
 

@@ -51,7 +51,7 @@ public struct MappingsRoot: Sendable, Hashable {
                 errors.append(MappingDecodingError(file: name, path: "", message: "cannot be read: \(error.localizedDescription)"))
             }
         }
-        if !errors.isEmpty { throw MappingsLoadError(errors: errors) }
+        if !errors.isEmpty { throw MappingsLoadError(errors: errors, loaded: mappings, warnings: warnings) }
         return (mappings, warnings)
     }
 
@@ -140,6 +140,17 @@ public struct MappingsRoot: Sendable, Hashable {
 public struct MappingsLoadError: Error, Sendable, CustomStringConvertible {
     /// One error per bad file (or per bad mapping).
     public let errors: [MappingDecodingError]
+    /// The mappings of the files that did load, so one broken file hides nothing else.
+    public let loaded: [StubMapping]
+    /// The warnings of the files that did load.
+    public let warnings: [MappingWarning]
+
+    /// An error for the files that failed, with what the others loaded.
+    public init(errors: [MappingDecodingError], loaded: [StubMapping] = [], warnings: [MappingWarning] = []) {
+        self.errors = errors
+        self.loaded = loaded
+        self.warnings = warnings
+    }
     public var description: String {
         (["\(errors.count) mapping file(s) could not be loaded:"] + errors.map { "  \($0)" }).joined(separator: "\n")
     }
