@@ -398,6 +398,32 @@ struct JSONPathTests {
         #expect(try JSONPath("$.v[?(@ == 'x')].sum()").evaluate(document) == [])
     }
 
+    // MARK: A '.' before '[' (Jayway)
+
+    /// Jayway's `PathCompiler.readDotToken` (json-path 2.9, which WireMock 3.13.2 uses) steps
+    /// over a '.' and reads the next token, so `$.a.[0]` is `$.a[0]`: stubs written that way
+    /// load in WireMock, and the template helper and `matchesJsonPath` share this parser.
+    @Test(arguments: [
+        ("$.store.book.[0].title", "$.store.book[0].title"),
+        ("$.store.['bicycle'].color", "$.store['bicycle'].color"),
+        ("$.store.book.[*].author", "$.store.book[*].author"),
+        ("$.store.book.[?(@.price < 10)].title", "$.store.book[?(@.price < 10)].title"),
+        ("$.store.book.[-1:].title", "$.store.book[-1:].title"),
+    ])
+    func dotBeforeBracketIsSkipped(dotted: String, plain: String) throws {
+        let expected = try JSONPath(plain).evaluate(Self.store)
+        #expect(!expected.isEmpty)
+        #expect(try JSONPath(dotted).evaluate(Self.store) == expected)
+        #expect(try JSONPath(dotted).isDefinite == JSONPath(plain).isDefinite)
+    }
+
+    /// `matchesJsonPath` compiles its expression with the same parser (WireMock's
+    /// `MatchesJsonPathPattern` hands it to Jayway), so the dotted form matches too.
+    @Test func matchesJsonPathAcceptsDotBeforeBracket() {
+        #expect(StringValuePattern.matchesJsonPath("$.names.[0]").match(#"{"names":["Ada"]}"#).isExactMatch)
+        #expect(!StringValuePattern.matchesJsonPath("$.names.[1]").match(#"{"names":["Ada"]}"#).isExactMatch)
+    }
+
     // MARK: Definite paths, identity
 
     @Test(arguments: [
