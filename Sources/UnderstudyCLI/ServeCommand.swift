@@ -22,6 +22,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Render every response as a Handlebars template, not only those with the response-template transformer.")
     var globalResponseTemplating = false
 
+    @Flag(name: .long, help: "Make {{ }} in templates escape HTML, as WireMock's WAR deployment does; standalone WireMock and the default leave values as they are.")
+    var templateEscaping = false
+
+    /// The mock's settings, from the flags.
+    func mockConfiguration(root: MappingsRoot) -> HTTPMock.Configuration {
+        HTTPMock.Configuration(journalCapacity: journalCapacity, root: root, globalTemplating: globalResponseTemplating,
+                               templateEscaping: templateEscaping)
+    }
+
     func run() async throws {
         let mappingsRoot = MappingsRoot(path: root)
         var isDirectory: ObjCBool = false
@@ -38,8 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CLIError(error.description)
         }
-        let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot,
-                                                 globalTemplating: globalResponseTemplating))
+        let mock = HTTPMock(configuration: mockConfiguration(root: mappingsRoot))
         mock.stub(mappings)
         let server = MockServer(mock: mock, configuration: try network.configuration())
         do {

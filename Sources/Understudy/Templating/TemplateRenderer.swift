@@ -26,13 +26,17 @@ struct TemplateRenderer {
     var generator: SplitMix64
     /// The moment `now` means.
     let now: Date
+    /// Whether `{{ }}` escapes HTML (Handlebars' default); WireMock's standalone and embedded
+    /// servers turn it off, and so does Understudy unless asked. `{{{ }}}` never escapes.
+    let escapesHTML: Bool
     private var steps = 0
     private var produced = 0
 
-    init(context: TemplateValue, generator: SplitMix64, now: Date = Date()) {
+    init(context: TemplateValue, generator: SplitMix64, now: Date = Date(), escapesHTML: Bool = false) {
         scopes = [Scope(value: context)]
         self.generator = generator
         self.now = now
+        self.escapesHTML = escapesHTML
     }
 
     /// Replaces the root context, between renderings of whole templates (variables stay).
@@ -55,7 +59,7 @@ struct TemplateRenderer {
                 piece = text
             case let .output(expression, escaped):
                 let value = try evaluate(expression)
-                piece = escaped ? Self.escapeHTML(value.text) : value.text
+                piece = escaped && escapesHTML ? Self.escapeHTML(value.text) : value.text
             case .block(let block):
                 piece = try renderBlock(block)
             }

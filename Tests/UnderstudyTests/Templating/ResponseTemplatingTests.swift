@@ -15,6 +15,23 @@ struct ResponseTemplatingTests {
         #expect(global.serve(request(.get, "/plain")).response.body == .text("GET"))
     }
 
+    /// WireMock 3.13.2's standalone (`CommandLineOptions.getTemplateEscapingDisabled()` returns
+    /// true) and embedded (`WireMockConfiguration.templateEscapingDisabled = true`) servers build
+    /// `TemplateEngine` with `EscapingStrategy.NOOP`: nothing is escaped. `templateEscaping`
+    /// restores Handlebars' HTML escaping of `{{ }}` (the WAR deployment); `{{{ }}}` and
+    /// `{{& }}` never escape.
+    @Test func valuesAreUnescapedUnlessEscapingIsAsked() {
+        let template = "{{base64 'hello'}} {{'<b>'}} {{{'<b>'}}} {{& '<b>'}} {{request.query.q}}"
+        let plain = HTTPMock()
+        plain.stub(.anyRequest, .ok.body(template).templated())
+        let query = "/x?q=%22a%27%60%3D%26%22"
+        #expect(plain.serve(request(.get, query)).response.body == .text("aGVsbG8= <b> <b> <b> \"a'`=&\""))
+        let escaping = HTTPMock(configuration: .init(templateEscaping: true))
+        escaping.stub(.anyRequest, .ok.body(template).templated())
+        #expect(escaping.serve(request(.get, query)).response.body
+            == .text("aGVsbG8&#x3D; &lt;b&gt; <b> <b> &quot;a&#x27;&#x60;&#x3D;&amp;&quot;"))
+    }
+
     @Test func headersStatusMessageJSONBodyAndParametersRender() throws {
         let mock = HTTPMock()
         var response = ResponseDefinition(status: 201, statusMessage: "Made {{request.path.[1]}}")

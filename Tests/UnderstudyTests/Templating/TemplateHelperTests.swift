@@ -5,7 +5,7 @@ import Testing
 /// Every request field and helper, mostly with the examples of WireMock's response-templating page.
 struct TemplateHelperTests {
     @Test(arguments: [
-        ("{{request.url}}", "/things/abc/def?search&#x3D;WireMock&amp;multi&#x3D;1&amp;multi&#x3D;2"),
+        ("{{request.url}}", "/things/abc/def?search=WireMock&multi=1&multi=2"),
         ("{{{request.url}}}", "/things/abc/def?search=WireMock&multi=1&multi=2"),
         ("{{request.path}}", "/things/abc/def"),
         ("{{request.path.[1]}}", "abc"),
@@ -28,7 +28,7 @@ struct TemplateHelperTests {
         ("{{request.missing}}|{{request.query.missing}}", "|"),
         ("{{{request.body}}}", #"{"name":"Ada","items":[{"id":1,"price":2.5},{"id":2,"price":4}],"nested":{"flag":true}}"#),
         ("{{size request.body}}", String(templatedRequest.bodyText.count)),
-        ("{{request.bodyAsBase64}}", Data(#"{"name":"Ada","items":[{"id":1,"price":2.5},{"id":2,"price":4}],"nested":{"flag":true}}"#.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "&#x3D;")),
+        ("{{request.bodyAsBase64}}", Data(#"{"name":"Ada","items":[{"id":1,"price":2.5},{"id":2,"price":4}],"nested":{"flag":true}}"#.utf8).base64EncodedString()),
     ])
     func requestFields(_ template: String, _ expected: String) {
         #expect(renderTemplate(template).body == expected)
@@ -78,9 +78,9 @@ struct TemplateHelperTests {
         ("{{trim '  padded  '}}|{{upper 'abc'}}|{{lower 'ABC'}}|{{capitalize 'hello world'}}", "padded|ABC|abc|Hello World"),
         ("{{replace 'a-b-c' '-' '+'}}|{{substring 'abcdef' 2 4}}|{{substring 'abcdef' 3}}|{{abbreviate 'Mock server' 7}}", "a+b+c|cd|def|Mock..."),
         // Encoding
-        ("{{base64 'hello'}}", "aGVsbG8&#x3D;"),
+        ("{{base64 'hello'}}", "aGVsbG8="),
         ("{{{base64 'hello'}}} {{base64 'hello' padding=false}} {{base64 'aGVsbG8=' decode=true}}", "aGVsbG8= aGVsbG8 hello"),
-        ("{{urlEncode 'a b&c'}} {{urlEncode 'a+b%26c' decode=true}}", "a+b%26c a b&amp;c"),
+        ("{{urlEncode 'a b&c'}} {{urlEncode 'a+b%26c' decode=true}}", "a+b%26c a b&c"),
         ("{{formData 'a=1&b=x+y%21&a=2' 'f' urlDecode=true}}{{{f.b}}}|{{f.a}}|{{f.a.[1]}}", "x y!|[1, 2]|2"),
         ("{{formData 'a=1&b=x+y%21' 'f'}}{{{f.b}}}|{{f.a}}", "x+y%21|1"),
         ("{{regexExtract request.url '[a-z]+/[a-z]+'}}", "things/abc"),
@@ -100,7 +100,7 @@ struct TemplateHelperTests {
         ("{{#if true}}\n  line\n{{/if}}\nend", "  line\nend"),
         ("{{#each (array 1 2)}}\n- {{this}}\n{{/each}}\n", "- 1\n- 2\n"),
         ("{{#with request}}{{#with headers}}{{../method}}{{/with}}{{/with}}", "POST"),
-        ("{{'<b>'}}{{{'<b>'}}}", "&lt;b&gt;<b>"),
+        ("{{'<b>'}}{{{'<b>'}}}{{& '<b>'}}", "<b><b><b>"),
         ("{{parameters.none}}static", "static"),
     ])
     func helpers(_ template: String, _ expected: String) {
