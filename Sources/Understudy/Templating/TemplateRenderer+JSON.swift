@@ -1,6 +1,6 @@
 extension TemplateRenderer {
     static let jsonHelperNames: Set<String> = [
-        "jsonPath", "parseJson", "toJson", "jsonArrayAdd", "jsonMerge", "jsonRemove", "formatJson",
+        "jsonPath", "parseJson", "toJson", "jsonArrayAdd", "jsonMerge", "jsonRemove", "formatJson", "jsonSort",
     ]
 
     /// Helpers that take their text from the block they open (`{{#formatJson}}…{{/formatJson}}`).
@@ -38,6 +38,8 @@ extension TemplateRenderer {
             return try jsonRemove(arguments)
         case "formatJson":
             return try formatJson(arguments, block: block)
+        case "jsonSort":
+            return try JSONSort(arguments).sorted()
         default:
             return nil
         }

@@ -137,6 +137,45 @@ struct TemplateJSONHelperTests {
         #expect(result.body.contains("the base JSON is not a JSON object"), "\(result.body)")
     }
 
+    /// `jsonSort` follows WireMock 4.0.0-beta.38's `JsonSortHelper` / `JsonSortHelperTest` (it is
+    /// not in 3.13.2): the array before `[*]`, sorted stably by what the rest selects in each item.
+    @Test(arguments: [
+        (#"[{"id":123,"name":"bob"},{"id":456,"name":"alice"}]"#, "'$[*].name'", #"[{"id":456,"name":"alice"},{"id":123,"name":"bob"}]"#),
+        (#"[{"id":456,"name":"alice"},{"id":123,"name":"bob"}]"#, "'$[*].id'", #"[{"id":123,"name":"bob"},{"id":456,"name":"alice"}]"#),
+        (#"{"users":[{"name":"fred"},{"name":"bob"}]}"#, "'$.users[*].name'", #"{"users":[{"name":"bob"},{"name":"fred"}]}"#),
+        (#"{"data":{"nested":{"users":[{"name":"bob"}]}}}"#, "'$.data.nested.users[*].name'", #"{"data":{"nested":{"users":[{"name":"bob"}]}}}"#),
+        ("[]", "'$[*].name'", "[]"),
+        (#"[{"id":3},{"id":1},{"id":2}]"#, "'$[*].missingField'", #"[{"id":3},{"id":1},{"id":2}]"#),
+        (#"[{"id":1,"name":"alice"},{"id":2},{"id":3,"name":"bob"}]"#, "'$[*].name'", #"[{"id":2},{"id":1,"name":"alice"},{"id":3,"name":"bob"}]"#),
+        (#"[{"id":1,"name":"alice"},{"id":2},{"id":3,"name":"bob"}]"#, "'$[*].name' nulls='last'", #"[{"id":1,"name":"alice"},{"id":3,"name":"bob"},{"id":2}]"#),
+        (#"[{"id":1,"name":"alice"},{"id":2},{"id":3,"name":"bob"}]"#, "'$[*].name' order='desc'", #"[{"id":3,"name":"bob"},{"id":1,"name":"alice"},{"id":2}]"#),
+        ("[2,10,1]", "'$[*]' order='desc'", "[10,2,1]"),
+        ("[true,false,true]", "'$[*]'", "[false,true,true]"),
+    ])
+    func jsonSort(_ input: String, _ arguments: String, _ expected: String) {
+        let result = renderTemplate("{{jsonSort '\(input)' \(arguments)}}")
+        #expect(result.status == 200, "\(result.body)")
+        #expect(result.body == expected)
+    }
+
+    @Test(arguments: [
+        ("{{jsonSort '[1]'}}", "a single JSONPath expression parameter must be supplied"),
+        ("{{jsonSort '[1]' '$[*]' order='up'}}", "order must be 'asc' or 'desc'"),
+        ("{{jsonSort '[1]' '$[*]' nulls=1}}", "nulls must be 'first' or 'last'"),
+        ("{{jsonSort '[1]' '$.name'}}", "must include [*]"),
+        ("{{jsonSort 'null' '$[*]'}}", "cannot sort a JSON null value"),
+        ("{{jsonSort '[1]' '$[*].['}}", "invalid JSONPath expression ('$[*].[')"),
+        (#"{{jsonSort '{"user":{"name":"bob"}}' '$.user[*].name'}}"#, "does not reference an array ('$.user')"),
+        (#"{{jsonSort '{"id":123}' '$[*].name'}}"#, "does not reference an array ('$')"),
+        (#"{{jsonSort '[{"id":1}]' '$.users[*].name'}}"#, "did not match any values ('$.users[*].name')"),
+        (#"{{jsonSort '[{"a":1},{"a":"x"}]' '$[*].a'}}"#, "the same comparable type"),
+    ])
+    func jsonSortErrors(_ template: String, _ message: String) {
+        let result = renderTemplate(template)
+        #expect(result.status == 500)
+        #expect(result.body.contains(message), "\(result.body)")
+    }
+
     /// `ParseJsonHelper`: the block form sets a variable; blank text and `{}` are an empty object.
     @Test(arguments: [
         (#"{{#parseJson 'doc'}}{"name":"{{request.method}}"}{{/parseJson}}{{doc.name}}"#, "POST"),
