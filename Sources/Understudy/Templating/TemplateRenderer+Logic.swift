@@ -6,6 +6,10 @@ extension TemplateRenderer {
         "array", "isOdd", "isEven", "lookup", "val", "log",
     ]
 
+    /// `ContainsHelper` and `MatchesRegexHelper` as blocks render their body when they hold and
+    /// nothing otherwise: they have no `{{else}}`.
+    static let blockWithoutElseHelperNames: Set<String> = ["contains", "matches"]
+
     /// Comparisons, boolean logic and collections.
     mutating func logicHelper(_ name: String, _ arguments: Arguments) throws -> TemplateValue? {
         switch name {
@@ -57,9 +61,12 @@ extension TemplateRenderer {
             // cannot write to Understudy's output, so it only renders nothing.
             return .null
         case "val":
-            let value = arguments[0]
-            if value != .null, !(value.text.isEmpty && value.items.isEmpty) { return value }
-            return arguments.hash["or"] ?? arguments.hash["default"] ?? .null
+            // ValHelper: the value unless it is null (an empty text is a value), else `or=` or
+            // `default=`; `assign=` stores it in a variable instead of printing it.
+            let value = arguments[0] != .null ? arguments[0] : arguments.hash["or"] ?? arguments.hash["default"] ?? .null
+            guard let variable = arguments.string("assign") else { return value }
+            variables[variable] = value
+            return .null
         default:
             return nil
         }

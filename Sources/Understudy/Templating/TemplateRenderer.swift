@@ -166,6 +166,7 @@ struct TemplateRenderer {
         default:
             // Any other helper as a block chooses by its value: {{#eq a b}}same{{else}}different{{/eq}}.
             let value = try invoke(call, block: block)
+            if !value.isTruthy, Self.blockWithoutElseHelperNames.contains(call.name) { return "" }
             return try render(value.isTruthy ? block.body : block.inverse)
         }
     }

@@ -151,6 +151,21 @@ struct TemplateWireMockHelperTests {
         #expect(rendered == ProcessInfo.processInfo.hostName)
     }
 
+    /// WireMock `ValHelper` (null only is missing; `assign=`), and `ContainsHelper` /
+    /// `MatchesRegexHelper` as blocks, which render nothing when false, `{{else}}` or not.
+    @Test(arguments: [
+        ("[{{val request.query.empty or='d'}}][{{val request.query.none or='d'}}][{{val request.query.none}}]", "[][d][]"),
+        ("{{val request.method assign='m'}}[{{m}}]", "[POST]"),
+        ("[{{#contains request.body 'Bob'}}yes{{else}}no{{/contains}}][{{#matches request.method 'P.*'}}post{{else}}other{{/matches}}]", "[][post]"),
+        ("[{{#matches request.method 'G.*'}}get{{else}}other{{/matches}}][{{#eq 1 2}}same{{else}}different{{/eq}}]", "[][different]"),
+    ])
+    func valAndSectionHelpers(_ template: String, _ expected: String) {
+        let request = RecordedRequest(method: .post, url: "http://localhost/x?empty=", body: Data(#"{"name":"Ada"}"#.utf8))
+        let result = renderTemplate(template, request: request)
+        #expect(result.status == 200, "\(result.body)")
+        #expect(result.body == expected)
+    }
+
     /// Handlebars.java `helper/LogHelper.java` logs and renders nothing.
     @Test func logRendersNothing() {
         #expect(renderTemplate("a{{log 'note' request.method}}b").body == "ab")
