@@ -273,15 +273,29 @@ struct TemplateRenderer {
     //     HelperGroup(names: xmlHelperNames, blockNames: ["formatXml"]) { try $0.xmlHelper($1, $2, block: $3) },
     static let helperGroups: [HelperGroup] = [
         HelperGroup(names: logicHelperNames) { renderer, name, arguments, _ in try renderer.logicHelper(name, arguments) },
-        HelperGroup(names: stringHelperNames) { renderer, name, arguments, _ in try renderer.stringHelper(name, arguments) },
+        HelperGroup(names: stringHelperNames, blockNames: ["trim"]) { renderer, name, arguments, block in
+            try renderer.stringHelper(name, renderer.withBlockText(block, first: arguments))
+        },
         HelperGroup(names: numberHelperNames) { renderer, name, arguments, _ in try renderer.numberHelper(name, arguments) },
         HelperGroup(names: arrayHelperNames, blockNames: arrayBlockHelperNames) { try $0.arrayHelper($1, $2, block: $3) },
         HelperGroup(names: jsonHelperNames, blockNames: jsonBlockHelperNames) { try $0.jsonHelper($1, $2, block: $3) },
         HelperGroup(names: randomHelperNames) { renderer, name, arguments, _ in try renderer.randomHelper(name, arguments) },
         HelperGroup(names: dateHelperNames) { renderer, name, arguments, _ in try renderer.dateHelper(name, arguments) },
-        HelperGroup(names: encodingHelperNames) { renderer, name, arguments, _ in try renderer.encodingHelper(name, arguments) },
+        HelperGroup(names: encodingHelperNames, blockNames: ["base64"]) { renderer, name, arguments, block in
+            try renderer.encodingHelper(name, renderer.withBlockText(block, first: arguments))
+        },
         HelperGroup(names: hostHelperNames) { renderer, name, arguments, _ in renderer.hostHelper(name, arguments) },
     ]
+
+    /// The arguments with the rendered block first, for helpers that take their text from the
+    /// block they open (`{{#base64}}text{{/base64}}`, as WireMock's `Base64Helper` and
+    /// `StringTrimHelper` read `options.fn`).
+    mutating func withBlockText(_ block: Template.Block?, first arguments: Arguments) throws(TemplateError) -> Arguments {
+        guard let block else { return arguments }
+        var arguments = arguments
+        arguments.params.insert(.string(try render(block.body)), at: 0)
+        return arguments
+    }
 
     /// The helpers whose block is their input.
     static let blockInputHelperNames: Set<String> = helperGroups.reduce(into: []) { $0.formUnion($1.blockNames) }

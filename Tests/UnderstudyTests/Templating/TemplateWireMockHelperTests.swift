@@ -166,6 +166,23 @@ struct TemplateWireMockHelperTests {
         #expect(result.body == expected)
     }
 
+    /// WireMock `Base64Helper` and `StringTrimHelper` read a block as their text.
+    @Test func base64AndTrimTakeTheirBlock() {
+        #expect(renderTemplate("{{#base64}}hello{{/base64}}|{{#trim}}  {{request.method}}  {{/trim}}|{{#base64 padding=false}}hi{{/base64}}").body
+            == "aGVsbG8=|POST|aGk")
+    }
+
+    /// WireMock `PickRandomHelper`: `count=` picks that many different values.
+    @Test func pickRandomCountPicksDifferentValues() {
+        for seed in 0..<20 {
+            let picked = renderTemplate("{{#each (pickRandom 'a' 'b' 'c' 'd' count=3)}}{{this}}{{/each}}|{{size (pickRandom (array 1 2) count=5)}}",
+                                        seed: UInt64(seed)).body.split(separator: "|")
+            #expect(picked.count == 2)
+            #expect(picked.first.map { Set($0).count == 3 && Set($0).isSubset(of: Set("abcd")) } == true, "\(picked)")
+            #expect(picked.last == "2")
+        }
+    }
+
     /// Handlebars.java `helper/LogHelper.java` logs and renders nothing.
     @Test func logRendersNothing() {
         #expect(renderTemplate("a{{log 'note' request.method}}b").body == "ab")
