@@ -259,11 +259,13 @@ struct TemplateRenderer {
     /// function that runs them. `block` is set when the helper opened a block
     /// (`{{#formatJson}}…{{/formatJson}}`); most helpers ignore it.
     struct HelperGroup: Sendable {
+        /// The helpers the group answers.
         var names: Set<String>
         /// The helpers whose block is their input (`{{#formatJson}}{…}{{/formatJson}}`): what
         /// they return is the block's output. Other helpers opening a block choose between
         /// its body and its `{{else}}` by their value, as `{{#eq a b}}` does.
         var blockNames: Set<String> = []
+        /// Runs one of the group's helpers on the renderer, with its arguments and block.
         var call: @Sendable (inout TemplateRenderer, String, Arguments, Template.Block?) throws -> TemplateValue?
     }
 
