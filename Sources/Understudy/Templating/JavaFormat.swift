@@ -25,11 +25,16 @@ enum JavaFormat {
                 characters = characters.dropFirst()
             }
             let width = characters.prefix { $0.isASCII && $0.isNumber }
+            // Bounded, so that a hostile '%999999999s' cannot exhaust memory.
+            guard width.count <= 6, (Int(width) ?? 0) <= TemplateRenderer.maxItems else {
+                throw HelperFailure("a format width is at most \(TemplateRenderer.maxItems)")
+            }
             specifier.width = Int(width)
             characters = characters.dropFirst(width.count)
             if characters.first == "." {
                 let precision = characters.dropFirst().prefix { $0.isASCII && $0.isNumber }
                 guard !precision.isEmpty else { throw HelperFailure("a '.' in a format must be followed by the precision, as in %.2f") }
+                guard precision.count <= 4, (Int(precision) ?? 0) <= 1_000 else { throw HelperFailure("a format precision is at most 1000") }
                 specifier.precision = Int(precision)
                 characters = characters.dropFirst(precision.count + 1)
             }

@@ -40,6 +40,8 @@ struct TemplateWireMockHelperTests {
         ("{{yesno 'maybe'}}", "takes true, false or null"),
         ("{{stringFormat '%d' 1.5}}", "%d cannot format \"1.5\""),
         ("{{stringFormat '%s %s' 'one'}}", "only 1 given"),
+        ("{{stringFormat '%999999999s' 'a'}}", "a format width is at most 100000"),
+        ("{{stringFormat '%.99999f' 1.5}}", "a format precision is at most 1000"),
     ])
     func stringHelperErrors(_ template: String, _ message: String) {
         let result = renderTemplate(template)
