@@ -32,6 +32,18 @@ struct ResponseTemplatingTests {
             == .text("aGVsbG8&#x3D; &lt;b&gt; <b> <b> &quot;a&#x27;&#x60;&#x3D;&amp;&quot;"))
     }
 
+    /// WireMock renders webhooks with the same `TemplateEngine`, so they follow the setting too.
+    @Test func webhooksEscapeAsResponsesDo() throws {
+        let webhook = WebhookDefinition.post("http://localhost:8081/x").body("{{originalRequest.query.q}}|{{{originalRequest.query.q}}}")
+        let original = request(.get, "/x?q=%3Cb%3E")
+        #expect(String(decoding: try webhook.rendered(for: original, urlPattern: nil).body, as: UTF8.self) == "<b>|<b>")
+        #expect(String(decoding: try webhook.rendered(for: original, urlPattern: nil, escapesHTML: true).body, as: UTF8.self) == "&lt;b&gt;|<b>")
+        let mock = HTTPMock(configuration: .init(templateEscaping: true))
+        mock.stub(StubMapping(.anyRequest, .ok).withWebhook(webhook))
+        let pending = try #require(mock.pendingWebhooks(for: mock.serve(original)))
+        #expect(pending.escapesHTML)
+    }
+
     @Test func headersStatusMessageJSONBodyAndParametersRender() throws {
         let mock = HTTPMock()
         var response = ResponseDefinition(status: 201, statusMessage: "Made {{request.path.[1]}}")
