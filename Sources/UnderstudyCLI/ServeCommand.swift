@@ -22,6 +22,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Render every response as a Handlebars template, not only those with the response-template transformer.")
     var globalResponseTemplating = false
 
+    @Flag(name: .long, help: "Make {{ }} in templates escape HTML, as WireMock's WAR deployment does; standalone WireMock and the default leave values as they are.")
+    var templateEscaping = false
+
     @Flag(name: .long, help: "Log each request's headers and bodies too.")
     var verbose = false
 
@@ -30,6 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one") }
+    }
+
+    /// The mock's settings, from the flags.
+    func mockConfiguration(root: MappingsRoot) -> HTTPMock.Configuration {
+        HTTPMock.Configuration(journalCapacity: journalCapacity, root: root, globalTemplating: globalResponseTemplating,
+                               templateEscaping: templateEscaping)
     }
 
     func run() async throws {
@@ -48,8 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CLIError(error.description)
         }
-        let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot,
-                                                 globalTemplating: globalResponseTemplating))
+        let mock = HTTPMock(configuration: mockConfiguration(root: mappingsRoot))
         mock.stub(mappings)
         var configuration = try network.configuration()
         let log = quiet ? nil : RequestLog(mock: mock, formatter: RequestLogFormatter(style: .forStandardOutput(), verbose: verbose))

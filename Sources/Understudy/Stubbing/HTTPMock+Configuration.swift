@@ -21,12 +21,18 @@ extension HTTPMock {
         public var webhookSender: (any WebhookSender)?
         /// Receives what became of every webhook; `nil` writes the failures to standard error.
         public var onWebhookOutcome: (@Sendable (WebhookOutcome) -> Void)?
+        /// Makes `{{ }}` in templates escape HTML (`<` becomes `&lt;`), as Handlebars does by
+        /// default and WireMock's WAR deployment keeps. Off by default, as in standalone and
+        /// embedded WireMock (`templateEscapingDisabled`), so `{{base64 'hello'}}` is `aGVsbG8=`.
+        /// `{{{ }}}` never escapes.
+        public var templateEscaping: Bool
 
         /// Creates settings; every one has a default.
         public init(journalCapacity: Int = 10_000, nearMissLimit: Int = 3, root: MappingsRoot? = nil,
                     globalTemplating: Bool = false, templateRandomSeed: UInt64? = nil,
                     webhookSender: (any WebhookSender)? = nil,
-                    onWebhookOutcome: (@Sendable (WebhookOutcome) -> Void)? = nil) {
+                    onWebhookOutcome: (@Sendable (WebhookOutcome) -> Void)? = nil,
+                    templateEscaping: Bool = false) {
             self.journalCapacity = journalCapacity
             self.nearMissLimit = nearMissLimit
             self.root = root
@@ -34,6 +40,7 @@ extension HTTPMock {
             self.templateRandomSeed = templateRandomSeed
             self.webhookSender = webhookSender
             self.onWebhookOutcome = onWebhookOutcome
+            self.templateEscaping = templateEscaping
         }
     }
 }

@@ -46,7 +46,7 @@ public final class HTTPMock: Sendable {
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity)))
-        self.templater = ResponseTemplater(seed: configuration.templateRandomSeed)
+        self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
     }
 
     /// A new request id (see ``RecordedRequest/id``) for a request recorded in process.

@@ -13,6 +13,8 @@ package struct PendingWebhooks: Sendable {
     /// The mock's configured sender; `nil` lets the transport choose.
     let sender: (any WebhookSender)?
     let report: (@Sendable (WebhookOutcome) -> Void)?
+    /// The mock's `templateEscaping`.
+    var escapesHTML = false
 
     /// Starts every webhook, sending through the mock's configured sender or, when it has
     /// none, through `defaultSender`; returns at once.
@@ -26,7 +28,7 @@ package struct PendingWebhooks: Sendable {
     private func send(_ webhook: WebhookDefinition, through sender: any WebhookSender) async {
         let request: WebhookRequest
         do {
-            request = try webhook.rendered(for: self.request, urlPattern: urlPattern)
+            request = try webhook.rendered(for: self.request, urlPattern: urlPattern, escapesHTML: escapesHTML)
         } catch {
             return finish(WebhookOutcome(stub: stub, request: nil, response: nil, failure: error.description))
         }
@@ -64,6 +66,7 @@ extension HTTPMock {
         let webhooks = event.webhooks
         guard !webhooks.isEmpty, let stub = event.stubIdentity else { return nil }
         return PendingWebhooks(webhooks: webhooks, request: event.request, stub: stub, urlPattern: event.stub?.request.url,
-                               sender: configuration.webhookSender, report: configuration.onWebhookOutcome)
+                               sender: configuration.webhookSender, report: configuration.onWebhookOutcome,
+                               escapesHTML: configuration.templateEscaping)
     }
 }

@@ -6,15 +6,17 @@ extension WebhookDefinition {
     /// `originalRequest` (the request that matched, as templates see `request` in a response)
     /// and `parameters` (every parameter of the webhook), and no `request`. A body is sent
     /// only with `POST`, `PUT` and `PATCH` (`buildRequest`, `RequestMethod.hasEntity`).
+    /// `escapesHTML` is the mock's `templateEscaping`: WireMock renders webhooks with the same
+    /// `TemplateEngine` as responses, so they escape (or not) alike.
     /// - Throws: a message naming the part whose template failed, its line and column.
-    func rendered(for request: RecordedRequest, urlPattern: URLPattern?) throws(WebhookRenderingError) -> WebhookRequest {
+    func rendered(for request: RecordedRequest, urlPattern: URLPattern?, escapesHTML: Bool = false) throws(WebhookRenderingError) -> WebhookRequest {
         var model = TemplateRequestModel(request, urlPattern: urlPattern)
         model.include(.everything)
         var context = TemplateValue.JSONObjectValue(capacity: 2)
         context.append("originalRequest", model.value)
         context.append("parameters", TemplateValue(.object(wireMockParameters)))
         var system = SystemRandomNumberGenerator()
-        var renderer = TemplateRenderer(context: .object(context), generator: SplitMix64(seed: system.next()))
+        var renderer = TemplateRenderer(context: .object(context), generator: SplitMix64(seed: system.next()), escapesHTML: escapesHTML)
         func render(_ text: String, _ part: String) throws(WebhookRenderingError) -> String {
             guard text.contains("{{") else { return text }
             do {
