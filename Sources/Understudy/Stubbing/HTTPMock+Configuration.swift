@@ -26,13 +26,17 @@ extension HTTPMock {
         /// embedded WireMock (`templateEscapingDisabled`), so `{{base64 'hello'}}` is `aGVsbG8=`.
         /// `{{{ }}}` never escapes.
         public var templateEscaping: Bool
+        /// Delays for every response whose stub sets none of its own, from the start (WireMock's
+        /// global `fixedDelay` / `delayDistribution` settings); ``HTTPMock/globalDelays`` and
+        /// `POST /__admin/settings` change them later.
+        public var globalDelays: GlobalDelays
 
         /// Creates settings; every one has a default.
         public init(journalCapacity: Int = 10_000, nearMissLimit: Int = 3, root: MappingsRoot? = nil,
                     globalTemplating: Bool = false, templateRandomSeed: UInt64? = nil,
                     webhookSender: (any WebhookSender)? = nil,
                     onWebhookOutcome: (@Sendable (WebhookOutcome) -> Void)? = nil,
-                    templateEscaping: Bool = false) {
+                    templateEscaping: Bool = false, globalDelays: GlobalDelays = GlobalDelays()) {
             self.journalCapacity = journalCapacity
             self.nearMissLimit = nearMissLimit
             self.root = root
@@ -41,6 +45,7 @@ extension HTTPMock {
             self.webhookSender = webhookSender
             self.onWebhookOutcome = onWebhookOutcome
             self.templateEscaping = templateEscaping
+            self.globalDelays = globalDelays
         }
     }
 }

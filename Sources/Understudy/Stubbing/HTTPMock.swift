@@ -45,7 +45,7 @@ public final class HTTPMock: Sendable {
     /// Creates an empty mock.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity)))
+        self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity), globalDelays: configuration.globalDelays))
         self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
     }
 
