@@ -30,12 +30,8 @@ public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
 
     /// `FILE:LINE:COL: stub LABEL: PATH: message`, leaving out what is unknown.
     public var description: String {
-        var location = file ?? ""
-        if let line {
-            location += (location.isEmpty ? "line \(line)" : ":\(line)") + (column.map { ":\($0)" } ?? "")
-        }
-        let prefix = [location, stub.map { "stub \($0.label)" } ?? "", path].filter { !$0.isEmpty }.joined(separator: ": ")
-        return prefix.isEmpty ? message : "\(prefix): \(message)"
+        MappingDecodingError.describe(file: file, line: line, column: column, context: [stub.map { "stub \($0.label)" } ?? "", path],
+                                      message: message)
     }
 }
 
