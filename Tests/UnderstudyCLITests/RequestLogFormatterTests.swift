@@ -100,6 +100,21 @@ struct RequestLogTests {
         log.flush()
         let lines = written.withLock { $0 }.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines.last == "… 2 request(s) not logged: the console could not keep up")
+        #expect(lines.last == "… and 0 more; 2 request(s) not logged: the console could not keep up")
+    }
+
+    @Test func pastTheLinesOfOneFlushTheRestIsSummedUpByMethodPathAndStatus() {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/hello"), .ok)
+        let written = Locked<String>("")
+        let log = RequestLog(mock: mock, formatter: RequestLogFormatter(style: .plain, verbose: false), linesPerFlush: 2) { text in
+            written.withLock { $0 += text }
+        }
+        let paths = ["/hello", "/hello"] + Array(repeating: "/hello", count: 5) + ["/a", "/b", "/b", "/c", "/d"]
+        for path in paths { log.record(mock.serve(RecordedRequest(method: .get, url: path)), elapsed: .zero) }
+        log.flush()
+        let lines = written.withLock { $0 }.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.last == "… and 10 more: GET /hello → 200 ×5, GET /b → 404 ×2, GET /a → 404 ×1, others ×2")
     }
 }
