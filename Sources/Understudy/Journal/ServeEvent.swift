@@ -20,6 +20,12 @@ public struct ServeEvent: Sendable, Identifiable {
         computedResponse ?? entry?.mapping.response.definition ?? ResponseDefinition(status: 500)
     }
 
+    /// The status of ``response``, read without copying the response (for logs that see every
+    /// request).
+    public var status: Int {
+        computedResponse?.status ?? entry?.staticAnswer?.head.status ?? response.status
+    }
+
     /// The stub's answer planned in advance, when the event carries the stub's static response.
     var staticAnswer: StaticAnswer? { computedResponse == nil ? entry?.staticAnswer : nil }
 

@@ -70,15 +70,15 @@ final class RequestLog: Sendable {
     /// `… and 1 950 more: GET /hello → 200 ×1 900, GET /missing → 404 ×50`, the three
     /// largest groups first.
     static func summary(of events: some Sequence<ServeEvent>, skipped: Int) -> String {
-        var counts: [String: Int] = [:]
+        var counts: [SummaryGroup: Int] = [:]
         var total = 0
         for event in events {
-            counts["\(event.request.method) \(event.request.path) → \(event.response.status)", default: 0] += 1
+            counts[SummaryGroup(method: event.request.method, path: event.request.path, status: event.status), default: 0] += 1
             total += 1
         }
-        let largest = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        var groups = largest.prefix(3).map { "\($0.key) ×\($0.value)" }
-        let others = largest.dropFirst(3).reduce(0) { $0 + $1.value }
+        let largest = counts.map { ($0.key.text, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        var groups = largest.prefix(3).map { "\($0.0) ×\($0.1)" }
+        let others = largest.dropFirst(3).reduce(0) { $0 + $1.1 }
         if others > 0 { groups.append("others ×\(others)") }
         var line = "… and \(total) more"
         if !groups.isEmpty { line += ": " + groups.joined(separator: ", ") }
@@ -94,4 +94,12 @@ final class RequestLog: Sendable {
         }
         flush()
     }
+}
+
+/// Requests a summary line counts together.
+private struct SummaryGroup: Hashable {
+    let method: HTTPMethod
+    let path: String
+    let status: Int
+    var text: String { "\(method) \(path) → \(status)" }
 }

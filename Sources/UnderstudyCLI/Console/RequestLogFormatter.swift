@@ -17,14 +17,13 @@ struct RequestLogFormatter: Sendable {
     /// The entry for one served request; `nearest` is the closest stub when none matched.
     func format(_ event: ServeEvent, elapsed: Duration, nearest: NearMiss?) -> String {
         let request = event.request
-        let response = event.response
-        var line = "\(style.dim(Self.clock(request.timestamp))) \(request.method) \(request.url) → \(style.status(response.status)) "
-        if let stub = event.stub {
+        var line = "\(style.dim(Self.clock(request.timestamp))) \(request.method) \(request.url) → \(style.status(event.status)) "
+        if let stub = event.stubIdentity {
             line += Self.name(of: stub)
         } else {
             line += style.alert("no match")
             if let nearest, let stub = nearest.stub {
-                line += "; nearest \(Self.name(of: stub))"
+                line += "; nearest \(Self.name(of: stub.identity))"
                 if let differing = nearest.comparisons.first(where: { !$0.result.isExactMatch }) {
                     line += ": \(differing.field) expected \(differing.expected), got \(differing.actual)"
                 }
@@ -35,6 +34,7 @@ struct RequestLogFormatter: Sendable {
         var lines = [line]
         lines += request.headers.map { style.dim("  > \($0.name): \($0.value)") }
         lines += body(request.body, "  > ")
+        let response = event.response
         lines += response.headers.map { style.dim("  < \($0.name): \($0.value)") }
         if let data = response.body.inlineData { lines += body(data, "  < ") }
         return lines.joined(separator: "\n") + "\n"
@@ -51,7 +51,7 @@ struct RequestLogFormatter: Sendable {
     }
 
     /// `"Get user"`, or `stub 3f2a9c01` (the id's first eight digits) for a stub without a name.
-    static func name(of stub: StubMapping) -> String {
+    static func name(of stub: StubIdentity) -> String {
         if let name = stub.name { return "\"\(name)\"" }
         return "stub " + stub.id.uuidString.lowercased().prefix(8)
     }
