@@ -5,14 +5,11 @@ extension StringValuePattern {
     static let wireMockOperators = [
         "equalTo", "binaryEqualTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent",
         "and", "or", "not", "before", "after", "equalToDateTime", "equalToJson", "matchesJsonPath",
+        "equalToXml", "matchesXPath", "matchesJsonSchema",
     ]
 
     /// Operators WireMock has that Understudy does not support yet, with the reason.
-    private static let unsupportedOperators = [
-        "equalToXml": "XML bodies are not supported yet; match the text with \"contains\" or \"matches\" instead",
-        "matchesXPath": "XPath is not supported yet; match the text with \"contains\" or \"matches\" instead",
-        "matchesJsonSchema": "JSON Schema matching is not supported yet; use \"matchesJsonPath\" or \"equalToJson\" with ignoreExtraElements",
-    ]
+    private static let unsupportedOperators: [String: String] = [:]
 
     /// The pattern as WireMock JSON, for example `{"equalTo": "a", "caseInsensitive": true}`.
     public var wireMockJSON: JSONValue {
@@ -44,6 +41,8 @@ extension StringValuePattern {
             }
         case let .invalid(op, operand, _):
             object[op] = .string(operand)
+        case .equalToXml, .matchesXPath: object = xmlWireMockMembers ?? object
+        case .matchesJsonSchema: object = jsonSchemaWireMockMembers ?? object
         }
         return .object(object)
     }
@@ -65,6 +64,9 @@ extension StringValuePattern {
             throw operand.error("\"\(op)\" is not supported: \(reason)")
         }
         switch op {
+        case "equalToXml": self = try Self.decodeEqualToXml(reader)
+        case "matchesXPath": self = try Self.decodeMatchesXPath(reader)
+        case "matchesJsonSchema": self = try Self.decodeMatchesJsonSchema(reader)
         case "equalTo":
             try reader.rejectUnknownKeys(["equalTo", "caseInsensitive"], in: "an equalTo pattern")
             self = .equalTo(try operand.string(), caseInsensitive: try reader.optionalBool("caseInsensitive") ?? false)

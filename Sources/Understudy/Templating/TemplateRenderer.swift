@@ -234,6 +234,7 @@ struct TemplateRenderer {
             if let value = try randomHelper(call.name, arguments) { return value }
             if let value = try dateHelper(call.name, arguments) { return value }
             if let value = try encodingHelper(call.name, arguments) { return value }
+            if let value = try xmlHelper(call.name, arguments) { return value }
         } catch let failure as HelperFailure {
             throw error(call, "\(call.name): \(failure.message)")
         } catch {
@@ -253,7 +254,7 @@ struct TemplateRenderer {
 
     /// Every helper name, for lookups and suggestions.
     static let helperNames: Set<String> = logicHelperNames.union(stringHelperNames).union(jsonHelperNames)
-        .union(randomHelperNames).union(dateHelperNames).union(encodingHelperNames).union(["if", "unless", "each", "with", "assign"])
+        .union(randomHelperNames).union(dateHelperNames).union(encodingHelperNames).union(xmlHelperNames).union(["if", "unless", "each", "with", "assign"])
 
     private func error(_ call: Template.Call, _ message: String) -> TemplateError {
         TemplateError(line: call.location.line, column: call.location.column, message: message)
