@@ -131,12 +131,12 @@ public struct EqualToXmlPattern: Sendable, Hashable {
         return .partialMatch(distance: Double(comparison.differences.count) / Double(max(comparison.compared, 1)))
     }
 
-    /// What comparing `text` found, for near-miss reports: the first difference with its path,
+    /// What comparing `text` found, for near-miss reports: `first difference: …` with its path,
     /// or why the text could not be compared. `nil` when it matches.
     public func firstDifference(_ text: String) -> String? {
         switch compare(text) {
         case .unreadable(let reason): return reason
-        case .compared(let comparison): return comparison.differences.first?.description
+        case .compared(let comparison): return comparison.differences.first.map { "first difference: \($0)" }
         }
     }
 

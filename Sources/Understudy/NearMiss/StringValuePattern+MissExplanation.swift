@@ -7,7 +7,7 @@ extension StringValuePattern {
     func explainMiss(on value: String) -> String? {
         switch kind {
         case .equalToXml(let pattern):
-            return pattern.firstDifference(value).map { "first difference: \($0)" }
+            return pattern.firstDifference(value)
         case let .matchesXPath(expression, nested):
             return XPathMatch(expression: expression, nested: nested).explainMiss(value)
         case .matchesJsonSchema(let pattern):

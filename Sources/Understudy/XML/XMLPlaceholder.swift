@@ -20,14 +20,36 @@ enum XMLPlaceholder: Sendable, Hashable {
 
         /// Compiles the delimiter regexes; throws a message naming the one that is invalid.
         init(opening: String?, closing: String?) throws(XMLComparisonError) {
-            let opening = opening ?? XMLPlaceholder.defaultOpening
-            let closing = closing ?? XMLPlaceholder.defaultClosing
+            let opening = Self.javaCompatible(opening ?? XMLPlaceholder.defaultOpening)
+            let closing = Self.javaCompatible(closing ?? XMLPlaceholder.defaultClosing)
             do {
                 regex = try BoundedRegex(#"\s*(?:"# + opening + #")\s*(.+)\s*(?:"# + closing + #")\s*"#,
                                          options: [.dotMatchesLineSeparators], wholeValue: true)
             } catch {
                 throw XMLComparisonError("the placeholder delimiters \"\(opening)\" and \"\(closing)\" are not valid regular expressions: \(error)")
             }
+        }
+
+        /// Java reads a `}` that closes no quantifier as a literal; ICU refuses it, so it is escaped.
+        static func javaCompatible(_ regex: String) -> String {
+            var result = ""
+            var characters = regex[...]
+            while let character = characters.first {
+                characters = characters.dropFirst()
+                if character == "\\", let next = characters.first {
+                    result += "\\" + String(next)
+                    characters = characters.dropFirst()
+                } else if character == "{", let close = characters.firstIndex(of: "}"),
+                          characters[..<close].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ",") }), !characters[..<close].isEmpty {
+                    result += "{" + characters[...close]
+                    characters = characters[characters.index(after: close)...]
+                } else if character == "}" {
+                    result += "\\}"
+                } else {
+                    result.append(character)
+                }
+            }
+            return result
         }
 
         /// The placeholder `value` holds: `nil` when it holds none; throws for an unknown keyword.

@@ -18,8 +18,11 @@ extension XMLTree {
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
         let succeeded = parser.parse()
-        // swift-corelibs-foundation's parse() can return true and still set parserError.
-        if !succeeded || parser.parserError != nil || builder.openElements.count != 1 {
+        // swift-corelibs-foundation's parse() can return true and still set parserError. It also
+        // reports undeclared prefixes (libxml2's namespace errors, 200 and up) though namespaces
+        // are not processed; the builder records those itself, so they are not failures here.
+        let error = parser.parserError.flatMap { (200..<300).contains(($0 as NSError).code) ? nil : $0 }
+        if !succeeded && parser.parserError == nil || error != nil || builder.openElements.count != 1 {
             throw XMLParseError(
                 line: parser.lineNumber, column: parser.columnNumber,
                 message: XMLParseError.describe(parser.parserError))

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import Understudy
+
+/// `matchesXPath`, following WireMock 3.13.2's `matching/MatchesXPathPattern.java` and its
+/// `MatchesXPathPatternTest.java`, and the XPath 1.0 subset behind it.
+struct MatchesXPathPatternTests {
+    static let solarSystem = "<solar-system><planet name='Earth' position='3' supportsLife='yes'/><planet name='Venus' position='4'/></solar-system>"
+
+    // MatchesXPathPatternTest.returnsExactMatchWhenXPathMatches / returnsNoExactMatchWhenXPathDoesNotMatch
+    @Test func matchesWhenTheExpressionSelectsSomething() {
+        #expect(StringValuePattern.matchesXPath("//planet[@name='Earth']").match(Self.solarSystem) == .exactMatch)
+        #expect(StringValuePattern.matchesXPath("//star[@name='alpha centauri']").match(Self.solarSystem) == .noMatch)
+    }
+
+    // MatchesXPathPatternTest.returnsNoExactMatchWhenXmlIsBadlyFormed, noMatchOnNullValue, reportsErrorWhenActualIsNotXml
+    @Test func badlyFormedOrAbsentValuesDoNotMatch() {
+        let pattern = StringValuePattern.matchesXPath("//*")
+        #expect(pattern.match("solar-system><planet/></solar-system>") == .noMatch)
+        #expect(pattern.match("<xml") == .noMatch)
+        #expect(pattern.match("{not-xml") == .noMatch)
+        #expect(pattern.match(nil as String?) == .noMatch)
+    }
+
+    // MatchesXPathPatternTest.matchesNamespacedXmlWhenNamespacesSpecified / matchesNamespacedXmlFromLocalNames
+    @Test func namespacesMatchByURIWhenDeclaredAndByLocalNameOtherwise() {
+        let xml = "<t:thing xmlns:t='http://things' xmlns:s='http://subthings'><s:subThing>The stuff</s:subThing></t:thing>"
+        let declared = StringValuePattern.matchesXPath("//sub:subThing[.='The stuff']", namespaces: ["sub": "http://subthings", "t": "http://things"])
+        #expect(declared.match(xml) == .exactMatch)
+        let wrongURI = StringValuePattern.matchesXPath("//sub:subThing", namespaces: ["sub": "http://other"])
+        #expect(wrongURI.match(xml) == .noMatch)
+        #expect(StringValuePattern.matchesXPath("/thing/subThing[.='The stuff']").match(xml) == .exactMatch)
+        // With namespaces, an unprefixed name means "no namespace", as XPath 1.0 says.
+        #expect(StringValuePattern.matchesXPath("/thing", namespaces: ["t": "http://things"]).match(xml) == .noMatch)
+    }
+
+    // MatchesXPathPatternTest.matchesAgainstValuePatternWhen{Single,Multiple}Element(s)ReturnedFromXPath,
+    // returnsTheMatchFromTheClosestElementWhenNoneMatchExactly, matchesAttributeAgainstValuePattern
+    @Test func nestedPatternsSeeEachSelectedValueAndTheClosestGradesAMiss() throws {
+        let single = "<outer>\n    <inner>stuff</inner>\n</outer>"
+        #expect(StringValuePattern.matchesXPath("//inner/text()", .matches("[a-z]*")).match(single) == .exactMatch)
+        let many = "<outer><inner>stuffing</inner><inner>stuffed</inner><inner>stuff</inner><inner>stuffable</inner></outer>"
+        #expect(StringValuePattern.matchesXPath("//inner/text()", .equalTo("stuff")).match(many) == .exactMatch)
+        let none = "<outer><inner>stuffing</inner><inner>stuffed</inner><inner>stuffy</inner><inner>stuffable</inner></outer>"
+        let closest = StringValuePattern.matchesXPath("//inner/text()", .equalTo("stuff")).match(none)
+        #expect(!closest.isExactMatch)
+        #expect(abs(closest.distance - 1.0 / 6.0) < 0.01, "the closest value, stuffy, is one edit in six away")
+        #expect(StringValuePattern.matchesXPath("/outer/@inner", .equalToIgnoringCase("Stuff")).match("<outer inner=\"stuff\"/>") == .exactMatch)
+        #expect(StringValuePattern.matchesXPath("/outer/@nothing", .equalToIgnoringCase("Stuff")).match("<outer inner=\"stuff\"/>") == .noMatch)
+        // matchesComplexElementAgainstValuePattern: an element is handed over as XML.
+        #expect(StringValuePattern.matchesXPath("/outer/inner", try .equalToXml("<inner>stuff</inner>")).match(single) == .exactMatch)
+    }
+
+    // MatchesXPathPattern.isSimpleMatch: any non-node result is one "node", so it matches.
+    @Test func expressionsThatYieldAValueAlwaysSelectSomething() {
+        #expect(StringValuePattern.matchesXPath("count(//planet) = 5").match(Self.solarSystem) == .exactMatch)
+        #expect(StringValuePattern.matchesXPath("count(//planet)", .equalTo("2")).match(Self.solarSystem) == .exactMatch)
+        #expect(StringValuePattern.matchesXPath("count(//planet) > 1", .equalTo("true")).match(Self.solarSystem) == .exactMatch)
+    }
+
+    // Understudy refuses at load what WireMock would only fail on at match time (MatchesXPathPatternTest.reportsErrorWhenXPathExpressionIsInvalid).
+    @Test(arguments: [
+        ("/\\!what?", "unexpected character"),
+        ("//a[", "expected a location step or an expression"),
+        ("/stuff:outer", "the prefix \"stuff\" is not declared"),
+        ("//a[$x = 1]", "variables are not supported"),
+        ("id('x')", "id() is not supported"),
+        ("//a[matches(., 'x')]", "XPath 2.0 function"),
+        ("namespace::*", "namespace axis is not supported"),
+        ("count()", "count() takes 1 argument, not 0"),
+    ])
+    func invalidOrUnsupportedExpressionsAreProblems(expression: String, message: String) {
+        let pattern = StringValuePattern.matchesXPath(expression)
+        #expect(pattern.problems.count == 1)
+        #expect(pattern.problems.first?.contains(message) == true, "\(pattern.problems)")
+        #expect(pattern.match("<a/>") == .noMatch)
+    }
+
+    @Test func theSubsetEvaluatesPathsPredicatesAndFunctions() throws {
+        let xml = """
+        <shop xmlns:x="urn:x"><item id="1" kind="book"><name>Dune</name><price>9.5</price></item>
+        <item id="2" kind="film"><name>Alien</name><price>12</price></item><!-- note --><x:extra>  a   b </x:extra></shop>
+        """
+        let tree = try XMLTree(parsing: xml)
+        func results(_ expression: String) throws -> [String] {
+            try #require(try XPathExpression(expression).renderedResults(tree))
+        }
+        #expect(try results("/shop/item[2]/name/text()") == ["Alien"])
+        #expect(try results("//item[last()]/@id") == ["2"])
+        #expect(try results("//item[price > 10 and @kind = 'film']/name/text()") == ["Alien"])
+        #expect(try results("//item[not(@kind = 'film')]/name/text()") == ["Dune"])
+        #expect(try results("//name[starts-with(., 'Du') or contains(., 'lie')]/text()") == ["Dune", "Alien"])
+        #expect(try results("count(//item)") == ["2"])
+        #expect(try results("sum(//price)") == ["21.5"])
+        #expect(try results("name(/*/*[3])") == ["x:extra"])
+        #expect(try results("local-name(/*/*[3])") == ["extra"])
+        #expect(try results("normalize-space(//extra)") == ["a b"])
+        #expect(try results("string(//item[1]/@kind)") == ["book"])
+        #expect(try results("//comment()") == ["<!-- note -->"])
+        #expect(try results("//item[1]/name") == ["<name>Dune</name>"])
+        #expect(try results("//name/text() | //@id") == ["1", "Dune", "2", "Alien"])
+        #expect(try results("//price[. = 12]/../name/text()") == ["Alien"])
+        #expect(try results("//item[1]/following-sibling::item/@id") == ["2"])
+        #expect(try results("//name[text() = 'Alien']/ancestor::*[1]/@kind") == ["film"])
+        #expect(try results("substring('12345', 1.5, 2.6)") == ["234"])
+        #expect(try results("translate('bar', 'abc', 'ABC')") == ["BAr"])
+        #expect(try results("1 div 3") == ["0.333"], "numbers print as Java's NumberFormat prints them")
+        #expect(try results("1000 * 1234.5") == ["1,234,500"])
+        #expect(try results("//missing") == [])
+    }
+
+    @Test func xpathNumbersPrintWithoutExponent() {
+        #expect(XPathValue.format(1.5e-7) == "0.00000015")
+        #expect(XPathValue.format(-2) == "-2")
+        #expect(XPathValue.format(.nan) == "NaN")
+        #expect(XPathValue.format(1e21) == "1000000000000000000000")
+        #expect(XPathValue.number(" -3.5 ") == -3.5)
+        #expect(XPathValue.number("1e3").isNaN)
+    }
+
+    // XPathPatternJsonSerializer and StringValuePatternJsonDeserializer.deserialiseMatchesXPathPattern
+    @Test func mappingJSONRoundTrips() throws {
+        let json = #"{"matchesXPath": {"expression": "/thing", "matches": "[0-9]*"}, "xPathNamespaces": {"one": "http://one.com/"}}"#
+        let pattern = try StringValuePattern(wireMock: JSONReader(JSONParser.parse(json)))
+        guard case let .matchesXPath(expression, nested) = pattern.kind else {
+            Issue.record("decoded \(pattern)")
+            return
+        }
+        #expect(expression.source == "/thing")
+        #expect(expression.namespaces == ["one": "http://one.com/"])
+        #expect(nested == .matches("[0-9]*"))
+        #expect(pattern.wireMockJSON == (try JSONParser.parse(json)))
+        let simple = try StringValuePattern(wireMock: JSONReader(JSONParser.parse(#"{"matchesXPath": "//*"}"#)))
+        #expect(simple.wireMockJSON == ["matchesXPath": "//*"])
+    }
+
+    @Test func aMappingWithAnInvalidExpressionFailsToLoadNamingTheConstruct() {
+        #expect {
+            try StringValuePattern(wireMock: JSONReader(JSONParser.parse(#"{"matchesXPath": "//a[lang('en')]"}"#)))
+        } throws: { error in
+            "\(error)".contains("lang() is not supported")
+        }
+    }
+
+    @Test func nearMissesSayWhatTheXPathFound() throws {
+        let mock = HTTPMock()
+        mock.stub(.post(urlPath: "/soap").body(.matchesXPath("//order/id[. = '7']")), .ok, name: "order 7")
+        let report = mock.nearMisses(for: request(.post, "/soap", body: "<order><id>8</id></order>"))
+        let text = report.description
+        #expect(text.contains("//order/id[. = '7'] selected nothing"), "\(text)")
+        let nested = StringValuePattern.matchesXPath("//id/text()", .equalTo("7"))
+        #expect(nested.explainMiss(on: "<order><id>8</id></order>") == "//id/text() selected \"8\"; none is equalTo \"7\"")
+    }
+}
