@@ -28,7 +28,8 @@ extension XMLTree {
                 message: XMLParseError.describe(parser.parserError))
         }
         guard builder.nodes[XMLTree.root].children.contains(where: { builder.nodes[$0].kind == .element }) else {
-            throw XMLParseError(line: parser.lineNumber, column: parser.columnNumber, message: "the document has no root element")
+            throw XMLParseError(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1),
+                                message: "the document has no complete root element")
         }
         self.init(nodes: builder.nodes, unboundPrefixes: builder.unboundPrefixes)
     }
