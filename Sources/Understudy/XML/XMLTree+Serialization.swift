@@ -12,25 +12,39 @@ extension XMLTree {
         }
     }
 
+    /// The document as XML with the content of elements and the value of attributes whose local
+    /// name `redacts` picks replaced by `placeholder` (for recordings, which must not keep secrets).
+    func redacted(_ redacts: @escaping (String) -> Bool, placeholder: String) -> String {
+        var text = ""
+        write(XMLTree.root, to: &text, redaction: (redacts, placeholder))
+        return text
+    }
+
     /// Appends the node's XML to `text`.
-    func write(_ index: Int, to text: inout String) {
+    func write(_ index: Int, to text: inout String, redaction: ((String) -> Bool, String)? = nil) {
         let node = nodes[index]
         switch node.kind {
         case .document:
-            for child in node.children { write(child, to: &text) }
+            for child in node.children { write(child, to: &text, redaction: redaction) }
         case .element:
             text += "<" + node.name.qualified
             // Declarations first, then the other attributes.
             let attributes = node.attributes.filter { isNamespaceDeclaration($0) } + node.attributes.filter { !isNamespaceDeclaration($0) }
             for attribute in attributes {
-                text += " " + nodes[attribute].name.qualified + "=\"" + Self.escape(nodes[attribute].value, attribute: true) + "\""
+                let name = nodes[attribute].name
+                let value = redaction.map { !name.isNamespaceDeclaration && $0.0(name.local) } == true ? redaction?.1 ?? "" : nodes[attribute].value
+                text += " " + name.qualified + "=\"" + Self.escape(value, attribute: true) + "\""
             }
             if node.children.isEmpty {
                 text += "/>"
                 return
             }
             text += ">"
-            for child in node.children { write(child, to: &text) }
+            if let redaction, redaction.0(node.name.local) {
+                text += Self.escape(redaction.1, attribute: false)
+            } else {
+                for child in node.children { write(child, to: &text, redaction: redaction) }
+            }
             text += "</" + node.name.qualified + ">"
         case .attribute:
             text += node.name.qualified + "=\"" + Self.escape(node.value, attribute: true) + "\""
