@@ -21,6 +21,7 @@ extension MappingsRoot {
             }
             seen[mapping.id] = seen[mapping.id] ?? index
             warnings += mapping.request.regexWarnings.map { "stub \(mapping.label): \($0)" }
+            warnings += mapping.request.xPathWarnings.map { "stub \(mapping.label): \($0)" }
             if case .file(let name)? = mapping.response.definition?.body {
                 do {
                     _ = try resolveBodyFile(named: name)

@@ -142,6 +142,23 @@ struct MatchesXPathPatternTests {
         }
     }
 
+    @Test func lintWarnsAboutExpressionsThatMatchEveryBody() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-xpath-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        let document = #"""
+        [{"name": "counts", "request": {"urlPath": "/a", "bodyPatterns": [{"matchesXPath": "count(//item) > 2"}]}, "response": {}},
+         {"name": "fine", "request": {"urlPath": "/b", "bodyPatterns": [{"matchesXPath": {"expression": "count(//item) > 2", "equalTo": "true"}},
+                                                                       {"matchesXPath": "//item"}]}, "response": {}}]
+        """#
+        try Data(document.utf8).write(to: folder.appendingPathComponent("mappings/m.json"))
+        let report = MappingsRoot(folder).lint()
+        #expect(report.isClean)
+        #expect(report.warnings.count == 1)
+        #expect(report.warnings.first?.hasPrefix("stub \"counts\"") == true, "\(report.warnings)")
+        #expect(report.warnings.first?.contains("matchesXPath \"count(//item) > 2\" yields a value, not nodes") == true)
+    }
+
     @Test func nearMissesSayWhatTheXPathFound() throws {
         let mock = HTTPMock()
         mock.stub(.post(urlPath: "/soap").body(.matchesXPath("//order/id[. = '7']")), .ok, name: "order 7")
