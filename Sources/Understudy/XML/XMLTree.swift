@@ -61,6 +61,8 @@ struct XMLTree: Sendable {
         let node = nodes[index]
         switch node.kind {
         case .document, .element:
+            // Most elements hold one text node: no need to build a new string.
+            if node.children.count == 1, nodes[node.children[0]].kind == .text { return nodes[node.children[0]].value }
             var text = ""
             appendText(of: index, to: &text)
             return text

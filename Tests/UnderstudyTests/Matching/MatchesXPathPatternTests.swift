@@ -109,6 +109,18 @@ struct MatchesXPathPatternTests {
         #expect(try results("//missing") == [])
     }
 
+    /// Evaluation is bounded in steps (not time): an expression that compares every node with
+    /// every other node of a large body is abandoned, counts as a miss, and says so.
+    @Test func runawayEvaluationIsAbandoned() throws {
+        let body = "<r>" + String(repeating: "<a>x</a>", count: 2_000) + "</r>"
+        let tree = try XMLTree(parsing: body)
+        #expect(try XPathExpression("//a[. = //a]").evaluate(tree) == nil)
+        #expect(try XPathExpression("count(//a)").evaluate(tree) == .number(2_000), "ordinary expressions on the same body finish")
+        let pattern = StringValuePattern.matchesXPath("//a[. = //a]")
+        #expect(pattern.match(body) == .noMatch)
+        #expect(pattern.explainMiss(on: body) == "evaluating //a[. = //a] took too many steps and was abandoned")
+    }
+
     @Test func xpathNumbersPrintWithoutExponent() {
         #expect(XPathValue.format(1.5e-7) == "0.00000015")
         #expect(XPathValue.format(-2) == "-2")

@@ -4,7 +4,7 @@ import Foundation
 /// evaluation is abandoned (`//*//*//*` over a large document grows as a power of its size).
 struct XPathEvaluator {
     /// The most nodes one evaluation may visit.
-    static let maxSteps = 5_000_000
+    static let maxSteps = 2_000_000
 
     /// Evaluation ran past ``maxSteps``.
     struct Abandoned: Error {}
@@ -67,16 +67,27 @@ struct XPathEvaluator {
 
     private mutating func apply(_ steps: [XPathStep], to start: [Int]) throws(Abandoned) -> [Int] {
         var nodes = start
-        for step in steps {
+        var remaining = steps[...]
+        while var step = remaining.popFirst() {
+            // `//a` is descendant-or-self::node()/child::a; without predicates on the child step
+            // it selects what descendant::a does, in one pass instead of one per node.
+            if step.axis == .descendantOrSelf, case .node = step.test, step.predicates.isEmpty,
+               let next = remaining.first, next.axis == .child, next.predicates.isEmpty {
+                step = XPathStep(axis: .descendant, test: next.test, predicates: [])
+                remaining = remaining.dropFirst()
+            }
             var result = Set<Int>()
+            var single: [Int]?
             for node in nodes {
+                try tick()
                 var selected = try axis(step.axis, from: node).filter { matches(step.test, $0, axis: step.axis) }
                 for predicate in step.predicates {
                     selected = try filter(selected, by: predicate, reverse: step.axis.isReverse)
                 }
-                result.formUnion(selected)
+                // One context node: its axis is already in document order, with no duplicates.
+                if nodes.count == 1 { single = selected } else { result.formUnion(selected) }
             }
-            nodes = result.sorted()
+            nodes = single ?? result.sorted()
         }
         return nodes
     }
@@ -181,7 +192,13 @@ struct XPathEvaluator {
             default: return .number(a.truncatingRemainder(dividingBy: b))
             }
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-            return .boolean(compare(try evaluate(lhs, context), op, try evaluate(rhs, context)))
+            let left = try evaluate(lhs, context)
+            let right = try evaluate(rhs, context)
+            // Node-set against node-set compares every pair: count them against the budget.
+            if case .nodes(let a) = left, case .nodes(let b) = right {
+                try tick(a.count.multipliedReportingOverflow(by: b.count).overflow ? Self.maxSteps : a.count * b.count)
+            }
+            return .boolean(compare(left, op, right))
         }
     }
 
