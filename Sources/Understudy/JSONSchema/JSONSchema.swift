@@ -85,6 +85,12 @@ public struct JSONSchema: Sendable, Hashable {
         validate(instance).isEmpty
     }
 
+    /// The compiled regex for `source`: checked schemas compile theirs up front; one reached
+    /// only through a reference into an unchecked place is compiled here.
+    func regex(_ source: String) -> BoundedRegex? {
+        regexes[source] ?? (try? BoundedRegex(source))
+    }
+
     /// The subschema a local reference points to (`#`, `#/json/pointer`, `#anchor`).
     func resolve(_ reference: String) -> JSONValue? {
         if let pointer = anchors[reference] { return Self.lookup(pointer, in: document) }

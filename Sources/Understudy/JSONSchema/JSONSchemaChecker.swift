@@ -47,8 +47,15 @@ struct JSONSchemaChecker {
                 throw fail("$ref \"\(reference)\" points outside this schema; only local references (#, #/$defs/name, #anchor) are supported", "$ref")
             }
             references.append((reference, path + "/$ref"))
-            // Before 2019-09, $ref replaces its siblings, which are then not schemas to check.
-            if !draft.isModern { return }
+            // Before 2019-09, $ref replaces its siblings; only definitions beside it are still
+            // schemas (other references may point into them).
+            if !draft.isModern {
+                for keyword in ["definitions", "$defs"] {
+                    guard case .object(let map)? = object[keyword] else { continue }
+                    for member in map { try check(member.value, at: path + "/" + keyword + "/" + JSONSchema.pointerToken(member.key)) }
+                }
+                return
+            }
         }
 
         if let type = object["type"] {

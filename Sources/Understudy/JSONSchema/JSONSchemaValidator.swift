@@ -125,7 +125,7 @@ struct JSONSchemaValidator {
         if let maximum = keywords["maxLength"]?.intValue, length > maximum {
             fail("maxLength", schemaPath, instancePath, "at most \(maximum) characters expected, got \(length)")
         }
-        if let pattern = keywords["pattern"]?.stringValue, let regex = schema.regexes[pattern] {
+        if let pattern = keywords["pattern"]?.stringValue, let regex = schema.regex(pattern) {
             if case .matched = regex.firstMatch(in: text) {} else {
                 fail("pattern", schemaPath, instancePath, "a string matching /\(pattern)/ expected, got \(quoted(text))")
             }
@@ -212,7 +212,7 @@ struct JSONSchemaValidator {
                          instancePath: memberPath, depth: depth + 1)
             }
             for pattern in patterns {
-                guard let regex = schema.regexes[pattern.key], case .matched = regex.firstMatch(in: member.key) else { continue }
+                guard let regex = schema.regex(pattern.key), case .matched = regex.firstMatch(in: member.key) else { continue }
                 described = true
                 validate(member.value, against: pattern.value, schemaPath: schemaPath + "/patternProperties/" + JSONSchema.pointerToken(pattern.key),
                          instancePath: memberPath, depth: depth + 1)

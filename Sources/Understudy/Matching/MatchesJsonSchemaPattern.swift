@@ -19,7 +19,7 @@ public struct MatchesJsonSchemaPattern: Sendable, Hashable {
         self.schemaWasString = schemaWasString
     }
 
-    /// Validates a value; `nil` (an absent value) never matches.
+    /// Validates a value (an absent one, a missing header for instance, never matches).
     public func match(_ text: String) -> MatchResult {
         let failures = failures(text)
         if failures.isEmpty { return .exactMatch }

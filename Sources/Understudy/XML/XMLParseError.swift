@@ -4,22 +4,15 @@ import FoundationXML
 #endif
 
 /// A document that is not well-formed XML, with where the parser stopped.
-public struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible {
+struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The line the parser stopped at, from 1.
-    public let line: Int
+    let line: Int
     /// The column the parser stopped at, from 1.
-    public let column: Int
+    let column: Int
     /// What was wrong.
-    public let message: String
+    let message: String
 
-    /// Creates the error.
-    public init(line: Int, column: Int, message: String) {
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    public var description: String { "\(message) (line \(line), column \(column))" }
+    var description: String { "\(message) (line \(line), column \(column))" }
 
     /// A readable reason for `XMLParser`'s error, by its code (libxml2's, which Apple's parser
     /// shares); the parser's own descriptions are empty on Linux.

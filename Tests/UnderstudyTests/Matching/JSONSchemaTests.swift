@@ -77,6 +77,11 @@ struct JSONSchemaTests {
         ]
         #expect(try failures(tree, ["children": [["children": [["name": 1]]]]]) == ["type /children/0/children/0/name"])
         #expect(try failures(["$ref": "#name", "$defs": ["n": ["$anchor": "name", "type": "string"]]], 1) == ["type "])
+        // Before 2019-09 $ref replaces its siblings, but definitions beside it still count.
+        let draft7: JSONValue = ["$ref": "#/definitions/code", "definitions": ["code": ["pattern": "^[A-Z]{3}$"]], "type": "integer"]
+        #expect(try failures(draft7, "ABC", draft: .v7) == [], "type beside $ref is ignored in draft 7")
+        #expect(try failures(draft7, "abc", draft: .v7) == ["pattern "])
+        #expect(throws: JSONSchemaError.self) { try JSONSchema(["$ref": "#/definitions/a", "definitions": ["a": ["pattern": "(["]]], draft: .v7) }
         let loop = try JSONSchema(["$ref": "#"]).validate(1)
         #expect(loop.first?.message.contains("refers to itself") == true)
     }
