@@ -10,8 +10,9 @@ extension XMLTree {
         guard text.contains(where: { !$0.isWhitespace }) else {
             throw XMLParseError(line: 1, column: 1, message: "the document is empty")
         }
-        let builder = XMLTreeBuilder()
-        let parser = XMLParser(data: Data(text.utf8))
+        let instructions = try XMLProcessingInstructions(text)
+        let builder = XMLTreeBuilder(instructions: instructions)
+        let parser = XMLParser(data: Data(instructions.shielded.utf8))
         // Namespaces are resolved by the builder, identically on every platform.
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
@@ -43,6 +44,12 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     /// Prefix → URI bindings per open element (`""` is the default namespace).
     private var scopes: [[String: String]] = [["xml": XMLName.xmlNamespace]]
     var unboundPrefixes: [String] = []
+    /// The processing instructions taken out before parsing, which come back as marker comments.
+    private let instructions: XMLProcessingInstructions
+
+    init(instructions: XMLProcessingInstructions) {
+        self.instructions = instructions
+    }
 
     private var current: Int { openElements[openElements.count - 1] }
 
@@ -102,11 +109,11 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) { appendText(String(decoding: CDATABlock, as: UTF8.self)) }
 
     func parser(_ parser: XMLParser, foundComment comment: String) {
-        _ = append(XMLTree.Node(kind: .comment, value: comment))
-    }
-
-    func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
-        _ = append(XMLTree.Node(kind: .processingInstruction, name: XMLName(qualified: target), value: data ?? ""))
+        if let instruction = instructions.instruction(for: comment) {
+            _ = append(XMLTree.Node(kind: .processingInstruction, name: XMLName(qualified: instruction.target), value: instruction.data))
+        } else {
+            _ = append(XMLTree.Node(kind: .comment, value: comment))
+        }
     }
 
     /// Text joins the text node before it, as the XPath data model merges adjacent text.
