@@ -16,8 +16,16 @@ struct XMLProcessingInstructions {
     let marker: String
 
     init(_ text: String) throws(XMLParseError) {
-        let scalars = Array(text.unicodeScalars)
         marker = "understudy-pi-\(UUID().uuidString)-"
+        // Most documents have no instruction but the XML declaration: nothing to take out.
+        var rest = text[...]
+        if rest.hasPrefix("<?xml "), let end = rest.range(of: "?>") { rest = rest[end.upperBound...] }
+        guard rest.contains("<?") else {
+            shielded = text
+            instructions = []
+            return
+        }
+        let scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
         var instructions: [(target: String, data: String)] = []
         var index = 0
