@@ -67,16 +67,17 @@ struct XMLProcessingInstructions {
                       target.unicodeScalars.allSatisfy({ XPathLexer.isNameCharacter($0) || $0 == ":" }) else {
                     throw XMLParseError(line: line, column: column, message: "a processing instruction has no valid target name after <?")
                 }
+                var dataStart = targetEnd
+                while dataStart < end, Self.isWhitespace(scalars[dataStart]) { dataStart += 1 }
                 if target.lowercased() == "xml" {
-                    // The XML declaration, only allowed first; XMLParser reads and checks it.
-                    guard output.isEmpty || output.allSatisfy({ $0 == "\u{FEFF}" }) else {
-                        throw XMLParseError(line: line, column: column, message: "the XML declaration <?xml …?> may only come first in the document")
+                    // The XML declaration: first, with content (XMLParser crashes on `<?xml?>` too),
+                    // and then XMLParser reads and checks it.
+                    guard target == "xml", output.isEmpty || output.allSatisfy({ $0 == "\u{FEFF}" }), dataStart < end else {
+                        throw XMLParseError(line: line, column: column, message: "the XML declaration must come first and read <?xml version=\"1.0\"?>")
                     }
                     copy(to: end + 2)
                     continue
                 }
-                var dataStart = targetEnd
-                while dataStart < end, Self.isWhitespace(scalars[dataStart]) { dataStart += 1 }
                 instructions.append((target, String(String.UnicodeScalarView(scalars[dataStart..<end]))))
                 output.append(contentsOf: "<!--\(marker)\(instructions.count - 1)-->".unicodeScalars)
                 while index < end + 2 {

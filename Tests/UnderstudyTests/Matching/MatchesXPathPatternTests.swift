@@ -125,6 +125,7 @@ struct MatchesXPathPatternTests {
         #expect(try results("//comment()") == ["<!-- c -->"])
         #expect(throws: XMLParseError.self) { try XMLTree(parsing: "<a><?pi never closed</a>") }
         #expect(throws: XMLParseError.self) { try XMLTree(parsing: "<a/><?xml version=\"1.0\"?>") }
+        #expect(throws: XMLParseError.self) { try XMLTree(parsing: "<?xml?><a/>") }
     }
 
     /// Evaluation is bounded in steps (not time): an expression that compares every node with
