@@ -10,9 +10,9 @@ extension XMLTree {
         guard text.contains(where: { !$0.isWhitespace }) else {
             throw XMLParseError(line: 1, column: 1, message: "the document is empty")
         }
-        let instructions = try XMLProcessingInstructions(text)
-        let builder = XMLTreeBuilder(instructions: instructions)
-        let parser = XMLParser(data: Data(instructions.shielded.utf8))
+        let shield = try XMLParserShield(text)
+        let builder = XMLTreeBuilder(shield: shield)
+        let parser = XMLParser(data: Data(shield.shielded.utf8))
         // Namespaces are resolved by the builder, identically on every platform.
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
@@ -45,10 +45,10 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     private var scopes: [[String: String]] = [["xml": XMLName.xmlNamespace]]
     var unboundPrefixes: [String] = []
     /// The processing instructions taken out before parsing, which come back as marker comments.
-    private let instructions: XMLProcessingInstructions
+    private let shield: XMLParserShield
 
-    init(instructions: XMLProcessingInstructions) {
-        self.instructions = instructions
+    init(shield: XMLParserShield) {
+        self.shield = shield
     }
 
     private var current: Int { openElements[openElements.count - 1] }
@@ -109,7 +109,7 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) { appendText(String(decoding: CDATABlock, as: UTF8.self)) }
 
     func parser(_ parser: XMLParser, foundComment comment: String) {
-        if let instruction = instructions.instruction(for: comment) {
+        if let instruction = shield.instruction(for: comment) {
             _ = append(XMLTree.Node(kind: .processingInstruction, name: XMLName(qualified: instruction.target), value: instruction.data))
         } else {
             _ = append(XMLTree.Node(kind: .comment, value: comment))

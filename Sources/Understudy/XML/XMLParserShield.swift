@@ -1,13 +1,17 @@
 import Foundation
 
-/// Takes processing instructions out of a document before `XMLParser` sees it, leaving a
-/// marker comment in the place of each.
+/// Prepares a document for `XMLParser`: takes processing instructions out, leaving a marker
+/// comment in the place of each, and drops the DOCTYPE declaration.
 ///
-/// swift-corelibs-foundation's `XMLParser` (Linux) crashes the process on a processing
-/// instruction without data (`<?target?>`, measured on Swift 6.3.1): it reads the null data
-/// pointer libxml2 hands it. A request body must never be able to do that, so Understudy reads
-/// processing instructions itself on every platform and `XMLParser` only sees comments.
-struct XMLProcessingInstructions {
+/// swift-corelibs-foundation's `XMLParser` (Linux) crashes the process wherever libxml2 hands
+/// it a null string (measured on Swift 6.3.1): a processing instruction without data
+/// (`<?target?>`, also `<?xml?>`), and in a DOCTYPE's internal subset `#IMPLIED` attribute
+/// declarations, notations and unparsed entities, or an entity whose text is such an
+/// instruction. A request body must never be able to do that, so on every platform Understudy
+/// reads processing instructions itself and `XMLParser` never sees a DOCTYPE. Without it, a
+/// reference to an entity the DOCTYPE declared is undefined (a parse error), which also keeps
+/// entity expansion out; external DTDs were never loaded.
+struct XMLParserShield {
     /// The document with each processing instruction replaced by a marker comment.
     let shielded: String
     /// Target and data of each instruction, in document order.
@@ -17,10 +21,8 @@ struct XMLProcessingInstructions {
 
     init(_ text: String) throws(XMLParseError) {
         marker = "understudy-pi-\(UUID().uuidString)-"
-        // Most documents have no instruction but the XML declaration: nothing to take out.
-        var rest = text[...]
-        if rest.hasPrefix("<?xml "), let end = rest.range(of: "?>") { rest = rest[end.upperBound...] }
-        guard rest.contains("<?") else {
+        // Most documents have no instruction but the XML declaration, and no DOCTYPE.
+        guard Self.needsShield(text) else {
             shielded = text
             instructions = []
             return
@@ -56,6 +58,36 @@ struct XMLProcessingInstructions {
                 copy(to: (find("-->", from: index + 4).map { $0 + 3 }) ?? scalars.count)
             } else if starts("<![CDATA[", at: index) {
                 copy(to: (find("]]>", from: index + 9).map { $0 + 3 }) ?? scalars.count)
+            } else if starts("<!DOCTYPE", at: index) {
+                // Skip to the closing >, past quoted literals, an internal subset and its comments.
+                var position = index + 9
+                var quote: Unicode.Scalar?
+                var inSubset = false
+                while position < scalars.count {
+                    let scalar = scalars[position]
+                    if let open = quote {
+                        if scalar == open { quote = nil }
+                    } else if inSubset, starts("<!--", at: position) {
+                        position = (find("-->", from: position + 4).map { $0 + 2 }) ?? scalars.count
+                    } else if scalar == "\"" || scalar == "'" {
+                        quote = scalar
+                    } else if scalar == "[" {
+                        inSubset = true
+                    } else if scalar == "]" {
+                        inSubset = false
+                    } else if scalar == ">", !inSubset {
+                        break
+                    }
+                    position += 1
+                }
+                guard position < scalars.count else {
+                    throw XMLParseError(line: line, column: column, message: "the DOCTYPE declaration is not closed with >")
+                }
+                // Keep the line numbers of what follows: one line break per line dropped.
+                while index <= position {
+                    if scalars[index] == "\n" { line += 1; column = 1; output.append("\n") } else { column += 1 }
+                    index += 1
+                }
             } else if starts("<?", at: index) {
                 guard let end = find("?>", from: index + 2) else {
                     throw XMLParseError(line: line, column: column, message: "a processing instruction is not closed with ?>")
@@ -72,7 +104,8 @@ struct XMLProcessingInstructions {
                 if target.lowercased() == "xml" {
                     // The XML declaration: first, with content (XMLParser crashes on `<?xml?>` too),
                     // and then XMLParser reads and checks it.
-                    guard target == "xml", output.isEmpty || output.allSatisfy({ $0 == "\u{FEFF}" }), dataStart < end else {
+                    guard target == "xml", output.isEmpty || output.allSatisfy({ $0 == "\u{FEFF}" }), dataStart < end,
+                          !scalars[dataStart..<end].contains("<") else {
                         throw XMLParseError(line: line, column: column, message: "the XML declaration must come first and read <?xml version=\"1.0\"?>")
                     }
                     copy(to: end + 2)
@@ -90,6 +123,18 @@ struct XMLProcessingInstructions {
         }
         shielded = String(output)
         self.instructions = instructions
+    }
+
+    /// Whether the document has a processing instruction (other than a well-formed-looking
+    /// XML declaration) or a DOCTYPE.
+    private static func needsShield(_ text: String) -> Bool {
+        var rest = text[...]
+        if rest.hasPrefix("<?") {
+            guard rest.hasPrefix("<?xml "), let end = rest.range(of: "?>"),
+                  !rest[rest.index(rest.startIndex, offsetBy: 2)..<end.lowerBound].contains("<") else { return true }
+            rest = rest[end.upperBound...]
+        }
+        return rest.contains("<?") || rest.contains("<!DOCTYPE")
     }
 
     private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
