@@ -53,11 +53,22 @@ struct XMLParserShield {
                 index += 1
             }
         }
+        func unclosed(_ what: String) -> XMLParseError {
+            XMLParseError(line: line, column: column, message: "\(what) is not closed")
+        }
         while index < scalars.count {
             if starts("<!--", at: index) {
-                copy(to: (find("-->", from: index + 4).map { $0 + 3 }) ?? scalars.count)
+                guard let end = find("-->", from: index + 4) else { throw unclosed("a comment <!-- … -->") }
+                copy(to: end + 3)
             } else if starts("<![CDATA[", at: index) {
-                copy(to: (find("]]>", from: index + 9).map { $0 + 3 }) ?? scalars.count)
+                // A CDATA section is text: written as escaped text, it cannot hide markup.
+                guard let end = find("]]>", from: index + 9) else { throw unclosed("a CDATA section <![CDATA[ … ]]>") }
+                let content = String(String.UnicodeScalarView(scalars[(index + 9)..<end]))
+                output.append(contentsOf: XMLTree.escape(content, attribute: false).unicodeScalars)
+                while index < end + 3 {
+                    if scalars[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+                    index += 1
+                }
             } else if starts("<!DOCTYPE", at: index) {
                 // Skip to the closing >, past quoted literals, an internal subset and its comments.
                 var position = index + 9
@@ -121,7 +132,13 @@ struct XMLParserShield {
                 copy(to: index + 1)
             }
         }
-        shielded = String(output)
+        // Whatever libxml2 makes of the rest, it finds no instruction and no DOCTYPE: those left
+        // (in comments, or in markup too broken to read) lose their meaning.
+        var text = String(output)
+        let declaration = text.hasPrefix("<?xml") ? text.range(of: "?>").map { text[..<$0.upperBound] } ?? "" : ""
+        text = String(declaration) + text.dropFirst(declaration.count)
+            .replacingOccurrences(of: "<?", with: "< ?").replacingOccurrences(of: "<!DOCTYPE", with: "< !DOCTYPE")
+        shielded = text
         self.instructions = instructions
     }
 

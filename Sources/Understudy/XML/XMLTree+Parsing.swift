@@ -10,7 +10,8 @@ extension XMLTree {
         guard text.contains(where: { !$0.isWhitespace }) else {
             throw XMLParseError(line: 1, column: 1, message: "the document is empty")
         }
-        let shield = try XMLParserShield(text)
+        // A byte order mark says nothing the UTF-8 text does not.
+        let shield = try XMLParserShield(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
         let builder = XMLTreeBuilder(shield: shield)
         let parser = XMLParser(data: Data(shield.shielded.utf8))
         // Namespaces are resolved by the builder, identically on every platform.

@@ -136,6 +136,9 @@ struct MatchesXPathPatternTests {
         #expect(throws: XMLParseError.self) { try XMLTree(parsing: "<a><?pi never closed</a>") }
         #expect(throws: XMLParseError.self) { try XMLTree(parsing: "<a/><?xml version=\"1.0\"?>") }
         #expect(throws: XMLParseError.self) { try XMLTree(parsing: "<?xml?><a/>") }
+        #expect(throws: XMLParseError.self) { try XMLTree(parsing: "<a><!-- never closed <?pi?></a>") }
+        let cdata = try XMLTree(parsing: "\u{FEFF}<?xml version=\"1.0\"?><a><![CDATA[<?xml version=\"1.0\"?><b/>]]><!-- <?x?> --></a>")
+        #expect(try XPathExpression("string(/a)").renderedResults(cdata) == [#"<?xml version="1.0"?><b/>"#], "CDATA is text, whatever it holds")
     }
 
     /// Evaluation is bounded in steps (not time): an expression that compares every node with
