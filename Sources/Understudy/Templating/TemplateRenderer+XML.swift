@@ -1,5 +1,5 @@
 extension TemplateRenderer {
-    static let xmlHelperNames: Set<String> = ["xPath", "soapXPath"]
+    static let xmlHelperNames: Set<String> = ["xPath", "soapXPath", "formatXml"]
 
     /// WireMock's `xPath` (`HandlebarsXPathHelper`) and `soapXPath` (`HandlebarsSoapHelper`,
     /// the expression under `/Envelope/Body/`): `{{xPath request.body '/order/id/text()'}}`.
@@ -8,8 +8,13 @@ extension TemplateRenderer {
     /// prints as the first value selected (text and attributes as their text, elements as XML,
     /// numbers as Java formats them), iterates with `#each` over every node selected, and each
     /// node has `name`, `text` and `attributes`. Nothing selected, or no document, prints `""`.
-    func xmlHelper(_ name: String, _ arguments: Arguments) throws -> TemplateValue? {
+    ///
+    /// `formatXml` (`FormatXmlHelper`) re-prints XML, `format='pretty'` (the default, two-space
+    /// indents) or `'compact'`, from its parameter or, as a block, from its rendered body
+    /// (`{{#formatXml}}<a><b/></a>{{/formatXml}}`).
+    mutating func xmlHelper(_ name: String, _ arguments: Arguments, block: Template.Block? = nil) throws -> TemplateValue? {
         guard Self.xmlHelperNames.contains(name) else { return nil }
+        if name == "formatXml" { return .string(try formatXml(arguments, block: block)) }
         let document = arguments[0]
         if document == .null { return .string("") }
         guard arguments.params.count > 1, arguments[1] != .null else { throw HelperFailure("the XPath expression cannot be empty") }
@@ -41,6 +46,26 @@ extension TemplateRenderer {
             return .bool(flag)
         case .number(let number):
             return .string(XPathExpression.javaNumberFormat(number))
+        }
+    }
+
+    private mutating func formatXml(_ arguments: Arguments, block: Template.Block?) throws -> String {
+        let format = arguments.string("format") ?? "pretty"
+        guard format == "pretty" || format == "compact" else {
+            throw HelperFailure("format [\(format)] should be one of [pretty, compact]")
+        }
+        let input: String
+        if let block {
+            input = try render(block.body)
+        } else if arguments.params.count == 1, case .string(let text) = arguments[0] {
+            input = text
+        } else {
+            throw HelperFailure("formatXml should take a block of XML to format or a single parameter of type String")
+        }
+        do {
+            return try XMLTree(parsing: input).formatted(indent: format == "pretty")
+        } catch {
+            throw HelperFailure("Input is not valid XML: \(error)")
         }
     }
 

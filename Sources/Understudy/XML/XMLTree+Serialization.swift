@@ -57,6 +57,41 @@ extension XMLTree {
         }
     }
 
+    /// The document as WireMock's `formatXml` prints it: no declaration, blank text dropped, and
+    /// with `indent`, one element per line indented by two spaces (an element holding only text
+    /// stays on its line), ending with a line break; without, all on one line.
+    func formatted(indent: Bool) -> String {
+        var text = ""
+        for child in nodes[XMLTree.root].children { writeFormatted(child, depth: 0, indent: indent, to: &text) }
+        return text
+    }
+
+    private func isBlank(_ index: Int) -> Bool {
+        nodes[index].kind == .text && nodes[index].value.allSatisfy(\.isWhitespace)
+    }
+
+    private func writeFormatted(_ index: Int, depth: Int, indent: Bool, to text: inout String) {
+        let node = nodes[index]
+        guard !isBlank(index) else { return }
+        let margin = indent ? String(repeating: "  ", count: depth) : ""
+        let children = node.children.filter { !isBlank($0) }
+        guard node.kind == .element, !children.isEmpty, children.contains(where: { nodes[$0].kind != .text }),
+              !children.contains(where: { nodes[$0].kind == .text }) || !indent else {
+            // A leaf, an element with only text, or mixed content: written as it is.
+            var piece = ""
+            write(index, to: &piece)
+            text += margin + piece + (indent ? "\n" : "")
+            return
+        }
+        var open = ""
+        write(index, to: &open)
+        // The start tag is what comes before the first child's markup.
+        let startTag = String(open.prefix { $0 != ">" }) + ">"
+        text += margin + startTag + (indent ? "\n" : "")
+        for child in children { writeFormatted(child, depth: depth + 1, indent: indent, to: &text) }
+        text += margin + "</" + node.name.qualified + ">" + (indent ? "\n" : "")
+    }
+
     /// Escapes markup characters in text or in a double-quoted attribute value.
     static func escape(_ value: String, attribute: Bool) -> String {
         guard value.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || (attribute && $0 == "\"") }) else { return value }

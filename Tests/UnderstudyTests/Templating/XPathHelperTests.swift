@@ -59,3 +59,27 @@ struct XPathHelperTests {
         #expect(missing.body.contains("the XPath expression cannot be empty"), "\(missing)")
     }
 }
+
+/// The `formatXml` helper, following WireMock 3.13.2's
+/// `extension/responsetemplating/helpers/FormatXmlHelper.java` and `FormatXmlHelperTest.java`.
+struct FormatXmlHelperTests {
+    // formatXmlHelperFormatsXmlInAVariable
+    @Test func prettyIndentsByTwoAndKeepsTextElementsOnOneLine() {
+        // {{{ }}}: the same output whether or not {{ }} escapes HTML.
+        let template = "{{~#assign 'someXml'~}}\n<foo><bar\n    >wh</bar></foo\n    >\n{{/assign~}}\n{{{formatXml someXml format='pretty'}}}"
+        #expect(renderTemplate(template).body == "<foo>\n  <bar>wh</bar>\n</foo>\n")
+        let nested = "{{{formatXml '<a x=\"1\"><b><c>t</c><d/></b><!-- n --></a>'}}}"
+        #expect(renderTemplate(nested).body == "<a x=\"1\">\n  <b>\n    <c>t</c>\n    <d/>\n  </b>\n  <!-- n -->\n</a>\n")
+    }
+
+    @Test func compactDropsBlankText() {
+        #expect(renderTemplate("{{{formatXml '<?xml version=\"1.0\"?>\n<a>\n  <b>x</b>\n</a>' format='compact'}}}").body == "<a><b>x</b></a>")
+    }
+
+    // formatXmlHelperGivesGoodErrorOn{UnknownFormat,NoInput,InvalidXml}
+    @Test func errorsNameTheProblem() {
+        #expect(renderTemplate("{{formatXml '<a/>' format='traditional'}}").body.contains("format [traditional] should be one of [pretty, compact]"))
+        #expect(renderTemplate("{{formatXml 1}}").body.contains("formatXml should take a block of XML to format or a single parameter of type String"))
+        #expect(renderTemplate("{{formatXml '<foo>Not well formed!</bar>'}}").body.contains("Input is not valid XML"))
+    }
+}
