@@ -84,6 +84,19 @@ let package = Package(
             path: "Fuzz/UnderstudyFuzz",
             swiftSettings: sharedSettings
         ),
+        // Process-wide leak and limit checks, run as a child process by LifecycleTests.
+        .executableTarget(
+            name: "UnderstudyProcessChecks",
+            dependencies: [
+                "Understudy",
+                "UnderstudyServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            path: "Tests/ProcessChecks",
+            swiftSettings: sharedSettings
+        ),
         .executableTarget(
             name: "UnderstudyBenchmarks",
             dependencies: ["Understudy"],
@@ -115,6 +128,7 @@ let package = Package(
             name: "UnderstudyServerTests",
             dependencies: [
                 "UnderstudyServer",
+                "UnderstudyProcessChecks",
                 "Understudy",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

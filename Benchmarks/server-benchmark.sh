@@ -35,8 +35,8 @@ json.dump({"mappings": stubs}, open(sys.argv[1], "w"))
 PY
 
 "$bin/UnderstudyServerBenchmarks" raw --port 18081 >/dev/null & pids+=($!)
-"$bin/understudy" serve --root "$work/one" --port 18082 >/dev/null & pids+=($!)
-"$bin/understudy" serve --root "$work/many" --port 18083 >/dev/null & pids+=($!)
+"$bin/understudy" serve --quiet --root "$work/one" --port 18082 >/dev/null & pids+=($!)
+"$bin/understudy" serve --quiet --root "$work/many" --port 18083 >/dev/null & pids+=($!)
 python3 Benchmarks/pytest_httpserver_stub.py 18084 >/dev/null 2>&1 & pids+=($!)
 for port in 18081 18082 18083 18084; do
     for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/hello" >/dev/null && break; sleep 0.1; done

@@ -28,6 +28,7 @@ let snippets = [
     "README_09",
     "README_10",
     "README_11",
+    "README_12",
     "Understudy_GettingStarted_01",
     "Understudy_GettingStarted_02",
     "Understudy_TestingWithSwiftTestingAndXCTest_01",

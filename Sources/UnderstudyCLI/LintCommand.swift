@@ -7,7 +7,7 @@ struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check the mappings of a root folder.",
-        discussion: "Decodes every mappings/**/*.json file, validates patterns, and checks that every bodyFileName exists inside __files. Exits with status 1 when anything is wrong."
+        discussion: "Decodes every mappings/**/*.json file, validates patterns, parses every response template, and checks that every bodyFileName exists inside __files. Warns about what WireMock's rules ignore (a pattern's later operator keys, outranked URL keys, likely typos). Exits with status 1 when anything is wrong."
     )
 
     @Argument(help: "The root folder holding mappings/ and __files/.")
@@ -16,9 +16,12 @@ struct LintCommand: ParsableCommand {
     @Option(name: .long, help: "The root folder (same as the argument).")
     var root: String?
 
+    @Flag(name: .long, help: "Check every response as a template, as serve --global-response-templating renders them.")
+    var globalResponseTemplating = false
+
     func run() throws {
         let root = folder ?? self.root ?? "."
-        let report = MappingsRoot(path: root).lint()
+        let report = MappingsRoot(path: root).lint(globalTemplating: globalResponseTemplating)
         print(Self.render(report, root: root), terminator: "")
         if !report.isClean { throw ExitCode(1) }
     }

@@ -34,7 +34,7 @@ struct RecordCommand: AsyncParsableCommand {
             let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { stop.yield() }
             // An admin client may stop the recording instead (POST /__admin/recordings/stop).
             let adminStop = Task {
-                while server.recorder.status == .recording, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(100)) }
+                await server.recorder.waitUntilStopped()
                 stop.yield()
             }
             for await _ in stops { break }
@@ -55,7 +55,7 @@ struct RecordCommand: AsyncParsableCommand {
         }
         let spec = try recording.spec(target: target)
         let mock = HTTPMock(configuration: .init(root: mappingsRoot))
-        let server = MockServer(mock: mock, configuration: network.configuration())
+        let server = MockServer(mock: mock, configuration: try network.configuration())
         do {
             try await server.start()
         } catch {

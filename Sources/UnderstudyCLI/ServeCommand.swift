@@ -22,6 +22,25 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Render every response as a Handlebars template, not only those with the response-template transformer.")
     var globalResponseTemplating = false
 
+    @Flag(name: .long, help: "Make {{ }} in templates escape HTML, as WireMock's WAR deployment does; standalone WireMock and the default leave values as they are.")
+    var templateEscaping = false
+
+    @Flag(name: .long, help: "Log each request's headers and bodies too.")
+    var verbose = false
+
+    @Flag(name: .long, help: "Log nothing per request.")
+    var quiet = false
+
+    func validate() throws {
+        if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one") }
+    }
+
+    /// The mock's settings, from the flags.
+    func mockConfiguration(root: MappingsRoot) -> HTTPMock.Configuration {
+        HTTPMock.Configuration(journalCapacity: journalCapacity, root: root, globalTemplating: globalResponseTemplating,
+                               templateEscaping: templateEscaping)
+    }
+
     func run() async throws {
         let mappingsRoot = MappingsRoot(path: root)
         var isDirectory: ObjCBool = false
@@ -30,22 +49,25 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let mappings: [StubMapping]
         do {
-            mappings = try mappingsRoot.loadMappings()
+            let loaded = try mappingsRoot.loadMappingsWithWarnings()
+            mappings = loaded.mappings
+            for line in Self.startupWarnings(loaded.warnings) {
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            }
         } catch {
             throw CLIError(error.description)
         }
-        for mapping in mappings {
-            for warning in mapping.request.regexWarnings {
-                FileHandle.standardError.write(Data("understudy: warning: stub \(mapping.label): \(warning)\n".utf8))
-            }
-        }
-        let mock = HTTPMock(configuration: .init(journalCapacity: journalCapacity, root: mappingsRoot,
-                                                 globalTemplating: globalResponseTemplating))
+        let mock = HTTPMock(configuration: mockConfiguration(root: mappingsRoot))
         mock.stub(mappings)
-        let server = MockServer(mock: mock, configuration: network.configuration())
+        var configuration = try network.configuration()
+        let log = quiet ? nil : RequestLog(mock: mock, formatter: RequestLogFormatter(style: .forStandardOutput(), verbose: verbose))
+        if let log { configuration.requestObserver = { log.record($0, elapsed: $1) } }
+        let logging = Task { await log?.run() }
+        let server = MockServer(mock: mock, configuration: configuration)
         do {
             try await server.start()
         } catch {
+            logging.cancel()
             throw CLIError("\(error)")
         }
         let baseURL = try server.baseURL
@@ -55,7 +77,17 @@ struct ServeCommand: AsyncParsableCommand {
         }
         await server.waitUntilShutdown()
         signals.cancel()
+        logging.cancel()
+        await logging.value
         FileHandle.standardOutput.write(Data("understudy: stopped\n".utf8))
+    }
+}
+
+extension ServeCommand {
+    /// The lines `serve` writes to standard error after loading, as `lint` reports them: what
+    /// the mappings hold that is ignored, and regular expressions that can backtrack.
+    static func startupWarnings(_ warnings: [MappingWarning]) -> [String] {
+        warnings.map { "understudy: warning: \($0)" }
     }
 }
 

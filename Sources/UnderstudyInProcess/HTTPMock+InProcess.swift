@@ -25,6 +25,8 @@ extension HTTPMock {
         let url = Self.responseURL(for: request, given: requestURL)
         switch plan.action {
         case .fault(let fault):
+            // The fault is this request's answer: it has been served.
+            plan.webhooks?.fireInProcess()
             throw URLError(fault.urlErrorCode, userInfo: [NSURLErrorFailingURLErrorKey: url])
         case .proxy(let proxy):
             let upstream = await ProxyForwarder.forward(proxy, stub: event.stubIdentity?.label ?? "")
@@ -32,9 +34,9 @@ extension HTTPMock {
             let relayed = ResponsePlan.make(for: upstream, to: request, stub: event.stubIdentity,
                                             bodyData: { try $0.bodyData(root: nil) }, using: &generator)
             guard case let .respond(head, body) = relayed.action else { throw URLError(.badServerResponse) }
-            return try InProcessAnswer(head, body, url: url)
+            return try InProcessAnswer(head, body, url: url, webhooks: plan.webhooks)
         case let .respond(head, body):
-            return try InProcessAnswer(head, body, url: url)
+            return try InProcessAnswer(head, body, url: url, webhooks: plan.webhooks)
         }
     }
 
@@ -50,10 +52,10 @@ extension HTTPMock {
 extension InProcessAnswer {
     /// The answer to a planned head and body; multi-valued fields are joined with `, `, as
     /// `HTTPURLResponse` keeps one value per name (spelled as it first appears).
-    init(_ head: ResponseHead, _ body: TimedBody, url: URL) throws {
+    init(_ head: ResponseHead, _ body: TimedBody, url: URL, webhooks: PendingWebhooks?) throws {
         guard let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers.joinedByName) else {
             throw URLError(.badServerResponse)
         }
-        self.init(response: response, body: body)
+        self.init(response: response, body: body, webhooks: webhooks)
     }
 }

@@ -12,6 +12,15 @@ public struct MockServerConfiguration: Sendable {
     /// How long a connection may take to send a complete request head, and how long an
     /// idle keep-alive connection is kept, before it is closed.
     public var headerReadTimeout: Duration
+    /// How long a request's whole body may take to arrive once its head is in; a client that
+    /// stalls or trickles longer gets `408 Request Timeout` and the connection is closed, so
+    /// slow clients cannot hold connections and buffers forever.
+    public var requestBodyTimeout: Duration
+    /// Called once each request a stub (or the near-miss 404) answered has been answered,
+    /// with its journal entry and the time from its complete head to its response's end;
+    /// admin requests are not reported. It runs on the connection's event loop, so it must
+    /// return at once: hand the work elsewhere (`understudy serve` queues a log line).
+    public var requestObserver: (@Sendable (ServeEvent, Duration) -> Void)?
     /// The most connections open at once; further connections are closed on accept.
     public var maxConnections: Int
     /// How long ``MockServer/shutdown()`` waits for in-flight responses before closing them.
@@ -34,7 +43,9 @@ public struct MockServerConfiguration: Sendable {
         shutdownGracePeriod: Duration = .seconds(5),
         adminEnabled: Bool = true,
         proxyTimeout: Duration = .seconds(30),
-        adminToken: String? = nil
+        adminToken: String? = nil,
+        requestBodyTimeout: Duration = .seconds(30),
+        requestObserver: (@Sendable (ServeEvent, Duration) -> Void)? = nil
     ) {
         self.host = host
         self.port = port
@@ -45,5 +56,7 @@ public struct MockServerConfiguration: Sendable {
         self.adminEnabled = adminEnabled
         self.proxyTimeout = proxyTimeout
         self.adminToken = adminToken
+        self.requestBodyTimeout = requestBodyTimeout
+        self.requestObserver = requestObserver
     }
 }

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """End-to-end check of Understudy's admin API with WireMock's own Python client.
 
-Usage: python3 Tests/E2E/wiremock_python_client.py http://127.0.0.1:PORT
+Usage: python3 Tests/E2E/wiremock_python_client.py http://127.0.0.1:PORT [RECEIVER_URL]
 
 Needs `pip install wiremock==2.7.0`. Creates, lists, edits and deletes stubs, sends
-requests to the mock, then counts, finds and inspects them through the client; exits
-non-zero with a message naming the failed step.
+requests to the mock, then counts, finds and inspects them through the client; sets a
+global delay and checks a response waits it; with RECEIVER_URL, creates a stub whose
+webhook (the client's `post_serve_actions`) posts to RECEIVER_URL/webhooks/<order>, and
+calls it once (the Swift runner checks the receiver got the webhook). Exits non-zero with
+a message naming the failed step.
 """
 import sys
+import time
 import traceback
 import urllib.error
 import urllib.request
@@ -47,7 +51,7 @@ def fetch(base_url, path, method="GET", body=None):
         return error.code, error.read().decode("utf-8")
 
 
-def main(base_url):
+def main(base_url, receiver_url=None):
     base_url = base_url.rstrip("/")
     Config.base_url = base_url + "/__admin"
     step = "reset"
@@ -159,6 +163,38 @@ def main(base_url):
         for mapping in (hello, target, proxy):
             Mappings.delete_mapping(mapping.id)
 
+        step = "global delay"
+        # POST /__admin/settings: every response waits the fixed delay (a lower bound only).
+        GlobalSettings.update_global_settings(GlobalSetting(fixed_delay=300))
+        slow = Mappings.create_mapping(Mapping(
+            request=MappingRequest(method=HttpMethods.GET, url_path="/slow"), response=MappingResponse(status=200, body="late")))
+        started = time.monotonic()
+        status, text = fetch(base_url, "/slow")
+        elapsed = time.monotonic() - started
+        check(status == 200 and text == "late", f"GET /slow answered {status} {text!r}")
+        check(elapsed >= 0.3, f"GET /slow took {elapsed:.3f}s with a global fixedDelay of 300 ms")
+        GlobalSettings.update_global_settings(GlobalSetting(fixed_delay=0))
+        Mappings.delete_mapping(slow.id)
+
+        if receiver_url:
+            step = "webhook"
+            # The client writes post_serve_actions in WireMock's object form {"webhook": {...}}.
+            hook = Mappings.create_mapping(Mapping(
+                request=MappingRequest(method=HttpMethods.POST, url_path="/orders"),
+                response=MappingResponse(status=202, body="accepted"),
+                post_serve_actions={"webhook": {
+                    "method": "POST",
+                    "url": receiver_url.rstrip("/") + "/webhooks/{{jsonPath originalRequest.body '$.order'}}",
+                    "headers": {"Content-Type": "text/plain"},
+                    "body": "order {{jsonPath originalRequest.body '$.order'}} paid",
+                }}))
+            listed = Mappings.retrieve_mapping(hook.id).post_serve_actions
+            check(listed[0]["name"] == "webhook" and listed[0]["parameters"]["method"] == "POST",
+                  f"the webhook reads back as {listed}")
+            status, text = fetch(base_url, "/orders", method="POST", body=b'{"order": "A7"}')
+            check(status == 202 and text == "accepted", f"POST /orders answered {status} {text!r}")
+            Mappings.delete_mapping(hook.id)
+
         step = "reset"
         Mappings.create_mapping(Mapping(request=MappingRequest(method=HttpMethods.GET, url="/x"), response=MappingResponse(status=204)))
         Requests.reset_request_journal()
@@ -178,7 +214,7 @@ def main(base_url):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print("usage: wiremock_python_client.py BASE_URL")
+    if len(sys.argv) not in (2, 3):
+        print("usage: wiremock_python_client.py BASE_URL [RECEIVER_URL]")
         sys.exit(2)
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main(*sys.argv[1:]))

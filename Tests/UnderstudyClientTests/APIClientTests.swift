@@ -89,7 +89,7 @@ struct APIClientTests {
         http.stub(.get(urlPath: "/users/5"), .ok.json(["id": 5, "full_name": "x"]).delayed(by: .seconds(30)))
         let client = APIClient(baseURL: baseURL, httpClient: http)
         let call = Task { try await client.send(GetUser(id: 5)) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await http.waitForRequests(matching: .get(urlPath: "/users/5"))
         call.cancel()
         do {
             _ = try await call.value

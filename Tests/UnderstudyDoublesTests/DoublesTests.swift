@@ -52,7 +52,7 @@ struct DoublesTests {
         files.setWriteError(DiskFull())
         #expect(throws: DiskFull.self) { try files.write(Data(), to: folder.appendingPathComponent("c.txt")) }
         #expect(try files.read(folder.appendingPathComponent("c.txt")) == Data("c".utf8))   // nothing lost
-        #expect(throws: (any Error).self) { try files.read(folder.appendingPathComponent("missing")) }
+        #expect { try files.read(folder.appendingPathComponent("missing")) } throws: { ($0 as? CocoaError)?.code == .fileReadNoSuchFile }
 
         let settings = InMemoryKeyValueStore(["token": Data("t".utf8)])
         settings.setWriteError(DiskFull())

@@ -1,5 +1,7 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import Testing
 import Understudy
 @testable import UnderstudyServer
@@ -25,7 +27,7 @@ struct FaultTests {
             #expect(raw.receivedBytes == 0)
             #expect(raw.error?.contains("reset") == true || raw.error?.contains("ECONNRESET") == true || raw.error?.contains("104") == true,
                     "saw \(raw.error ?? "a clean close")")
-            await #expect(throws: (any Error).self) { try await send(server.baseURL.appendingPathComponent("fault")) }
+            await #expect { try await send(server.baseURL.appendingPathComponent("fault")) } throws: { ($0 as? IOError)?.errnoCode == ECONNRESET }
         }
     }
 
@@ -44,7 +46,7 @@ struct FaultTests {
         try await server(.malformedResponseChunk) { server in
             let raw = try await exchangeRaw("GET /fault HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
             #expect(raw.received == FaultWriter.malformedChunkBytes)
-            await #expect(throws: (any Error).self) { try await send(server.baseURL.appendingPathComponent("fault")) }
+            await #expect(throws: HTTPParserError.invalidChunkSize) { try await send(server.baseURL.appendingPathComponent("fault")) }
         }
     }
 
@@ -53,7 +55,7 @@ struct FaultTests {
             let raw = try await exchangeRaw("GET /fault HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
             #expect(raw.receivedBytes == 64)
             #expect(!raw.received.hasPrefix("HTTP/1.1"))
-            await #expect(throws: (any Error).self) { try await send(server.baseURL.appendingPathComponent("fault")) }
+            await #expect(throws: HTTPParserError.self) { try await send(server.baseURL.appendingPathComponent("fault")) }
         }
     }
 

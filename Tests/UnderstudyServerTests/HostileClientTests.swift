@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOPosix
 import Testing
 import Understudy
 @testable import UnderstudyServer
@@ -22,6 +23,58 @@ struct HostileClientTests {
         #expect(mock.serveEvents.count == 1, "the refused requests never reached the mock")
     }
 
+    /// A head with `Content-Length: 100` and then 4 bytes, and nothing more: without a body
+    /// deadline this held the connection (and its buffer) forever. The client's own 60 s
+    /// close only guards against a hang; the assertion is what the server sent.
+    @Test func aStalledBodyGets408AndTheConnectionIsClosed() async throws {
+        let mock = HTTPMock()
+        mock.stub(.post(urlPath: "/upload"), .ok)
+        mock.stub(.get(urlPath: "/a"), .ok.body("a"))
+        let configuration = MockServerConfiguration(requestBodyTimeout: .milliseconds(200))
+        try await withMockServer(mock, configuration: configuration) { server in
+            let stalled = try await exchangeRaw("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabcd",
+                                                port: server.port, timeout: .seconds(60))
+            #expect(stalled.received.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(stalled.received.prefix(200))")
+            #expect(stalled.received.contains("body of 100 bytes did not arrive"))
+            #expect(stalled.received.contains("(4 bytes received)"))
+            #expect(stalled.received.contains("requestBodyTimeout"))
+            #expect(try await send(server.baseURL.appendingPathComponent("a")).body == "a", "others are still served")
+        }
+        #expect(mock.serveEvents.map(\.request.url) == ["/a"], "the cut request never reached the mock")
+    }
+
+    /// A client that keeps sending, one byte at a time, is still cut: the deadline covers the
+    /// whole body, not the gap between reads (which a trickle would reset forever). The
+    /// trickle is the hostile behaviour under test, not a wait.
+    @Test(arguments: ["Content-Length: 1000", "Transfer-Encoding: chunked"])
+    func aTrickledBodyIsCutAtTheBodyDeadline(framing: String) async throws {
+        let mock = HTTPMock()
+        mock.stub(.post(urlPath: "/upload"), .ok)
+        let configuration = MockServerConfiguration(requestBodyTimeout: .milliseconds(300))
+        try await withMockServer(mock, configuration: configuration) { server in
+            let collector = RawCollector()
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
+                }
+                .connect(host: "127.0.0.1", port: server.port).get()
+            try await channel.writeAndFlush(ByteBuffer(string: "POST /upload HTTP/1.1\r\nHost: x\r\n\(framing)\r\n\r\n"))
+            let chunked = framing.hasPrefix("Transfer")
+            // Keeps trickling until the server answers and closes (at most 1 000 bytes, well
+            // past the deadline at one byte per 20 ms).
+            for _ in 0..<1_000 where channel.isActive && collector.result.receivedBytes == 0 {
+                try? await channel.writeAndFlush(ByteBuffer(string: chunked ? "1\r\nx\r\n" : "x"))
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let guardTimer = channel.eventLoop.scheduleTask(in: .seconds(60)) { channel.close(promise: nil) }
+            try? await channel.closeFuture.get()
+            guardTimer.cancel()
+            #expect(collector.result.received.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(collector.result.received.prefix(200))")
+            #expect(collector.result.received.contains("did not arrive"))
+        }
+        #expect(mock.serveEvents.isEmpty)
+    }
+
     @Test func garbageGets400NamingTheProblem() async throws {
         try await withMockServer(HTTPMock()) { server in
             let garbage = try await exchangeRaw("\u{1}\u{2}NOT HTTP AT ALL\r\n\r\n", port: server.port)
@@ -41,8 +94,8 @@ struct HostileClientTests {
             try await withMockServer(front) { server in
                 let gone = try await exchangeRaw("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port, timeout: .milliseconds(300))
                 #expect(gone.received.hasPrefix("HTTP/1.1 200 OK"), "the head and the first pieces were streamed")
-                try await Task.sleep(for: .milliseconds(200))
-                #expect(upstreamServer.connectionCount == 0, "the upstream call was cancelled, not left to finish")
+                // The dribble would keep the upstream connection for 2 s more if the call were left to finish.
+                try await waitUntil("the upstream call is cancelled") { upstreamServer.connectionCount == 0 }
                 let next = try await send(server.baseURL.appendingPathComponent("a"))
                 #expect(next.body == "a")
             }

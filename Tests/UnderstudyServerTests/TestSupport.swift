@@ -4,6 +4,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Testing
 import Understudy
 @testable import UnderstudyServer
 #if canImport(FoundationNetworking)
@@ -58,16 +59,36 @@ func exchangeRaw(_ bytes: String, port: Int, timeout: TimeAmount = .seconds(5)) 
         .connect(host: "127.0.0.1", port: port).get()
     // The server may already have closed the connection (connection cap); that is an outcome, not an error.
     try? await channel.writeAndFlush(ByteBuffer(string: bytes))
-    let timer = channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+    let timer = channel.eventLoop.scheduleTask(in: timeout) {
+        collector.closedByClient()
+        channel.close(promise: nil)
+    }
     try? await channel.closeFuture.get()
     timer.cancel()
     return collector.result
+}
+
+/// Waits until `condition` holds, checking every 10 ms: for states with no event to await
+/// (a connection count). The deadline only stops a broken build from hanging; reaching it
+/// records an issue naming `what`.
+func waitUntil(_ what: String, deadline: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
+               _ condition: () -> Bool) async throws {
+    let end = ContinuousClock.now + deadline
+    while !condition() {
+        guard ContinuousClock.now < end else {
+            Issue.record("never happened: \(what)", sourceLocation: sourceLocation)
+            return
+        }
+        try await Task.sleep(for: .milliseconds(10))
+    }
 }
 
 /// What a raw exchange saw.
 struct RawExchange: Sendable {
     var received: String
     var receivedBytes: Int
+    /// Whether the client's own timeout closed the connection (the server never did).
+    var closedByClient = false
     /// The error that ended the connection, for example a reset.
     var error: String?
 }
@@ -78,6 +99,9 @@ final class RawCollector: ChannelInboundHandler, Sendable {
     private let box = NIOLockedValueBox(RawExchange(received: "", receivedBytes: 0, error: nil))
 
     var result: RawExchange { box.withLockedValue { $0 } }
+
+    /// Notes that the client gave up and closed the connection itself.
+    func closedByClient() { box.withLockedValue { $0.closedByClient = true } }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
@@ -93,12 +117,3 @@ final class RawCollector: ChannelInboundHandler, Sendable {
     }
 }
 
-/// The number of open file descriptors of this process (Linux), or `nil` elsewhere.
-func openFileDescriptorCount() -> Int? {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.count
-}
-
-/// The number of threads of this process (Linux), or `nil` elsewhere.
-func threadCount() -> Int? {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count
-}

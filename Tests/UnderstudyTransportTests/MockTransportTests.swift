@@ -40,9 +40,9 @@ struct MockTransportTests {
     @Test func theServerTransportShutsDownOnBothPaths() async throws {
         let mock = HTTPMock()
         let url = try await MockTransport.server.withClient(for: mock) { _, baseURL in baseURL }
-        await #expect(throws: (any Error).self) {
+        await #expect {
             try await URLSession.shared.data(from: url)
-        }
+        } throws: { ($0 as? URLError)?.code == .cannotConnectToHost }
         let failedURL = Locked<URL?>(nil)
         await #expect(throws: Boom.self) {
             try await MockTransport.server.withClient(for: mock) { _, baseURL -> Void in
@@ -51,8 +51,8 @@ struct MockTransportTests {
             }
         }
         let afterError = try #require(failedURL.withLock { $0 })
-        await #expect(throws: (any Error).self) {
+        await #expect {
             try await URLSession.shared.data(from: afterError)
-        }
+        } throws: { ($0 as? URLError)?.code == .cannotConnectToHost }
     }
 }

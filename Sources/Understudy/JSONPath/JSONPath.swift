@@ -14,7 +14,7 @@
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written.
     public let expression: String
-    private let query: JSONPathQuery
+    let query: JSONPathQuery
 
     /// Compiles `expression`; throws naming the offset and what was expected there.
     ///

@@ -94,7 +94,7 @@ struct JSONPathEvaluator {
 
     // MARK: Filters
 
-    private func holds(_ filter: JSONPathFilter, current: JSONValue) -> Bool {
+    func holds(_ filter: JSONPathFilter, current: JSONValue) -> Bool {
         switch filter {
         case .or(let terms):
             return terms.contains { holds($0, current: current) }

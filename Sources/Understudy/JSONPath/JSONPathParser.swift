@@ -64,6 +64,9 @@ struct JSONPathParser {
             position += 1
             if consume(".") {
                 query.segments.append(JSONPathSegment(isDescendant: true, selectors: try descendantSelection()))
+            } else if peek == "[" {
+                // Jayway's PathCompiler.readDotToken skips a '.' before '[': `$.names.[0]` is `$.names[0]`.
+                query.segments.append(JSONPathSegment(isDescendant: false, selectors: try bracketedSelection()))
             } else if consume("*") {
                 query.segments.append(JSONPathSegment(isDescendant: false, selectors: [.wildcard]))
             } else if let character = peek, Self.isNameCharacter(character) {

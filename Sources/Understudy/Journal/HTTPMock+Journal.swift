@@ -34,6 +34,60 @@ extension HTTPMock {
     /// How many journaled requests the pattern matches (what ``verify(_:_:)`` counts).
     public func count(matching pattern: RequestPattern) -> Int { requests(matching: pattern).count }
 
+    /// Waits until the journal holds at least `count` requests the pattern matches, and
+    /// returns them (oldest first): for code that sends in the background (analytics, retries,
+    /// webhooks), where checking right away would race the request.
+    ///
+    /// Requests already journaled count. The wait ends the moment the last one is journaled,
+    /// not on a polling interval; after `timeout` it throws the ``VerificationError`` that
+    /// ``verify(_:_:)`` would (what arrived, the nearest requests), and a cancelled task
+    /// throws `CancellationError`.
+    ///
+    /// ```swift
+    /// let mock = HTTPMock()
+    /// mock.stub(.post(urlPath: "/events"), .created)
+    /// Task { _ = mock.serve(RecordedRequest(method: .post, url: "/events")) }
+    /// let events = try await mock.waitForRequests(matching: .post(urlPath: "/events"))
+    /// ```
+    @discardableResult
+    public func waitForRequests(matching pattern: RequestPattern = .anyRequest, count: Int = 1,
+                                timeout: Duration = .seconds(10)) async throws -> [RecordedRequest] {
+        if let disabled = verificationFailure(.atLeast(count), pattern), disabled.journalDisabled { throw disabled }
+        let state = self.state
+        let waiter = Locked<UInt64?>(nil)
+        let arrivedInTime = try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await withTaskCancellationHandler {
+                    try await withCheckedThrowingContinuation { continuation in
+                        state.withLock { state in
+                            let already = state.journal.events.lazy.filter { pattern.matches($0.request) }.count
+                            guard already < count else { return continuation.resume() }
+                            let id = state.journalWaiters.add(pattern, remaining: count - already, continuation: continuation)
+                            waiter.withLock { $0 = id }
+                            // Cancelled before the waiter existed: the handler found nothing to end.
+                            if Task.isCancelled { state.journalWaiters.end(id, throwing: CancellationError()) }
+                        }
+                    }
+                    return true
+                } onCancel: {
+                    state.withLock { state in
+                        if let id = waiter.withLock({ $0 }) { state.journalWaiters.end(id, throwing: CancellationError()) }
+                    }
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return false
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? false
+        }
+        if !arrivedInTime, let failure = verificationFailure(.atLeast(count), pattern) {
+            throw failure.waited(timeout)
+        }
+        return requests(matching: pattern)
+    }
+
     /// Removes the journaled requests matching the pattern; returns how many were removed.
     @discardableResult
     public func removeRequests(matching pattern: RequestPattern) -> Int {

@@ -26,6 +26,9 @@ public struct ServeEvent: Sendable, Identifiable {
     /// Whether a stub matched.
     public var wasMatched: Bool { entry != nil }
 
+    /// The webhooks the stub that answered sends afterwards (read without copying the stub).
+    var webhooks: [WebhookDefinition] { entry?.mapping.webhooks ?? [] }
+
     /// Whether the stub forwarded the request upstream; ``response`` is then what upstream
     /// answered (once it has answered).
     public private(set) var wasProxied = false

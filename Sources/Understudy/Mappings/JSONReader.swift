@@ -7,6 +7,8 @@ struct JSONReader {
     struct Source {
         var file: String?
         var locations: JSONSourceMap?
+        /// Where ``warn(_:)`` records; one log per decoded document.
+        var warnings = MappingWarningLog()
     }
 
     let value: JSONValue
@@ -122,6 +124,38 @@ struct JSONReader {
         let scored = known.map { ($0, LevenshteinDistance.normalized(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 0.4 else { return "" }
         return "; did you mean \"\(best.0)\"?"
+    }
+
+    /// Records a warning at this reader's position: the mapping loads, but something in it
+    /// is ignored or probably not what was meant.
+    func warn(_ message: String) {
+        let location = source.locations?.location(of: path)
+        source.warnings.append(MappingWarning(file: source.file, line: location?.line, column: location?.column,
+                                              path: Self.render(path), message: message))
+    }
+
+    /// Records a warning at the member `key`, or at this reader's position without one.
+    func warn(at key: String, _ message: String) {
+        (member(key) ?? self).warn(message)
+    }
+
+    /// A flag read as Jackson's `JsonNode.asBoolean()` reads it, which is how WireMock reads
+    /// pattern modifiers such as `caseInsensitive`: `true`, a non-zero number or the text
+    /// `"true"` is true, anything else false. Anything but `true` or `false` gets a warning.
+    func lenientBool() -> Bool {
+        switch value {
+        case .bool(let bool): return bool
+        case .null: return false
+        default:
+            let result: Bool
+            switch value {
+            case .number(let number): result = number.doubleValue != 0
+            case .string(let text): result = text.trimmingCharacters(in: .whitespaces) == "true"
+            default: result = false
+            }
+            warn("expected true or false, found \(value.typeName) \(Self.preview(value)); WireMock reads it as \(result)")
+            return result
+        }
     }
 
     /// An error at this reader's position.

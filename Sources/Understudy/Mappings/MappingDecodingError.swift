@@ -24,11 +24,17 @@ public struct MappingDecodingError: Error, Sendable, Hashable, CustomStringConve
     }
 
     public var description: String {
+        Self.describe(file: file, line: line, column: column, context: [path], message: message)
+    }
+
+    /// `FILE:LINE:COL: CONTEXT…: message`, leaving out what is unknown or empty; errors and
+    /// warnings about mappings share this form.
+    static func describe(file: String?, line: Int?, column: Int?, context: [String], message: String) -> String {
         var location = file ?? ""
         if let line {
             location += (location.isEmpty ? "line \(line)" : ":\(line)") + (column.map { ":\($0)" } ?? "")
         }
-        let prefix = [location, path].filter { !$0.isEmpty }.joined(separator: ": ")
+        let prefix = ([location] + context).filter { !$0.isEmpty }.joined(separator: ": ")
         return prefix.isEmpty ? message : "\(prefix): \(message)"
     }
 }

@@ -2,27 +2,42 @@ import Foundation
 
 extension MappingsRoot {
     /// Checks a root folder the way the server would load it: every mapping file decodes,
-    /// every pattern is valid, every `bodyFileName` exists inside `__files`, and no two stubs
-    /// share an id. Returns the stubs, every problem found, and warnings about regular
-    /// expressions that can backtrack catastrophically.
-    public func lint() -> LintReport {
-        let mappings: [StubMapping]
-        do {
-            mappings = try loadMappings()
-        } catch {
-            return LintReport(mappings: [], problems: error.errors.map(\.description), warnings: [])
+    /// every pattern is valid, every `bodyFileName` exists inside `__files`, every response
+    /// template parses and calls only known helpers, and no two stubs share an id. Returns the
+    /// stubs, every problem found, and the warnings of decoding (``MappingWarning``): what the
+    /// mappings hold that is ignored, and regular expressions that can backtrack catastrophically.
+    /// With `globalTemplating`, every response is checked as a template, as
+    /// `understudy serve --global-response-templating` renders it.
+    ///
+    /// A folder that does not exist, or has no `mappings/` folder, is a problem (not "0 stubs,
+    /// no problems"), with the likely fix; one broken file does not hide the other files'
+    /// stubs, problems or warnings.
+    public func lint(globalTemplating: Bool = false) -> LintReport {
+        if let problem = rootProblem {
+            return LintReport(mappings: [], problems: [problem], warnings: [])
         }
+        let mappings: [StubMapping]
+        var warnings: [String]
         var problems: [String] = []
-        var warnings: [String] = []
+        do {
+            let loaded = try loadMappingsWithWarnings()
+            mappings = loaded.mappings
+            warnings = loaded.warnings.map(\.description)
+        } catch {
+            mappings = error.loaded
+            warnings = error.warnings.map(\.description)
+            problems = error.errors.map(\.description)
+        }
         var seen: [UUID: Int] = [:]
         for (index, mapping) in mappings.enumerated() {
             if let first = seen[mapping.id] {
                 problems.append("stub \(index + 1) \(mapping.label) has the same id as stub \(first + 1); ids must be unique")
             }
             seen[mapping.id] = seen[mapping.id] ?? index
-            warnings += mapping.request.regexWarnings.map { "stub \(mapping.label): \($0)" }
-            warnings += mapping.request.xPathWarnings.map { "stub \(mapping.label): \($0)" }
-            if case .file(let name)? = mapping.response.definition?.body {
+            let definition = mapping.response.definition
+            problems += (definition?.templateProblems(root: self, globalTemplating: globalTemplating) ?? []).map { "stub \(mapping.label): \($0)" }
+            let templated = globalTemplating || definition?.transformers.contains(ResponseTemplater.transformerName) == true
+            if case .file(let name)? = definition?.body, !(templated && name.contains("{{")) {
                 do {
                     _ = try resolveBodyFile(named: name)
                 } catch {
@@ -34,13 +49,32 @@ extension MappingsRoot {
     }
 }
 
+extension MappingsRoot {
+    /// Why this folder cannot be a root at all, naming the likely fix; `nil` when it holds a
+    /// `mappings/` folder.
+    var rootProblem: String? {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "\(url.path) does not exist or is not a folder; pass the root folder that holds mappings/ (and __files/)"
+        }
+        guard !fileManager.fileExists(atPath: mappingsFolder.path) else { return nil }
+        let holdsMappingFiles = ((try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []).contains { $0.lowercased().hasSuffix(".json") }
+        if url.lastPathComponent == "mappings" || holdsMappingFiles {
+            return "\(url.path) has no mappings/ folder but holds mapping files itself; did you mean the parent folder \(url.deletingLastPathComponent().path)?"
+        }
+        return "\(url.path) has no mappings/ folder; a root holds mappings/*.json and __files/ (did you mean a folder inside it, or its parent?)"
+    }
+}
+
 /// What ``MappingsRoot/lint()`` found.
 public struct LintReport: Sendable {
     /// The stubs that loaded.
     public let mappings: [StubMapping]
     /// One message per problem; empty when the root is fine.
     public let problems: [String]
-    /// Advice that does not stop the root from loading (risky regular expressions).
+    /// Advice that does not stop the root from loading (``MappingWarning`` descriptions: ignored
+    /// keys, likely typos, risky regular expressions).
     public let warnings: [String]
 
     /// Whether the root loads without problems (warnings allowed).

@@ -20,9 +20,15 @@ public struct MappingsRoot: Sendable, Hashable {
     /// Reads every `mappings/**/*.json` file, in path order. A missing `mappings` folder means
     /// no mappings. Every bad file is reported, not only the first.
     public func loadMappings() throws(MappingsLoadError) -> [StubMapping] {
+        try loadMappingsWithWarnings().mappings
+    }
+
+    /// Reads every mapping as ``loadMappings()`` does, with the warnings of every file
+    /// (``WireMockMappings/decodeWithWarnings(_:file:)``), in file order.
+    public func loadMappingsWithWarnings() throws(MappingsLoadError) -> (mappings: [StubMapping], warnings: [MappingWarning]) {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: mappingsFolder.path, isDirectory: &isDirectory) else { return [] }
+        guard fileManager.fileExists(atPath: mappingsFolder.path, isDirectory: &isDirectory) else { return ([], []) }
         guard isDirectory.boolValue else {
             throw MappingsLoadError(errors: [MappingDecodingError(file: mappingsFolder.path, path: "", message: "is a file; mappings must be a folder of *.json files")])
         }
@@ -30,20 +36,23 @@ public struct MappingsRoot: Sendable, Hashable {
             .filter { $0.pathExtension.lowercased() == "json" }
             .sorted { $0.path < $1.path }
         var mappings: [StubMapping] = []
+        var warnings: [MappingWarning] = []
         var errors: [MappingDecodingError] = []
         for file in files {
             let name = relativePath(of: file)
             do {
                 let data = try Data(contentsOf: file)
-                mappings += try WireMockMappings.decode(data, file: name)
+                let decoded = try WireMockMappings.decodeWithWarnings(data, file: name)
+                mappings += decoded.mappings
+                warnings += decoded.warnings
             } catch let error as MappingDecodingError {
                 errors.append(error)
             } catch {
                 errors.append(MappingDecodingError(file: name, path: "", message: "cannot be read: \(error.localizedDescription)"))
             }
         }
-        if !errors.isEmpty { throw MappingsLoadError(errors: errors) }
-        return mappings
+        if !errors.isEmpty { throw MappingsLoadError(errors: errors, loaded: mappings, warnings: warnings) }
+        return (mappings, warnings)
     }
 
     /// The bytes of a body file, resolved inside `__files` only: absolute paths, `..` and
@@ -131,6 +140,17 @@ public struct MappingsRoot: Sendable, Hashable {
 public struct MappingsLoadError: Error, Sendable, CustomStringConvertible {
     /// One error per bad file (or per bad mapping).
     public let errors: [MappingDecodingError]
+    /// The mappings of the files that did load, so one broken file hides nothing else.
+    public let loaded: [StubMapping]
+    /// The warnings of the files that did load.
+    public let warnings: [MappingWarning]
+
+    /// An error for the files that failed, with what the others loaded.
+    public init(errors: [MappingDecodingError], loaded: [StubMapping] = [], warnings: [MappingWarning] = []) {
+        self.errors = errors
+        self.loaded = loaded
+        self.warnings = warnings
+    }
     public var description: String {
         (["\(errors.count) mapping file(s) could not be loaded:"] + errors.map { "  \($0)" }).joined(separator: "\n")
     }

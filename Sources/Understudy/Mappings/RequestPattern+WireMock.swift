@@ -2,7 +2,7 @@ extension RequestPattern {
     private static let urlKeys = ["url", "urlPattern", "urlPath", "urlPathPattern", "urlPathTemplate"]
     private static let knownKeys = urlKeys + [
         "method", "scheme", "host", "port", "pathParameters", "queryParameters", "formParameters", "headers",
-        "cookies", "basicAuthCredentials", "basicAuth", "bodyPatterns", "multipartPatterns",
+        "cookies", "basicAuthCredentials", "basicAuth", "bodyPatterns", "multipartPatterns", "clientIp",
     ]
 
     /// The pattern as WireMock JSON (the `request` object of a mapping).
@@ -13,6 +13,7 @@ extension RequestPattern {
         if let scheme { object["scheme"] = .string(scheme) }
         if let host { object["host"] = host.wireMockJSON }
         if let port { object["port"] = .number(JSONNumber(port)) }
+        if let clientIp { object["clientIp"] = clientIp.wireMockJSON }
         if !pathParameters.isEmpty { object["pathParameters"] = pathParameters.wireMockJSON }
         if !queryParameters.isEmpty { object["queryParameters"] = queryParameters.wireMockJSON }
         if !formParameters.isEmpty { object["formParameters"] = formParameters.wireMockJSON }
@@ -36,11 +37,13 @@ extension RequestPattern {
         }
         try reader.rejectUnknownKeys(Self.knownKeys, in: "the request pattern")
         self.init()
-        let urlKeys = Self.urlKeys.filter { object[$0] != nil }
-        if urlKeys.count > 1 {
-            throw reader.error(at: urlKeys[1], "a request pattern has one URL key, found \(urlKeys.map { "\"\($0)\"" }.joined(separator: " and ")); keep one")
-        }
+        // WireMock's UrlPattern.fromOneOf: one key by fixed priority, whatever the order in the
+        // text; the others are not read at all (a bad regex there is no error).
+        let urlKeys = Self.urlKeys.filter { object[$0] != nil && object[$0] != .null }
         if let key = urlKeys.first, let member = reader.member(key) {
+            for ignored in urlKeys.dropFirst() {
+                reader.warn(at: ignored, "\"\(ignored)\" is ignored: a request matches one URL key, and \"\(key)\" comes first in WireMock's order \(Self.urlKeys.joined(separator: " > ")); keep one")
+            }
             let value = try member.string()
             switch key {
             case "url": url = .url(value)
@@ -50,11 +53,13 @@ extension RequestPattern {
             default: url = .urlPathTemplate(value)
             }
             if let problem = url.problems.first { throw member.error(problem) }
+            if let warning = url.regex?.backtrackingWarning { member.warn(warning) }
         }
         method = try reader.optionalString("method").map(HTTPMethod.init(rawValue:)) ?? .any
         scheme = try reader.optionalString("scheme")
         host = try reader.optional("host") { try StringValuePattern(wireMock: $0) }
         port = try reader.optionalInt("port")
+        clientIp = try reader.optional("clientIp") { try StringValuePattern(wireMock: $0) }
         pathParameters = try reader.optional("pathParameters") { try [NamedPattern](wireMock: $0) } ?? []
         queryParameters = try reader.optional("queryParameters") { try [NamedPattern](wireMock: $0) } ?? []
         formParameters = try reader.optional("formParameters") { try [NamedPattern](wireMock: $0) } ?? []
@@ -66,11 +71,7 @@ extension RequestPattern {
             basicAuthCredentials = BasicCredentials(username: try member.requiredString("username"),
                                                     password: try member.requiredString("password"))
         }
-        bodyPatterns = try reader.optional("bodyPatterns") { reader in
-            var patterns: [StringValuePattern] = []
-            for element in try reader.elements() { patterns.append(try StringValuePattern(wireMock: element)) }
-            return patterns
-        } ?? []
+        bodyPatterns = try reader.optional("bodyPatterns") { try [StringValuePattern](wireMockContent: $0) } ?? []
         multipartPatterns = try reader.optional("multipartPatterns") { reader in
             var patterns: [MultipartPattern] = []
             for element in try reader.elements() { patterns.append(try MultipartPattern(wireMock: element)) }
@@ -83,24 +84,41 @@ extension RequestPattern {
 extension MultipartPattern {
     /// The pattern as WireMock JSON.
     public var wireMockJSON: JSONValue {
-        var object: JSONObject = ["matchingType": .string(matchingType.rawValue)]
+        var object = JSONObject()
+        if let name { object["name"] = .string(name) }
+        if let fileName { object["fileName"] = .string(fileName) }
+        object["matchingType"] = .string(matchingType.rawValue)
         if !headers.isEmpty { object["headers"] = headers.wireMockJSON }
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.wireMockJSON)) }
         return .object(object)
     }
 
+    /// Decodes one entry of `multipartPatterns` (WireMock 3's `MultipartValuePattern`).
     init(wireMock reader: JSONReader) throws {
-        try reader.rejectUnknownKeys(["matchingType", "headers", "bodyPatterns"], in: "a multipart pattern")
+        try reader.rejectUnknownKeys(["name", "fileName", "matchingType", "headers", "bodyPatterns"], in: "a multipart pattern")
         let typeName = try reader.optionalString("matchingType") ?? "ANY"
         guard let type = MatchingType(rawValue: typeName) else {
             throw reader.error(at: "matchingType", "matchingType is \"ANY\" or \"ALL\", not \"\(typeName)\"")
         }
-        var bodyPatterns: [StringValuePattern] = []
-        if let member = reader.member("bodyPatterns") {
-            for element in try member.elements() { bodyPatterns.append(try StringValuePattern(wireMock: element)) }
-        }
         self.init(matchingType: type,
                   headers: try reader.optional("headers") { try [NamedPattern](wireMock: $0) } ?? [],
-                  bodyPatterns: bodyPatterns)
+                  bodyPatterns: try reader.optional("bodyPatterns") { try [StringValuePattern](wireMockContent: $0) } ?? [],
+                  name: try reader.optionalString("name"),
+                  fileName: try reader.optionalString("fileName"))
+        if let name, !headers.contains(where: { $0.name.caseInsensitiveEquals("Content-Disposition") }) {
+            reader.warn(at: "name", "\"name\" does not select a part: WireMock's MultipartValuePattern only keeps it as a label; to match the part named \(quoted(name)), add \"headers\": {\"Content-Disposition\": {\"contains\": \"name=\\\"\(name)\\\"\"}}")
+        }
+        if fileName != nil, headers.isEmpty, bodyPatterns.isEmpty {
+            reader.warn(at: "fileName", "\"fileName\" is not checked: WireMock's MultipartValuePattern compares it only when the pattern also has headers or bodyPatterns, so this pattern matches any part")
+        }
+    }
+}
+
+extension [StringValuePattern] {
+    /// Decodes a `bodyPatterns` array, whose entries are WireMock content patterns.
+    init(wireMockContent reader: JSONReader) throws {
+        var patterns: [StringValuePattern] = []
+        for element in try reader.elements() { patterns.append(try StringValuePattern(wireMock: element, content: true)) }
+        self = patterns
     }
 }

@@ -5,8 +5,11 @@ extension ResponseDefinition {
     private static let knownKeys = ["status", "statusMessage", "headers"] + bodyKeys + [
         "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
         "transformerParameters", "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders",
-        "removeProxyRequestHeaders",
+        "removeProxyRequestHeaders", "fromConfiguredStub",
     ]
+
+    /// The transformers a response may name.
+    static let knownTransformers = [ResponseTemplater.transformerName]
 
     /// The response as WireMock JSON (the `response` object of a mapping).
     public var wireMockJSON: JSONValue {
@@ -42,6 +45,9 @@ extension ResponseDefinition {
     init(wireMock reader: JSONReader) throws {
         try reader.rejectUnknownKeys(Self.knownKeys, in: "the response")
         self.init()
+        if reader.member("fromConfiguredStub") != nil {
+            reader.warn(at: "fromConfiguredStub", "fromConfiguredStub is ignored: WireMock sets it on the responses it makes itself (a stub's response is always configured); remove it")
+        }
         status = try reader.optionalInt("status") ?? 200
         if !(100...999).contains(status) {
             throw reader.error(at: "status", "status \(status) is not an HTTP status code; use a number from 100 to 599")
@@ -49,19 +55,25 @@ extension ResponseDefinition {
         statusMessage = try reader.optionalString("statusMessage")
         headers = try reader.optional("headers") { try HTTPHeaders(wireMock: $0) } ?? [:]
         let object = try reader.object()
+        // WireMock's Body.fromOneOf takes body > jsonBody > base64Body, and
+        // ResponseDefinition.specifiesBodyFile uses bodyFileName only without any of them; the
+        // others are not read.
         let bodyKeys = Self.bodyKeys.filter { object[$0] != nil && object[$0] != .null }
-        if bodyKeys.count > 1 {
-            throw reader.error(at: bodyKeys[1], "a response has one body, found \(bodyKeys.map { "\"\($0)\"" }.joined(separator: " and ")); keep one")
-        }
-        if let text = try reader.optionalString("body") { body = .text(text) }
-        if let json = reader.member("jsonBody"), json.value != .null { body = .json(json.value) }
-        if let member = reader.member("base64Body"), member.value != .null {
-            guard let data = Data(base64Encoded: try member.string(), options: .ignoreUnknownCharacters) else {
-                throw member.error("base64Body is not valid base64")
+        if let key = bodyKeys.first, let member = reader.member(key) {
+            for ignored in bodyKeys.dropFirst() {
+                reader.warn(at: ignored, "\"\(ignored)\" is ignored: a response has one body, and \"\(key)\" comes first in WireMock's order \(Self.bodyKeys.joined(separator: " > ")); keep one")
             }
-            body = .binary(data)
+            switch key {
+            case "body": body = .text(try member.string())
+            case "jsonBody": body = .json(member.value)
+            case "base64Body":
+                guard let data = Data(base64Encoded: try member.string(), options: .ignoreUnknownCharacters) else {
+                    throw member.error("base64Body is not valid base64")
+                }
+                body = .binary(data)
+            default: body = .file(try member.string())
+            }
         }
-        if let name = try reader.optionalString("bodyFileName") { body = .file(name) }
         fixedDelayMilliseconds = try reader.optionalInt("fixedDelayMilliseconds")
         delayDistribution = try reader.optional("delayDistribution") { try DelayDistribution(wireMock: $0) }
         chunkedDribbleDelay = try reader.optional("chunkedDribbleDelay") { reader in
@@ -80,7 +92,13 @@ extension ResponseDefinition {
         }
         transformers = try reader.optional("transformers") { reader in
             var names: [String] = []
-            for element in try reader.elements() { names.append(try element.string()) }
+            for element in try reader.elements() {
+                let name = try element.string()
+                guard Self.knownTransformers.contains(name) else {
+                    throw element.error("unknown transformer \"\(name)\"\(JSONReader.suggestion(for: name, among: Self.knownTransformers)); Understudy has \(Self.knownTransformers.map { "\"\($0)\"" }.joined(separator: ", ")) (other WireMock transformers are Java extensions; remove it, or compute the response in a Swift dynamic stub)")
+                }
+                names.append(name)
+            }
             return names
         } ?? []
         transformerParameters = try reader.optional("transformerParameters") { try $0.object() }

@@ -1,8 +1,14 @@
 /// WireMock JSON for `matchesJsonSchema` (`StringValuePatternJsonDeserializer.deserializeMatchesJsonSchema`).
+extension WireMockPatternOperator {
+    /// `{"matchesJsonSchema": {...} or "{...}", "schemaVersion": "V7"}` (WireMock's `MatchesJsonSchemaPattern`).
+    static let matchesJsonSchema = WireMockPatternOperator("matchesJsonSchema", modifiers: ["schemaVersion"]) { _, pattern in
+        try StringValuePattern.decodeMatchesJsonSchema(pattern)
+    }
+}
+
 extension StringValuePattern {
     /// Decodes `{"matchesJsonSchema": {...} or "{...}", "schemaVersion": "V7"}`.
     static func decodeMatchesJsonSchema(_ reader: JSONReader) throws -> StringValuePattern {
-        try reader.rejectUnknownKeys(["matchesJsonSchema", "schemaVersion"], in: "a matchesJsonSchema pattern")
         guard let operand = reader.member("matchesJsonSchema") else { throw reader.error("matchesJsonSchema is missing") }
         var version: JSONSchema.Draft?
         if let member = reader.member("schemaVersion"), member.value != .null {

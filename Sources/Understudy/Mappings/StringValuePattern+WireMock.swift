@@ -1,17 +1,8 @@
 import Foundation
 
 extension StringValuePattern {
-    /// The operators WireMock's JSON uses for string values.
-    static let wireMockOperators = [
-        "equalTo", "binaryEqualTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent",
-        "and", "or", "not", "before", "after", "equalToDateTime", "equalToJson", "matchesJsonPath",
-        "equalToXml", "matchesXPath", "matchesJsonSchema",
-    ]
-
-    /// Operators WireMock has that Understudy does not support yet, with the reason.
-    private static let unsupportedOperators: [String: String] = [:]
-
-    /// The pattern as WireMock JSON, for example `{"equalTo": "a", "caseInsensitive": true}`.
+    /// The pattern as WireMock JSON, for example `{"equalTo": "a", "caseInsensitive": true}`:
+    /// the one operator the pattern has, with its modifiers.
     public var wireMockJSON: JSONValue {
         var object = JSONObject()
         switch kind {
@@ -24,6 +15,7 @@ extension StringValuePattern {
         case .matches(let regex): object["matches"] = .string(regex.source)
         case .doesNotMatch(let regex): object["doesNotMatch"] = .string(regex.source)
         case .absent: object["absent"] = true
+        case .anything: object["anything"] = "anything"
         case .and(let patterns): object["and"] = .array(patterns.map(\.wireMockJSON))
         case .or(let patterns): object["or"] = .array(patterns.map(\.wireMockJSON))
         case .not(let pattern): object["not"] = pattern.wireMockJSON
@@ -39,106 +31,63 @@ extension StringValuePattern {
             } else {
                 object["matchesJsonPath"] = .string(path.expression)
             }
-        case let .invalid(op, operand, _):
-            object[op] = .string(operand)
+        case .matchesPathTemplate(let template): object["matchesPathTemplate"] = .string(template.template)
         case .equalToXml, .matchesXPath: object = xmlWireMockMembers ?? object
         case .matchesJsonSchema: object = jsonSchemaWireMockMembers ?? object
+        case let .invalid(op, operand, _):
+            object[op] = .string(operand)
         }
         return .object(object)
     }
 
-    /// Decodes a WireMock string-value pattern object.
-    init(wireMock reader: JSONReader) throws {
-        let object = try reader.object()
-        let operators = try reader.members().filter { Self.wireMockOperators.contains($0.key) || Self.unsupportedOperators[$0.key] != nil }
-        guard operators.count == 1, let (op, operand) = operators.first else {
-            if operators.count > 1 {
-                throw reader.error("a pattern has exactly one operator, found \(operators.map { "\"\($0.key)\"" }.joined(separator: " and ")); combine them with \"and\": [...]")
-            }
-            let unknown = object.keys.first ?? ""
-            throw reader.error(at: unknown, object.isEmpty
+    /// Decodes a WireMock pattern object as `StringValuePatternJsonDeserializer` does: the
+    /// operator key that comes first in the text is the pattern; later operator keys are
+    /// ignored entirely (not matched, not validated) and get a warning; modifiers apply
+    /// wherever they sit; other keys are ignored with a warning (a likely typo names the key
+    /// meant). In a body pattern (`content`, WireMock's `ContentPatternDeserialiser`),
+    /// `binaryEqualTo` wins wherever it sits. `besides` are keys that belong to an enclosing
+    /// object (the `expression` of `matchesJsonPath`).
+    init(wireMock reader: JSONReader, content: Bool = false, besides: Set<String> = []) throws {
+        let members = try reader.members().filter { !besides.contains($0.key) }
+        let chosenKey = (content ? members.first { $0.key == "binaryEqualTo" } : nil)
+            ?? members.first { WireMockPatternOperator.isOperator($0.key) }
+        guard let (key, operand) = chosenKey else {
+            throw Self.missingOperator(reader, members.map(\.key))
+        }
+        guard let op = WireMockPatternOperator.byKey[key] else {
+            throw operand.error("\"\(key)\" is not supported: \(WireMockPatternOperator.unsupported[key] ?? "unknown operator")")
+        }
+        for (other, member) in members where other != key && !op.modifiers.contains(other) {
+            member.warn(Self.ignoredKeyMessage(other, chosen: key, content: content && key == "binaryEqualTo"))
+        }
+        self = try op.decode(operand, reader)
+    }
+
+    /// The error for a pattern object without an operator key.
+    private static func missingOperator(_ reader: JSONReader, _ keys: [String]) -> MappingDecodingError {
+        let modifiers = WireMockPatternOperator.modifierKeys
+        guard let blamed = keys.first(where: { !modifiers.contains($0) }) else {
+            return reader.error(keys.isEmpty
                 ? "empty pattern; give one operator such as {\"equalTo\": \"value\"}"
-                : "unknown operator \"\(unknown)\"\(JSONReader.suggestion(for: unknown, among: Self.wireMockOperators)); known operators: \(Self.wireMockOperators.joined(separator: ", "))")
+                : "a pattern needs an operator such as \"equalTo\" besides \(keys.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
-        if let reason = Self.unsupportedOperators[op] {
-            throw operand.error("\"\(op)\" is not supported: \(reason)")
+        let known = WireMockPatternOperator.operatorKeys
+        return reader.error(at: blamed, "unknown operator \"\(blamed)\"\(JSONReader.suggestion(for: blamed, among: known)); known operators: \(known.joined(separator: ", "))")
+    }
+
+    /// Why a key of a pattern object other than its operator is ignored.
+    private static func ignoredKeyMessage(_ key: String, chosen: String, content: Bool) -> String {
+        if WireMockPatternOperator.isOperator(key) {
+            if content {
+                return "\"\(key)\" is ignored: a body pattern with \"binaryEqualTo\" uses it wherever it sits (WireMock's ContentPatternDeserialiser); keep one operator, or combine them with \"and\": [...]"
+            }
+            return "\"\(key)\" is ignored: a pattern uses only its first operator, here \"\(chosen)\" (WireMock's StringValuePatternJsonDeserializer); keep one, or combine them with \"and\": [...]"
         }
-        switch op {
-        case "equalToXml": self = try Self.decodeEqualToXml(reader)
-        case "matchesXPath": self = try Self.decodeMatchesXPath(reader)
-        case "matchesJsonSchema": self = try Self.decodeMatchesJsonSchema(reader)
-        case "equalTo":
-            try reader.rejectUnknownKeys(["equalTo", "caseInsensitive"], in: "an equalTo pattern")
-            self = .equalTo(try operand.string(), caseInsensitive: try reader.optionalBool("caseInsensitive") ?? false)
-        case "binaryEqualTo":
-            try reader.rejectUnknownKeys([op], in: "a binaryEqualTo pattern")
-            guard let data = Data(base64Encoded: try operand.string()) else {
-                throw operand.error("binaryEqualTo takes base64 text; this is not valid base64")
-            }
-            self = .binaryEqualTo(data)
-        case "contains", "doesNotContain", "matches", "doesNotMatch":
-            try reader.rejectUnknownKeys([op], in: "a \(op) pattern")
-            let text = try operand.string()
-            switch op {
-            case "contains": self = .contains(text)
-            case "doesNotContain": self = .doesNotContain(text)
-            case "matches": self = .matches(text)
-            default: self = .doesNotMatch(text)
-            }
-            if let problem = problems.first { throw operand.error(problem) }
-        case "absent":
-            try reader.rejectUnknownKeys([op], in: "an absent pattern")
-            guard try operand.bool() else {
-                throw operand.error("\"absent\": false is meaningless; remove the pattern or use {\"absent\": true}")
-            }
-            self = .absent
-        case "and", "or":
-            try reader.rejectUnknownKeys([op], in: "an \(op) pattern")
-            var patterns: [StringValuePattern] = []
-            for element in try operand.elements() { patterns.append(try StringValuePattern(wireMock: element)) }
-            guard !patterns.isEmpty else { throw operand.error("\"\(op)\" needs at least one pattern") }
-            self = op == "and" ? .and(patterns) : .or(patterns)
-        case "not":
-            try reader.rejectUnknownKeys([op], in: "a not pattern")
-            self = .not(try StringValuePattern(wireMock: operand))
-        case "before", "after", "equalToDateTime":
-            do {
-                self = .dateTime(try DateTimePattern(jsonObject: object))
-            } catch {
-                throw operand.error(error.description)
-            }
-        case "equalToJson":
-            try reader.rejectUnknownKeys(["equalToJson", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders"], in: "an equalToJson pattern")
-            let expected: JSONValue
-            var wasString = false
-            if case .string(let text) = operand.value {
-                do {
-                    expected = try JSONParser.parse(text)
-                } catch {
-                    throw operand.error("equalToJson holds a string that is not valid JSON (\(error)); write the JSON inline or fix the string")
-                }
-                wasString = true
-            } else {
-                expected = operand.value
-            }
-            self = StringValuePattern(.equalToJson(EqualToJsonPattern(
-                expected: expected,
-                ignoreArrayOrder: try reader.optionalBool("ignoreArrayOrder") ?? false,
-                ignoreExtraElements: try reader.optionalBool("ignoreExtraElements") ?? false,
-                expectedWasString: wasString)))
-        default: // matchesJsonPath
-            try reader.rejectUnknownKeys([op], in: "a matchesJsonPath pattern")
-            if case .string(let expression) = operand.value {
-                self = .matchesJsonPath(expression)
-            } else {
-                let expression = try operand.requiredString("expression")
-                var nestedObject = try operand.object()
-                nestedObject["expression"] = nil
-                let nested = try StringValuePattern(wireMock: JSONReader(.object(nestedObject), path: operand.path, source: operand.source))
-                self = .matchesJsonPath(expression, nested)
-            }
-            if let problem = problems.first { throw operand.error(problem) }
+        if WireMockPatternOperator.modifierKeys.contains(key) {
+            return "\"\(key)\" is ignored: \"\(chosen)\" does not read it"
         }
+        let known = WireMockPatternOperator.operatorKeys + WireMockPatternOperator.modifierKeys
+        return "unknown key \"\(key)\" is ignored\(JSONReader.suggestion(for: key, among: known))"
     }
 }
 

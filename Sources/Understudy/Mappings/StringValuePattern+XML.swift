@@ -1,15 +1,22 @@
 /// WireMock JSON for the XML operators, `equalToXml` and `matchesXPath`
 /// (`StringValuePatternJsonDeserializer`, `XPathPatternJsonSerializer` in WireMock 3.13).
-extension StringValuePattern {
-    /// The keys an `equalToXml` pattern object may hold.
-    static let equalToXmlKeys = [
-        "equalToXml", "enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex",
+extension WireMockPatternOperator {
+    /// `{"equalToXml": "<a/>", "enablePlaceholders": true, ...}` (WireMock's `EqualToXmlPattern`).
+    static let equalToXml = WireMockPatternOperator("equalToXml", modifiers: [
+        "enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex",
         "exemptedComparisons", "ignoreOrderOfSameNode", "namespaceAwareness",
-    ]
+    ]) { _, pattern in try StringValuePattern.decodeEqualToXml(pattern) }
 
+    /// `{"matchesXPath": "/a"}` or `{"matchesXPath": {"expression": "/a", <pattern>}}`, with
+    /// `xPathNamespaces` (WireMock's `MatchesXPathPattern`).
+    static let matchesXPath = WireMockPatternOperator("matchesXPath", modifiers: ["xPathNamespaces"]) { _, pattern in
+        try StringValuePattern.decodeMatchesXPath(pattern)
+    }
+}
+
+extension StringValuePattern {
     /// Decodes `{"equalToXml": "<a/>", "enablePlaceholders": true, ...}`.
     static func decodeEqualToXml(_ reader: JSONReader) throws -> StringValuePattern {
-        try reader.rejectUnknownKeys(equalToXmlKeys, in: "an equalToXml pattern")
         let expected = try reader.requiredString("equalToXml")
         var exempted: Set<EqualToXmlPattern.ComparisonType>?
         if let list = reader.member("exemptedComparisons"), list.value != .null {
@@ -51,7 +58,6 @@ extension StringValuePattern {
     /// with `xPathNamespaces` beside the operator (or inside the nested object, where WireMock
     /// also finds it).
     static func decodeMatchesXPath(_ reader: JSONReader) throws -> StringValuePattern {
-        try reader.rejectUnknownKeys(["matchesXPath", "xPathNamespaces"], in: "a matchesXPath pattern")
         guard let operand = reader.member("matchesXPath") else { throw reader.error("matchesXPath is missing") }
         var namespacesReader = reader.member("xPathNamespaces")
         let expression: String
@@ -60,11 +66,8 @@ extension StringValuePattern {
             expression = text
         } else {
             expression = try operand.requiredString("expression")
-            var nestedObject = try operand.object()
-            nestedObject["expression"] = nil
             if namespacesReader == nil, let inner = operand.member("xPathNamespaces") { namespacesReader = inner }
-            nestedObject["xPathNamespaces"] = nil
-            nested = try StringValuePattern(wireMock: JSONReader(.object(nestedObject), path: operand.path, source: operand.source))
+            nested = try StringValuePattern(wireMock: operand, besides: ["expression", "xPathNamespaces"])
         }
         var namespaces: [String: String]?
         if let namespacesReader, namespacesReader.value != .null {
@@ -74,6 +77,7 @@ extension StringValuePattern {
         }
         let pattern = StringValuePattern.matchesXPath(expression, nested, namespaces: namespaces)
         if let problem = pattern.problems.first { throw operand.error(problem) }
+        for warning in RequestPattern.xPathWarnings(pattern) { operand.warn(warning) }
         return pattern
     }
 

@@ -4,8 +4,8 @@ extension StubMapping {
     private static let knownKeys = [
         "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
         "newScenarioState", "metadata", "persistent", "postServeActions", "serveEventListeners", "insertionIndex",
+        "$schema",
     ]
-    private static let extensionKeys = ["postServeActions", "serveEventListeners"]
 
     /// The stub as WireMock JSON. Throws for a stub with a dynamic (closure) response.
     public func wireMockJSON() throws(MappingEncodingError) -> JSONValue {
@@ -22,32 +22,39 @@ extension StubMapping {
         if let newScenarioState { object["newScenarioState"] = .string(newScenarioState) }
         if let metadata { object["metadata"] = .object(metadata) }
         if let persistent { object["persistent"] = .bool(persistent) }
-        for member in extensions { object[member.key] = member.value }
+        // WireMock writes both lists in list form, whichever form they were read in.
+        if !postServeActions.isEmpty { object["postServeActions"] = .array(postServeActions.map(\.wireMockJSON)) }
+        if !serveEventListeners.isEmpty { object["serveEventListeners"] = .array(serveEventListeners.map(\.wireMockJSON)) }
         return .object(object)
     }
 
     /// Decodes one WireMock stub mapping object.
     init(wireMock reader: JSONReader) throws {
         try reader.rejectUnknownKeys(Self.knownKeys, in: "the stub mapping")
-        let idText = try reader.optionalString("id")
-        let uuidText = try reader.optionalString("uuid")
+        // WireMock's StubMapping.setId and setUuid set the same field, so the later key wins.
+        // insertionIndex is read and then overwritten with the load order
+        // (SortedConcurrentMappingSet.add), so ties go to the later stub whatever it says; $schema
+        // is an editor hint StubMapping ignores.
+        let log = reader.source.warnings
+        let firstWarning = log.warnings.count
         var id = UUID()
-        for (key, text) in [("id", idText), ("uuid", uuidText)] {
-            guard let text else { continue }
+        var idKey: String?
+        for (key, member) in try reader.members() where key == "id" || key == "uuid" {
+            guard member.value != .null else { continue }
+            let text = try member.string()
             guard let parsed = UUID(uuidString: text) else {
-                throw reader.error(at: key, "\(key) \"\(text)\" is not a UUID such as \"8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7\"; remove it to get a new one")
+                throw member.error("\(key) \"\(text)\" is not a UUID such as \"8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7\"; remove it to get a new one")
+            }
+            if let idKey, parsed != id {
+                member.warn("\(key) differs from \(idKey) and wins, as the later key does in WireMock; they name the same stub, so keep one")
             }
             id = parsed
-        }
-        if let idText, let uuidText, UUID(uuidString: idText) != UUID(uuidString: uuidText) {
-            throw reader.error(at: "uuid", "id and uuid differ; they name the same stub, so keep one")
+            idKey = key
         }
         let request = try reader.required("request") { try RequestPattern(wireMock: $0) }
         let response = try reader.optional("response") { try ResponseDefinition(wireMock: $0) } ?? ResponseDefinition()
-        var extensions = JSONObject()
-        for key in Self.extensionKeys {
-            if let value = try reader.object()[key] { extensions[key] = value }
-        }
+        let serveEventListeners = try reader.optional("serveEventListeners") { try $0.elements().map(ServeEventListener.init(wireMock:)) }
+        let postServeActions = try reader.optional("postServeActions") { try ServeEventListener.postServeActions(wireMock: $0) }
         self.init(
             id: id,
             name: try reader.optionalString("name"),
@@ -59,14 +66,14 @@ extension StubMapping {
             newScenarioState: try reader.optionalString("newScenarioState"),
             metadata: try reader.optional("metadata") { try $0.object() },
             persistent: try reader.optionalBool("persistent"),
-            extensions: extensions
+            serveEventListeners: serveEventListeners ?? [],
+            postServeActions: postServeActions ?? []
         )
-        if let priority, priority < 1 {
-            throw reader.error(at: "priority", "priority \(priority) is below 1; 1 is the highest priority, 5 the default")
-        }
         if scenarioName == nil, requiredScenarioState != nil || newScenarioState != nil {
             throw reader.error("requiredScenarioState and newScenarioState need a scenarioName")
         }
+        for warning in listenerWarnings { reader.warn(at: warning.key, warning.message) }
+        log.attribute(from: firstWarning, to: identity)
     }
 }
 

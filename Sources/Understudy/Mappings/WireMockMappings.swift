@@ -8,6 +8,14 @@ public enum WireMockMappings {
         try decode(try JSONReader.parsing(data, file: file))
     }
 
+    /// Decodes every mapping in a document, with the warnings WireMock's rules give it: operator
+    /// keys after the first in a pattern, URL keys a higher-priority one outranks, keys that are
+    /// ignored (likely typos). Errors name the file (when given), line, column and field.
+    public static func decodeWithWarnings(_ data: Data, file: String? = nil) throws(MappingDecodingError) -> (mappings: [StubMapping], warnings: [MappingWarning]) {
+        let reader = try JSONReader.parsing(data, file: file)
+        return (try decode(reader), reader.source.warnings.warnings)
+    }
+
     /// Decodes every mapping in an already parsed document.
     public static func decode(_ document: JSONValue) throws(MappingDecodingError) -> [StubMapping] {
         try decode(JSONReader(document))
@@ -44,7 +52,12 @@ public enum WireMockMappings {
             return try reader.elements().map { reader in try StubMapping(wireMock: reader) }
         case .object(let object):
             if object["request"] == nil, let mappings = reader.member("mappings") {
-                try reader.rejectUnknownKeys(["mappings", "meta", "importOptions"], in: "the mappings document")
+                // WireMock's StubMappingCollection ignores $schema and meta. importOptions belongs
+                // to POST /__admin/mappings/import, whose body this also decodes.
+                try reader.rejectUnknownKeys(["mappings", "meta", "importOptions", "$schema"], in: "the mappings document")
+                if reader.source.file != nil, object["importOptions"] != nil {
+                    reader.warn(at: "importOptions", "importOptions is ignored in a mapping file (WireMock refuses it there); it configures POST /__admin/mappings/import")
+                }
                 return try mappings.elements().map { reader in try StubMapping(wireMock: reader) }
             }
             return [try StubMapping(wireMock: reader)]

@@ -5,6 +5,7 @@ extension RequestPattern: CustomStringConvertible {
         if let scheme { constraints.append("scheme \(scheme)") }
         if let host { constraints.append("host \(host)") }
         if let port { constraints.append("port \(port)") }
+        if let clientIp { constraints.append("clientIp \(clientIp)") }
         constraints += pathParameters.map { "path parameter \($0.name) \($0.pattern)" }
         constraints += headers.map { "header \($0.name) \($0.pattern)" }
         if let basicAuthCredentials { constraints.append("basic auth username \(quoted(basicAuthCredentials.username))") }

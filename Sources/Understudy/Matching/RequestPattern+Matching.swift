@@ -31,6 +31,7 @@ extension RequestPattern {
         static let scheme = 3.0
         static let host = 10.0
         static let port = 10.0
+        static let clientIp = 3.0
         /// Each named header, query, cookie, form or path parameter, basic auth, and each body
         /// or multipart pattern.
         static let other = 1.0
@@ -43,6 +44,7 @@ extension RequestPattern {
         schemeMatch(request, &e)
         hostMatch(request, &e)
         portMatch(request, &e)
+        clientIpMatch(request, &e)
         namedValuesMatch(pathParameters, in: .pathVariables(url.pathVariables(request.path)), &e)
         namedValuesMatch(headers, in: .headers(request.headers), &e)
         basicAuthMatch(request, &e)
@@ -77,6 +79,11 @@ extension RequestPattern {
     private func hostMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
         guard let host else { return }
         e.check("host", host.description, FieldWeight.host, actual: { quoted(request.host) }) { host.match(request.host) }
+    }
+
+    private func clientIpMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        guard let clientIp else { return }
+        e.check("clientIp", clientIp.description, FieldWeight.clientIp, actual: { quoted(request.clientIP) }) { clientIp.match(request.clientIP) }
     }
 
     private func portMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
@@ -131,11 +138,21 @@ extension RequestPattern {
         for pattern in multipartPatterns {
             if e.done { return }
             e.check("multipart", pattern.description, FieldWeight.other, actual: {
-                parts.map { "\($0.count) part(s)" } ?? "not a multipart request"
+                parts.map(Self.renderParts) ?? "not a multipart request"
             }) {
                 pattern.match(parts)
             }
         }
+    }
+
+    /// `2 part(s): name "file" fileName "a.txt", name "meta"`: what a multipart pattern can select by.
+    static func renderParts(_ parts: [MultipartPart]) -> String {
+        let described = parts.map { part in
+            [part.name.map { "name \(quoted($0))" }, part.fileName.map { "fileName \(quoted($0))" }]
+                .compactMap { $0 }.joined(separator: " ")
+        }
+        let named = described.filter { !$0.isEmpty }
+        return "\(parts.count) part(s)" + (named.isEmpty ? "" : ": " + described.map { $0.isEmpty ? "unnamed" : $0 }.joined(separator: ", "))
     }
 
     /// Values as `"a"`, `"a", "b"`, or `(absent)`.

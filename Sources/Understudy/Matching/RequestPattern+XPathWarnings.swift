@@ -31,7 +31,12 @@ extension RequestPattern {
     /// Advice about `matchesXPath` expressions that match whatever the request holds, one
     /// message each. Like ``regexWarnings``, these do not stop a stub from loading.
     public var xPathWarnings: [String] {
-        stringValuePatterns.flatMap { $0.valueOnlyXPaths() }.map { expression in
+        stringValuePatterns.flatMap(Self.xPathWarnings)
+    }
+
+    /// The advice for one pattern (also given while decoding a mapping).
+    static func xPathWarnings(_ pattern: StringValuePattern) -> [String] {
+        pattern.valueOnlyXPaths().map { expression in
             "matchesXPath \(quoted(expression.source)) yields a value, not nodes, so it matches every XML body "
                 + "(as in WireMock); compare the value with a nested pattern: "
                 + #"{"matchesXPath": {"expression": "\#(expression.source)", "equalTo": "true"}}"#

@@ -18,6 +18,8 @@ public struct RequestPattern: Sendable, Hashable {
     public var host: StringValuePattern?
     /// The port, when constrained.
     public var port: Int?
+    /// The client's address (``RecordedRequest/clientIP``), when constrained (WireMock's `clientIp`).
+    public var clientIp: StringValuePattern?
     /// Variables of a `urlPathTemplate`.
     public var pathParameters: [NamedPattern]
     /// Query parameters (percent-decoded values).
@@ -49,7 +51,8 @@ public struct RequestPattern: Sendable, Hashable {
         cookies: [NamedPattern] = [],
         basicAuthCredentials: BasicCredentials? = nil,
         bodyPatterns: [StringValuePattern] = [],
-        multipartPatterns: [MultipartPattern] = []
+        multipartPatterns: [MultipartPattern] = [],
+        clientIp: StringValuePattern? = nil
     ) {
         self.method = method
         self.url = url
@@ -64,6 +67,7 @@ public struct RequestPattern: Sendable, Hashable {
         self.basicAuthCredentials = basicAuthCredentials
         self.bodyPatterns = bodyPatterns
         self.multipartPatterns = multipartPatterns
+        self.clientIp = clientIp
     }
 
     /// Every request.
@@ -89,7 +93,7 @@ public struct RequestPattern: Sendable, Hashable {
     /// Every string-value pattern in the request pattern: host, path, query, form, header and
     /// cookie parameters, body patterns, and the bodies and headers of multipart patterns.
     var stringValuePatterns: [StringValuePattern] {
-        var patterns = (host.map { [$0] } ?? []) + bodyPatterns
+        var patterns = (host.map { [$0] } ?? []) + (clientIp.map { [$0] } ?? []) + bodyPatterns
         for named in pathParameters + queryParameters + formParameters + headers + cookies {
             patterns += named.pattern.patterns
         }
@@ -218,6 +222,13 @@ extension RequestPattern {
     public func host(_ pattern: StringValuePattern) -> RequestPattern {
         var copy = self
         copy.host = pattern
+        return copy
+    }
+
+    /// Constrains the client's address, for example `.equalTo("127.0.0.1")`.
+    public func clientIp(_ pattern: StringValuePattern) -> RequestPattern {
+        var copy = self
+        copy.clientIp = pattern
         return copy
     }
 

@@ -34,6 +34,8 @@ extension StringValuePattern: CustomStringConvertible {
                 + (nested.map { " \($0)" } ?? "")
         case .matchesJsonSchema(let pattern):
             "matchesJsonSchema \(pattern.schema.document.jsonText())" + (pattern.schemaVersion.map { " (\($0.rawValue))" } ?? "")
+        case .anything: "anything"
+        case .matchesPathTemplate(let template): "matchesPathTemplate \(quoted(template.template))"
         case let .invalid(op, operand, _): "\(op) \(quoted(operand)) (invalid)"
         }
     }

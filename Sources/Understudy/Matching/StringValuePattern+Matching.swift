@@ -26,6 +26,8 @@ extension StringValuePattern {
         switch kind {
         case .absent:
             return .of(input == nil)
+        case .anything:
+            return .exactMatch
         case .and(let patterns):
             return MatchResult.aggregate(patterns.map { $0.match(input) })
         case .or(let patterns):
@@ -71,9 +73,13 @@ extension StringValuePattern {
             return XPathMatch(expression: expression, nested: nested).match(input.text)
         case .matchesJsonSchema(let pattern):
             return pattern.match(input.text)
+        case .matchesPathTemplate(let template):
+            // WireMock's PathTemplatePattern ranks a miss by the template against the path.
+            if template.match(input.text) != nil { return .exactMatch }
+            return .partialMatch(distance: LevenshteinDistance.normalized(template.template, input.text))
         case .invalid:
             return .noMatch
-        case .absent, .and, .or, .not:
+        case .absent, .anything, .and, .or, .not:
             return match(input)
         }
     }

@@ -27,6 +27,8 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
         case equalToXml(EqualToXmlPattern)
         case matchesXPath(XPathExpression, StringValuePattern?)
         case matchesJsonSchema(MatchesJsonSchemaPattern)
+        case anything
+        case matchesPathTemplate(PathTemplate)
         /// A pattern that could not be built; never matches and reports `problem`.
         case invalid(operator: String, operand: String, problem: String)
     }
@@ -197,6 +199,20 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
     public static func matchesJsonSchema(_ schema: JSONValue, version: JSONSchema.Draft? = nil) throws(JSONSchemaError) -> StringValuePattern {
         StringValuePattern(.matchesJsonSchema(MatchesJsonSchemaPattern(
             schema: try JSONSchema(schema, draft: version ?? .v202012), schemaVersion: version)))
+    }
+
+    /// Every value, present or not (WireMock's `anything`).
+    public static var anything: StringValuePattern { StringValuePattern(.anything) }
+
+    /// The value is a path that fits the template, for example `/users/{id}` (WireMock's
+    /// `matchesPathTemplate`; see ``PathTemplate``). An invalid template never matches and is
+    /// reported by ``RequestPattern/validate()``.
+    public static func matchesPathTemplate(_ template: String) -> StringValuePattern {
+        do {
+            return StringValuePattern(.matchesPathTemplate(try PathTemplate(template)))
+        } catch {
+            return StringValuePattern(.invalid(operator: "matchesPathTemplate", operand: template, problem: error.description))
+        }
     }
 
     /// Whether this is `absent`.

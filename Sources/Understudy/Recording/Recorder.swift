@@ -31,6 +31,9 @@ public final class Recorder: Sendable {
         var spec: RecordSpec?
         var proxyStubID: UUID?
         var lastResult: RecordingResult?
+        /// Tasks in ``Recorder/waitUntilStopped()``, by id.
+        var stopWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiterID: UInt64 = 0
     }
 
     /// The mock recorded into.
@@ -60,7 +63,7 @@ public final class Recorder: Sendable {
             guard state.status != .recording else { throw .alreadyRecording(state.spec?.targetBaseURL ?? "") }
             let proxy = StubMapping(name: "Recording proxy to \(target)", priority: 1, .anyRequest, .proxy(to: target))
             mock.stub(proxy)
-            state = State(status: .recording, spec: spec, proxyStubID: proxy.id)
+            (state.status, state.spec, state.proxyStubID, state.lastResult) = (.recording, spec, proxy.id, nil)
         }
     }
 
@@ -75,9 +78,42 @@ public final class Recorder: Sendable {
             state.proxyStubID = nil
             return (spec, id)
         }
+        // Waiters wake once the result is kept (or keeping it failed), not when the status flips.
+        defer {
+            let waiters = state.withLock { state in
+                defer { state.stopWaiters = [:] }
+                return Array(state.stopWaiters.values)
+            }
+            for waiter in waiters { waiter.resume() }
+        }
         mock.removeStub(id: proxyStubID)
         let events = mock.serveEvents.filter { $0.wasProxied && $0.stub?.id == proxyStubID }
         return try keep(StubRecorder.record(exchanges(events), spec: adjusted(spec)), spec: spec)
+    }
+
+    /// How many tasks are in ``waitUntilStopped()`` (for tests).
+    var stopWaiterCount: Int { state.withLock { $0.stopWaiters.count } }
+
+    /// Returns when the recording running now has stopped, through ``stop()`` here or
+    /// `POST /__admin/recordings/stop`, and its result is kept (``lastResult``); at once when
+    /// no recording is running or the task is cancelled.
+    public func waitUntilStopped() async {
+        let state = self.state
+        let waiter = Locked<UInt64?>(nil)
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                state.withLock { state in
+                    guard state.status == .recording, !Task.isCancelled else { return continuation.resume() }
+                    state.nextWaiterID += 1
+                    state.stopWaiters[state.nextWaiterID] = continuation
+                    waiter.withLock { $0 = state.nextWaiterID }
+                }
+            }
+        } onCancel: {
+            state.withLock { state in
+                if let id = waiter.withLock({ $0 }) { state.stopWaiters.removeValue(forKey: id)?.resume() }
+            }
+        }
     }
 
     /// Turns the journal's proxied traffic (all matched traffic with `allowNonProxied`) into

@@ -19,10 +19,13 @@ package struct ResponsePlan: Sendable {
     package var delay: Duration
     /// What to do after the delay.
     package var action: Action
+    /// The webhooks to fire once the response is over (``PendingWebhooks/fire(defaultSender:)``).
+    package var webhooks: PendingWebhooks?
 
-    package init(delay: Duration, action: Action) {
+    package init(delay: Duration, action: Action, webhooks: PendingWebhooks? = nil) {
         self.delay = delay
         self.action = action
+        self.webhooks = webhooks
     }
 
     /// A plain-text answer with no delay, for the transports' own errors (500, 502, 504).

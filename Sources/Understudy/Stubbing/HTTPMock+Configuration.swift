@@ -15,15 +15,37 @@ extension HTTPMock {
         /// Seeds the randomness of templates (`randomValue`, `randomInt`, `pickRandom`...), so
         /// that a test sees the same values on every run; `nil` draws from the system.
         public var templateRandomSeed: UInt64?
+        /// Sends the webhooks stubs fire (see ``WebhookDefinition``); `nil` sends them over
+        /// the network: the loopback server with its own HTTP client, the in-process
+        /// transports with `URLSession`.
+        public var webhookSender: (any WebhookSender)?
+        /// Receives what became of every webhook; `nil` writes the failures to standard error.
+        public var onWebhookOutcome: (@Sendable (WebhookOutcome) -> Void)?
+        /// Makes `{{ }}` in templates escape HTML (`<` becomes `&lt;`), as Handlebars does by
+        /// default and WireMock's WAR deployment keeps. Off by default, as in standalone and
+        /// embedded WireMock (`templateEscapingDisabled`), so `{{base64 'hello'}}` is `aGVsbG8=`.
+        /// `{{{ }}}` never escapes.
+        public var templateEscaping: Bool
+        /// Delays for every response whose stub sets none of its own, from the start (WireMock's
+        /// global `fixedDelay` / `delayDistribution` settings); ``HTTPMock/globalDelays`` and
+        /// `POST /__admin/settings` change them later.
+        public var globalDelays: GlobalDelays
 
         /// Creates settings; every one has a default.
         public init(journalCapacity: Int = 10_000, nearMissLimit: Int = 3, root: MappingsRoot? = nil,
-                    globalTemplating: Bool = false, templateRandomSeed: UInt64? = nil) {
+                    globalTemplating: Bool = false, templateRandomSeed: UInt64? = nil,
+                    webhookSender: (any WebhookSender)? = nil,
+                    onWebhookOutcome: (@Sendable (WebhookOutcome) -> Void)? = nil,
+                    templateEscaping: Bool = false, globalDelays: GlobalDelays = GlobalDelays()) {
             self.journalCapacity = journalCapacity
             self.nearMissLimit = nearMissLimit
             self.root = root
             self.globalTemplating = globalTemplating
             self.templateRandomSeed = templateRandomSeed
+            self.webhookSender = webhookSender
+            self.onWebhookOutcome = onWebhookOutcome
+            self.templateEscaping = templateEscaping
+            self.globalDelays = globalDelays
         }
     }
 }

@@ -18,10 +18,17 @@ public final class HTTPMock: Sendable {
         var registry = StubRegistry()
         var scenarios = ScenarioStates()
         var journal: RequestJournal
+        var journalWaiters = JournalWaiters()
         var callCounts: [UUID: Int] = [:]
         /// Answers unmatched requests instead of the near-miss 404, when set.
         var unmatchedResponder: (@Sendable (RecordedRequest) -> ResponseDefinition)?
         var globalDelays = GlobalDelays()
+
+        /// Journals a served request and wakes the waiters it completes.
+        mutating func record(_ event: ServeEvent) {
+            journal.append(event)
+            if !journalWaiters.isEmpty { journalWaiters.arrived(event.request) }
+        }
     }
 
     /// The settings this mock was created with.
@@ -38,8 +45,8 @@ public final class HTTPMock: Sendable {
     /// Creates an empty mock.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity)))
-        self.templater = ResponseTemplater(seed: configuration.templateRandomSeed)
+        self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity), globalDelays: configuration.globalDelays))
+        self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
     }
 
     /// A new request id (see ``RecordedRequest/id``) for a request recorded in process.
@@ -164,10 +171,12 @@ public final class HTTPMock: Sendable {
     }
 
     /// Removes every stub, journal entry and scenario state; the global delays stay, as
-    /// WireMock's `POST /__admin/reset` keeps its global settings (`core/WireMockApp.java`).
+    /// WireMock's `POST /__admin/reset` keeps its global settings (`core/WireMockApp.java`),
+    /// and tasks in ``waitForRequests(matching:count:timeout:)`` keep waiting.
     public func reset() {
         state.withLock { state in
-            state = State(journal: RequestJournal(capacity: configuration.journalCapacity), globalDelays: state.globalDelays)
+            state = State(journal: RequestJournal(capacity: configuration.journalCapacity), journalWaiters: state.journalWaiters,
+                          globalDelays: state.globalDelays)
         }
     }
 
@@ -182,30 +191,37 @@ public final class HTTPMock: Sendable {
         case let .dynamic(entry, responder, callCount):
             let event = ServeEvent(request: request, entry: entry,
                                    response: responder.respond(to: request, callCount: callCount))
-            state.withLock { $0.journal.append(event) }
+            state.withLock { $0.record(event) }
             return event
         case let .templated(entry, response):
             let rendered = templater.render(response, for: request, stub: entry.mapping, root: configuration.root)
             let event = ServeEvent(request: request, entry: entry, response: rendered)
-            state.withLock { $0.journal.append(event) }
+            state.withLock { $0.record(event) }
             return event
         case .unmatched:
             let responder = state.withLock { $0.unmatchedResponder }
             let response = responder.map { $0(request) } ?? Self.notFound(nearMisses(for: request))
             let event = ServeEvent(request: request, stub: nil, response: response)
-            state.withLock { $0.journal.append(event) }
+            state.withLock { $0.record(event) }
             return event
         }
     }
 
     /// How to answer a served request: delays, fault, proxying or the status, final headers
-    /// and body in timed parts. Every transport carries this plan out and decides nothing itself.
+    /// and body in timed parts, and the webhooks to fire afterwards. Every transport carries
+    /// this plan out and decides nothing itself.
     package func plan(for event: ServeEvent, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
         let delays = state.withLock { $0.globalDelays }
-        if let answer = event.staticAnswer { return answer.plan(for: event.request.method, delays: delays, using: &generator) }
-        let root = configuration.root
-        return ResponsePlan.make(for: event.response, to: event.request, stub: event.stubIdentity, delays: delays,
-                                 bodyData: { try $0.bodyData(root: root) }, using: &generator)
+        var plan: ResponsePlan
+        if let answer = event.staticAnswer {
+            plan = answer.plan(for: event.request.method, delays: delays, using: &generator)
+        } else {
+            let root = configuration.root
+            plan = ResponsePlan.make(for: event.response, to: event.request, stub: event.stubIdentity, delays: delays,
+                                     bodyData: { try $0.bodyData(root: root) }, using: &generator)
+        }
+        plan.webhooks = pendingWebhooks(for: event)
+        return plan
     }
 
     /// The body bytes of a response, reading `bodyFileName` from the configured root.
@@ -262,7 +278,7 @@ public final class HTTPMock: Sendable {
                 return .templated(entry, response)
             }
             let event = ServeEvent(request: request, entry: entry, response: nil)
-            state.journal.append(event)
+            state.record(event)
             return .answered(event)
         case .dynamic(let responder):
             return .dynamic(entry, responder, callCount: count)

@@ -26,8 +26,13 @@ public struct StubMapping: Sendable, Identifiable {
     public var metadata: JSONObject?
     /// Whether the stub is saved to the mappings folder (WireMock's `persistent`).
     public var persistent: Bool?
-    /// WireMock's `postServeActions` and `serveEventListeners`, carried unchanged.
-    public var extensions: JSONObject
+    /// What runs after the stub has answered (WireMock's `serveEventListeners`): webhooks
+    /// (see ``withWebhook(_:)``), and listeners naming other WireMock extensions, which are
+    /// kept but never run.
+    public var serveEventListeners: [ServeEventListener]
+    /// WireMock's deprecated `postServeActions`: listeners without request phases, run
+    /// before ``serveEventListeners``.
+    public var postServeActions: [ServeEventListener]
 
     /// Creates a stub.
     public init(
@@ -41,7 +46,8 @@ public struct StubMapping: Sendable, Identifiable {
         newScenarioState: String? = nil,
         metadata: JSONObject? = nil,
         persistent: Bool? = nil,
-        extensions: JSONObject = [:]
+        serveEventListeners: [ServeEventListener] = [],
+        postServeActions: [ServeEventListener] = []
     ) {
         self.id = id
         self.name = name
@@ -53,7 +59,8 @@ public struct StubMapping: Sendable, Identifiable {
         self.newScenarioState = newScenarioState
         self.metadata = metadata
         self.persistent = persistent
-        self.extensions = extensions
+        self.serveEventListeners = serveEventListeners
+        self.postServeActions = postServeActions
     }
 
     /// Creates a stub answering with a static response.

@@ -4,19 +4,21 @@ struct ResponseRendering {
     private var model: TemplateRequestModel
     private let parameters: TemplateValue
     private var generator: SplitMix64
+    private let escapesHTML: Bool
     /// Made by the first rendering, with the fields that template reads.
     private var renderer: TemplateRenderer?
 
-    init(model: TemplateRequestModel, parameters: TemplateValue, generator: SplitMix64) {
+    init(model: TemplateRequestModel, parameters: TemplateValue, generator: SplitMix64, escapesHTML: Bool) {
         self.model = model
         self.parameters = parameters
         self.generator = generator
+        self.escapesHTML = escapesHTML
     }
 
     mutating func render(_ template: Template) throws(TemplateError) -> String {
         let grown = model.include(template.requestFields)
         if renderer == nil {
-            renderer = TemplateRenderer(context: context(), generator: generator)
+            renderer = TemplateRenderer(context: context(), generator: generator, escapesHTML: escapesHTML)
         } else if grown {
             let root = context()
             renderer?.replaceRoot(root)

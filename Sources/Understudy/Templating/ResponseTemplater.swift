@@ -15,10 +15,15 @@ final class ResponseTemplater: Sendable {
     private let cache = Locked<[String: Result<Template, TemplateError>]>([:])
     /// Seeds for each rendering, when the mock asked for reproducible randomness.
     private let seeds: Locked<SplitMix64>?
+    /// Whether `{{ }}` escapes HTML (WireMock's WAR deployment); off as in standalone WireMock.
+    private let escapesHTML: Bool
 
-    /// - Parameter seed: makes `randomValue`, `randomInt`... give the same sequence every run.
-    init(seed: UInt64?) {
+    /// - Parameters:
+    ///   - seed: makes `randomValue`, `randomInt`... give the same sequence every run.
+    ///   - escapesHTML: makes `{{ }}` escape HTML, as Handlebars does by default.
+    init(seed: UInt64?, escapesHTML: Bool = false) {
         seeds = seed.map { Locked(SplitMix64(seed: $0)) }
+        self.escapesHTML = escapesHTML
     }
 
     /// The response with its templates rendered, or a 500 naming the problem.
@@ -30,7 +35,7 @@ final class ResponseTemplater: Sendable {
         var rendering = ResponseRendering(
             model: TemplateRequestModel(request, urlPattern: stub?.request.url),
             parameters: response.transformerParameters.map { TemplateValue(.object($0)) } ?? .object(.init()),
-            generator: SplitMix64(seed: seed))
+            generator: SplitMix64(seed: seed), escapesHTML: escapesHTML)
         var part = "the body"
         do {
             var rendered = response

@@ -1,5 +1,5 @@
 /// A parsed Handlebars template, as WireMock's response templating uses them: text, `{{expr}}`
-/// (HTML-escaped), `{{{expr}}}` (raw), block helpers (`{{#if}}…{{else}}…{{/if}}`), comments,
+/// (HTML-escaped only when the renderer is asked to), `{{{expr}}}` and `{{& expr}}` (never escaped), block helpers (`{{#if}}…{{else}}…{{/if}}`), comments,
 /// subexpressions, hash arguments and `~` whitespace control. Parse once, render many times.
 struct Template: Sendable {
     /// One piece of a template.

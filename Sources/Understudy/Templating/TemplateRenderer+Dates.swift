@@ -1,7 +1,7 @@
 import Foundation
 
 extension TemplateRenderer {
-    static let dateHelperNames: Set<String> = ["now", "date", "parseDate", "dateFormat"]
+    static let dateHelperNames: Set<String> = ["now", "date", "parseDate", "dateFormat", "truncateDate"]
 
     /// `now`, `date`, `parseDate`: offsets (`'3 days'`, `'-24 hours'`), formats (Java-style
     /// patterns such as `yyyy-MM-dd`, or `epoch` milliseconds and `unix` seconds) and time zones.
@@ -9,18 +9,55 @@ extension TemplateRenderer {
         switch name {
         case "now":
             return try Self.output(Self.offset(now, by: arguments.string("offset")), arguments)
-        case "date", "dateFormat":
+        case "date":
             let date = try Self.parse(arguments[0], format: nil)
-            var options = arguments
-            if name == "dateFormat", options.hash["format"] == nil, arguments.params.count > 1 { options.hash["format"] = arguments[1] }
-            return try Self.output(Self.offset(date, by: arguments.string("offset")), options)
+            return try Self.output(Self.offset(date, by: arguments.string("offset")), arguments)
+        case "dateFormat":
+            return try Self.dateFormat(arguments)
+        case "truncateDate":
+            // TruncateDateTimeHelper: the date rounded in UTC ('first day of month', 'last day of year'...).
+            guard arguments.params.count > 1 else {
+                throw HelperFailure("the truncation must be the second argument: {{truncateDate (now) 'first day of month'}}")
+            }
+            guard let truncation = DateTimeTruncation(name: arguments[1].text) else {
+                throw HelperFailure("unknown truncation \"\(arguments[1].text)\"; use one of \(DateTimeTruncation.namesForMessages)")
+            }
+            let date = try Self.parse(arguments[0], format: nil)
+            return .string(Self.iso8601(truncation.truncate(DateTimeValue(date)).date, timeZone: Self.utc))
         case "parseDate":
             let date = try Self.parse(arguments[0], format: arguments.string("format"))
-            return .string(Self.iso8601(date, timeZone: TimeZone(identifier: "UTC")!))
+            return .string(Self.iso8601(date, timeZone: Self.utc))
         default:
             return nil
         }
     }
+
+    /// Handlebars.java's `StringHelpers.dateFormat`: `{{dateFormat date 'yyyy-MM-dd'}}` or a
+    /// style (`full`, `long`, `medium` (the default), `short`, with `time=` a style for the time
+    /// too), then an optional locale (`en_US` by default, the JVM's on WireMock's Docker image),
+    /// and `tz=` (UTC by default, that image's zone; `timezone=` also works).
+    private static func dateFormat(_ arguments: Arguments) throws -> TemplateValue {
+        let date = try parse(arguments[0], format: nil)
+        let pattern = arguments.params.count > 1 ? arguments[1].text : arguments.string("format") ?? "medium"
+        let localeName = arguments.params.count > 2 ? arguments[2].text : arguments.string("locale") ?? javaDefaultLocale
+        let zoneName = arguments.string("tz") ?? arguments.string("timezone") ?? "UTC"
+        guard let zone = TimeZone(identifier: zoneName) else {
+            throw HelperFailure("unknown timezone \"\(zoneName)\"; use a name such as UTC or Europe/Paris")
+        }
+        let styles: [String: DateFormatter.Style] = ["full": .full, "long": .long, "medium": .medium, "short": .short]
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: localeName)
+        formatter.timeZone = zone
+        if let style = styles[pattern] {
+            formatter.dateStyle = style
+            formatter.timeStyle = arguments.string("time").flatMap { styles[$0] } ?? .none
+        } else {
+            formatter.dateFormat = pattern
+        }
+        return .string(formatter.string(from: date))
+    }
+
+    private static let utc = TimeZone(secondsFromGMT: 0) ?? TimeZone.current
 
     private static func output(_ date: Date, _ arguments: Arguments) throws -> TemplateValue {
         let zoneName = arguments.string("timezone") ?? "UTC"
@@ -91,7 +128,7 @@ extension TemplateRenderer {
             throw HelperFailure("unknown offset unit \"\(parts[1])\"; use seconds, minutes, hours, days, weeks, months or years")
         }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = utc
         let value = component == .nanosecond ? amount * 1_000_000 : amount
         guard let shifted = calendar.date(byAdding: component, value: value, to: date) else { throw HelperFailure("offset out of range") }
         return shifted

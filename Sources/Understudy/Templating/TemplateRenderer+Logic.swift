@@ -2,11 +2,15 @@ import Foundation
 
 extension TemplateRenderer {
     static let logicHelperNames: Set<String> = [
-        "eq", "ne", "neq", "gt", "gte", "lt", "lte", "and", "or", "not", "contains", "matches", "size", "math", "range",
-        "array", "isOdd", "isEven", "lookup", "val",
+        "eq", "ne", "neq", "gt", "gte", "lt", "lte", "and", "or", "not", "contains", "matches", "size", "range",
+        "array", "isOdd", "isEven", "lookup", "val", "log",
     ]
 
-    /// Comparisons, boolean logic, collections and arithmetic.
+    /// `ContainsHelper` and `MatchesRegexHelper` as blocks render their body when they hold and
+    /// nothing otherwise: they have no `{{else}}`.
+    static let blockWithoutElseHelperNames: Set<String> = ["contains", "matches"]
+
+    /// Comparisons, boolean logic and collections.
     mutating func logicHelper(_ name: String, _ arguments: Arguments) throws -> TemplateValue? {
         switch name {
         case "eq": return .bool(Self.compare(arguments[0], arguments[1]) == .orderedSame)
@@ -38,8 +42,6 @@ extension TemplateRenderer {
             case .null: return .integer(0)
             case let value: return .integer(value.text.count)
             }
-        case "math":
-            return try Self.math(arguments[0], arguments[1].text, arguments[2])
         case "range":
             guard let lower = arguments[0].integer, let upper = arguments[1].integer else {
                 throw HelperFailure("takes two whole numbers: {{range 1 5}}")
@@ -54,10 +56,17 @@ extension TemplateRenderer {
             return .bool((number % 2 != 0) == (name == "isOdd"))
         case "lookup":
             return arguments[0].member(arguments[1].text) ?? .null
+        case "log":
+            // Handlebars' LogHelper writes to the server's log and renders nothing; a template
+            // cannot write to Understudy's output, so it only renders nothing.
+            return .null
         case "val":
-            let value = arguments[0]
-            if value != .null, !(value.text.isEmpty && value.items.isEmpty) { return value }
-            return arguments.hash["or"] ?? arguments.hash["default"] ?? .null
+            // ValHelper: the value unless it is null (an empty text is a value), else `or=` or
+            // `default=`; `assign=` stores it in a variable instead of printing it.
+            let value = arguments[0] != .null ? arguments[0] : arguments.hash["or"] ?? arguments.hash["default"] ?? .null
+            guard let variable = arguments.string("assign") else { return value }
+            variables[variable] = value
+            return .null
         default:
             return nil
         }
@@ -71,37 +80,6 @@ extension TemplateRenderer {
         if case .bool(let left) = lhs, case .bool(let right) = rhs { return left == right ? .orderedSame : .orderedAscending }
         let (left, right) = (lhs.text, rhs.text)
         return left == right ? .orderedSame : (left < right ? .orderedAscending : .orderedDescending)
-    }
-
-    private static func math(_ lhs: TemplateValue, _ operation: String, _ rhs: TemplateValue) throws -> TemplateValue {
-        guard let left = lhs.number, let right = rhs.number else {
-            throw HelperFailure("takes two numbers and an operator: {{math 1 '+' 2}}, found \(lhs.text) and \(rhs.text)")
-        }
-        if let a = lhs.integer, let b = rhs.integer, operation != "/" || (b != 0 && a % b == 0) {
-            switch operation {
-            case "+": return .integer(a &+ b)
-            case "-": return .integer(a &- b)
-            case "*": return .integer(a &* b)
-            case "/": return .integer(a / b)
-            case "%":
-                guard b != 0 else { throw HelperFailure("division by zero") }
-                return .integer(a % b)
-            default: break
-            }
-        }
-        switch operation {
-        case "+": return .decimal(left + right)
-        case "-": return .decimal(left - right)
-        case "*": return .decimal(left * right)
-        case "/":
-            guard right != 0 else { throw HelperFailure("division by zero") }
-            return .decimal(left / right)
-        case "%":
-            guard right != 0 else { throw HelperFailure("division by zero") }
-            return .decimal(left.truncatingRemainder(dividingBy: right))
-        default:
-            throw HelperFailure("unknown operator \"\(operation)\"; use '+', '-', '*', '/' or '%'")
-        }
     }
 }
 

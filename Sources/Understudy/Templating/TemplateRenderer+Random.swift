@@ -38,8 +38,17 @@ extension TemplateRenderer {
             let unit = Double(generator.next() >> 11) / Double(1 << 53)
             return .decimal(lower + (upper - lower) * unit)
         case "pickRandom":
-            let choices = arguments.params.count == 1 ? arguments[0].items : arguments.params
+            // PickRandomHelper: one of the values (or of a list's items); count=n picks n
+            // different ones as a list.
+            var choices = arguments.params.count == 1 ? arguments[0].items : arguments.params
             guard !choices.isEmpty else { throw HelperFailure("takes the values to pick from, or a list") }
+            if let count = arguments.hash["count"]?.integer, count > 0 {
+                let picked = min(count, choices.count)
+                for index in 0..<picked {
+                    choices.swapAt(index, index + Int(generator.next(below: UInt64(choices.count - index))))
+                }
+                return .list(Array(choices.prefix(picked)))
+            }
             return choices[Int(generator.next(below: UInt64(choices.count)))]
         default:
             return nil

@@ -26,13 +26,17 @@ struct TemplateRenderer {
     var generator: SplitMix64
     /// The moment `now` means.
     let now: Date
+    /// Whether `{{ }}` escapes HTML (Handlebars' default); WireMock's standalone and embedded
+    /// servers turn it off, and so does Understudy unless asked. `{{{ }}}` never escapes.
+    let escapesHTML: Bool
     private var steps = 0
     private var produced = 0
 
-    init(context: TemplateValue, generator: SplitMix64, now: Date = Date()) {
+    init(context: TemplateValue, generator: SplitMix64, now: Date = Date(), escapesHTML: Bool = false) {
         scopes = [Scope(value: context)]
         self.generator = generator
         self.now = now
+        self.escapesHTML = escapesHTML
     }
 
     /// Replaces the root context, between renderings of whole templates (variables stay).
@@ -55,7 +59,7 @@ struct TemplateRenderer {
                 piece = text
             case let .output(expression, escaped):
                 let value = try evaluate(expression)
-                piece = escaped ? Self.escapeHTML(value.text) : value.text
+                piece = escaped && escapesHTML ? Self.escapeHTML(value.text) : value.text
             case .block(let block):
                 piece = try renderBlock(block)
             }
@@ -157,9 +161,12 @@ struct TemplateRenderer {
             }
             variables[name] = .string(try render(block.body))
             return ""
+        case let name where Self.blockInputHelperNames.contains(name):
+            return try invoke(call, block: block).text
         default:
             // Any other helper as a block chooses by its value: {{#eq a b}}same{{else}}different{{/eq}}.
             let value = try invoke(call, block: block)
+            if !value.isTruthy, Self.blockWithoutElseHelperNames.contains(call.name) { return "" }
             return try render(value.isTruthy ? block.body : block.inverse)
         }
     }
@@ -228,13 +235,9 @@ struct TemplateRenderer {
         for (key, value) in call.hash { hash[key] = try evaluate(value) }
         let arguments = Arguments(params: try evaluateParams(call), hash: hash)
         do {
-            if let value = try logicHelper(call.name, arguments) { return value }
-            if let value = try stringHelper(call.name, arguments) { return value }
-            if let value = try jsonHelper(call.name, arguments) { return value }
-            if let value = try randomHelper(call.name, arguments) { return value }
-            if let value = try dateHelper(call.name, arguments) { return value }
-            if let value = try encodingHelper(call.name, arguments) { return value }
-            if let value = try xmlHelper(call.name, arguments) { return value }
+            for group in Self.helperGroups where group.names.contains(call.name) {
+                if let value = try group.call(&self, call.name, arguments, block) { return value }
+            }
         } catch let failure as HelperFailure {
             throw error(call, "\(call.name): \(failure.message)")
         } catch {
@@ -252,9 +255,53 @@ struct TemplateRenderer {
         throw error(call, "unknown helper \"\(call.name)\"\(suggestion)")
     }
 
+    /// The helpers of one topic file (`TemplateRenderer+Topic.swift`): their names and the
+    /// function that runs them. `block` is set when the helper opened a block
+    /// (`{{#formatJson}}…{{/formatJson}}`); most helpers ignore it.
+    struct HelperGroup: Sendable {
+        /// The helpers the group answers.
+        var names: Set<String>
+        /// The helpers whose block is their input (`{{#formatJson}}{…}{{/formatJson}}`): what
+        /// they return is the block's output. Other helpers opening a block choose between
+        /// its body and its `{{else}}` by their value, as `{{#eq a b}}` does.
+        var blockNames: Set<String> = []
+        /// Runs one of the group's helpers on the renderer, with its arguments and block.
+        var call: @Sendable (inout TemplateRenderer, String, Arguments, Template.Block?) throws -> TemplateValue?
+    }
+
+    /// Every topic's helpers. A new topic file adds its group here, and nowhere else.
+    static let helperGroups: [HelperGroup] = [
+        HelperGroup(names: logicHelperNames) { renderer, name, arguments, _ in try renderer.logicHelper(name, arguments) },
+        HelperGroup(names: stringHelperNames, blockNames: ["trim"]) { renderer, name, arguments, block in
+            try renderer.stringHelper(name, renderer.withBlockText(block, first: arguments))
+        },
+        HelperGroup(names: numberHelperNames) { renderer, name, arguments, _ in try renderer.numberHelper(name, arguments) },
+        HelperGroup(names: arrayHelperNames, blockNames: arrayBlockHelperNames) { try $0.arrayHelper($1, $2, block: $3) },
+        HelperGroup(names: jsonHelperNames, blockNames: jsonBlockHelperNames) { try $0.jsonHelper($1, $2, block: $3) },
+        HelperGroup(names: randomHelperNames) { renderer, name, arguments, _ in try renderer.randomHelper(name, arguments) },
+        HelperGroup(names: dateHelperNames) { renderer, name, arguments, _ in try renderer.dateHelper(name, arguments) },
+        HelperGroup(names: encodingHelperNames, blockNames: ["base64"]) { renderer, name, arguments, block in
+            try renderer.encodingHelper(name, renderer.withBlockText(block, first: arguments))
+        },
+        HelperGroup(names: hostHelperNames) { renderer, name, arguments, _ in renderer.hostHelper(name, arguments) },
+        HelperGroup(names: xmlHelperNames, blockNames: ["formatXml"]) { try $0.xmlHelper($1, $2, block: $3) },
+    ]
+
+    /// The arguments with the rendered block first, for helpers that take their text from the
+    /// block they open (`{{#base64}}text{{/base64}}`, as WireMock's `Base64Helper` and
+    /// `StringTrimHelper` read `options.fn`).
+    mutating func withBlockText(_ block: Template.Block?, first arguments: Arguments) throws(TemplateError) -> Arguments {
+        guard let block else { return arguments }
+        var arguments = arguments
+        arguments.params.insert(.string(try render(block.body)), at: 0)
+        return arguments
+    }
+
+    /// The helpers whose block is their input.
+    static let blockInputHelperNames: Set<String> = helperGroups.reduce(into: []) { $0.formUnion($1.blockNames) }
+
     /// Every helper name, for lookups and suggestions.
-    static let helperNames: Set<String> = logicHelperNames.union(stringHelperNames).union(jsonHelperNames)
-        .union(randomHelperNames).union(dateHelperNames).union(encodingHelperNames).union(xmlHelperNames).union(["if", "unless", "each", "with", "assign"])
+    static let helperNames: Set<String> = helperGroups.reduce(into: ["if", "unless", "each", "with", "assign"]) { $0.formUnion($1.names) }
 
     private func error(_ call: Template.Call, _ message: String) -> TemplateError {
         TemplateError(line: call.location.line, column: call.location.column, message: message)

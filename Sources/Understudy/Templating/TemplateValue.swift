@@ -48,6 +48,16 @@ enum TemplateValue: Sendable, Equatable {
         }
     }
 
+    /// Whether the value is text (a string, or a request field that prints as one), not a
+    /// number, list or object that helpers received from another helper.
+    var isText: Bool {
+        switch self {
+        case .string: true
+        case .composite(_, let items, _): items.count <= 1
+        default: false
+        }
+    }
+
     /// A number, when the value is one or is text that reads as one.
     var number: Double? {
         switch self {

@@ -12,6 +12,16 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     public let nearMisses: [NearMiss]
     /// Whether the journal was disabled, so nothing could be counted.
     public let journalDisabled: Bool
+    /// How long ``HTTPMock/waitForRequests(matching:count:timeout:)`` waited before giving up;
+    /// `nil` for a check made at once (``HTTPMock/verify(_:_:)``).
+    public private(set) var waited: Duration?
+
+    /// The same failure, after waiting `duration` for the requests.
+    func waited(_ duration: Duration) -> VerificationError {
+        var copy = self
+        copy.waited = duration
+        return copy
+    }
 
     /// The failure as deterministic plain text.
     public var description: String {
@@ -20,7 +30,7 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         }
         var lines = [
             "Expected \(expected) request(s) matching \(pattern)",
-            "but received \(actualCount).",
+            "but received \(actualCount)\(waited.map { " after waiting \($0)" } ?? "").",
         ]
         if receivedRequests.isEmpty {
             lines.append("No requests were received.")

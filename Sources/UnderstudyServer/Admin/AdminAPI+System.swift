@@ -36,7 +36,11 @@ extension AdminAPI {
     /// `POST` or `PUT /settings`: replaces the settings with the body (`{"fixedDelay": 100,
     /// "extended": {...}}` or the same wrapped in `{"settings": ...}`) and answers with them.
     /// `fixedDelay` and `delayDistribution` become the mock's ``HTTPMock/globalDelays``, which
-    /// every response without delays of its own waits; a bad value changes nothing.
+    /// every response without delays of its own waits; a bad value or an unknown key changes
+    /// nothing (WireMock's Jackson refuses unknown keys too). `proxyPassThrough` is stored
+    /// only: in WireMock it decides whether unmatched requests are forwarded when browser
+    /// proxying is on, and Understudy has no browser proxying, so unmatched requests get a
+    /// 404 whatever its value, as in WireMock without `--enable-browser-proxying`.
     func replaceSettings(_ request: RecordedRequest) throws(AdminError) -> ResponseDefinition {
         let settings = try settingsBody(request)
         let delays = try Self.delays(in: settings)
@@ -93,6 +97,9 @@ extension AdminAPI {
         }
         if let delay = settings["fixedDelay"], delay != .null, delay.intValue == nil {
             throw .invalidInput(pointer: "/fixedDelay", "fixedDelay is a whole number of milliseconds")
+        }
+        if let passThrough = settings["proxyPassThrough"], passThrough != .null, passThrough.boolValue == nil {
+            throw .invalidInput(pointer: "/proxyPassThrough", "proxyPassThrough is true or false")
         }
         if let extended = settings["extended"], extended != .null, extended.objectValue == nil {
             throw .invalidInput(pointer: "/extended", "extended is an object")

@@ -32,6 +32,10 @@ struct AdminAPI: Sendable {
     func handle(_ request: RecordedRequest) -> ResponseDefinition {
         var path = request.path
         if path.hasPrefix(Self.prefix) { path.removeFirst(Self.prefix.count) }
+        if path.isEmpty, request.method == .get || request.method == .head {
+            // WireMock's RootRedirectTask: `/__admin` redirects to `/__admin/`.
+            return ResponseDefinition(status: 302, headers: ["Location": Self.prefix + "/"])
+        }
         switch AdminRoute.resolve(method: request.method, path: path) {
         case .notFound:
             return AdminError.notFound("No admin resource at \(request.method) \(request.path); see https://wiremock.org/docs/standalone/admin-api-reference/")

@@ -52,7 +52,9 @@ struct AdminRoute: Sendable {
 
     /// Every admin route: the endpoints WireMock 3.13 serves, plus the legacy
     /// `POST /requests/reset` and `POST /mappings/edit` that 2.x clients still call.
+    /// `AdminAPIDocument` describes each one (a test keeps the two in step).
     static let all: [AdminRoute] = [
+        AdminRoute(.get, "/", AdminAPI.root),
         AdminRoute(.get, "/mappings", AdminAPI.listMappings),
         AdminRoute(.post, "/mappings", AdminAPI.createMapping),
         AdminRoute(.delete, "/mappings", AdminAPI.deleteAllMappings),
@@ -97,10 +99,13 @@ struct AdminRoute: Sendable {
         AdminRoute(.post, "/recordings/stop", AdminAPI.stopRecording),
         AdminRoute(.get, "/recordings/status", AdminAPI.recordingStatus),
         AdminRoute(.post, "/recordings/snapshot", AdminAPI.snapshotRecording),
+        AdminRoute(.get, "/recorder", AdminAPI.recorderPage),
         AdminRoute(.get, "/files", AdminAPI.listFiles),
         AdminRoute(.get, "/files/{path...}", AdminAPI.getFile),
         AdminRoute(.put, "/files/{path...}", AdminAPI.putFile),
         AdminRoute(.delete, "/files/{path...}", AdminAPI.deleteFile),
+        AdminRoute(.get, "/docs/swagger", AdminAPI.swaggerDocument),
+        AdminRoute(.get, "/docs", AdminAPI.docsIndex),
     ]
 
     /// The parameters when the path segments fit the template, else `nil`. Each segment is

@@ -60,6 +60,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
     }
 
     private func respond(to head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
+        let started = NIODeadline.now()
         let request = recordedRequest(head, body: body, channel: context.channel)
         let plan: ResponsePlan
         var event: ServeEvent?
@@ -73,27 +74,48 @@ final class MockHTTPHandler: ChannelInboundHandler {
             event = served
             plan = server.mock.plan(for: served, using: &generator)
         }
+        // The stub's webhooks fire, and the observer hears of the request, once the response
+        // is over, however it ended.
+        let upstream = server.upstream
+        let webhooks: (() -> Void)? = plan.webhooks.map { webhooks in { webhooks.fire(defaultSender: upstream) } }
+        var finished = webhooks
+        if let observer = server.configuration.requestObserver, let event {
+            let mock = server.mock
+            let proxied = if case .proxy = plan.action { true } else { false }
+            finished = {
+                webhooks?()
+                // A proxied answer is journaled with upstream's response in place of the stub's.
+                let reported = proxied ? mock.serveEvent(id: event.id) ?? event : event
+                observer(reported, .nanoseconds((NIODeadline.now() - started).nanoseconds))
+            }
+        }
         if plan.delay > .zero {
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(plan.delay)) {
-                self.perform(plan.action, head: head, event: event, context: context)
+                self.perform(plan.action, head: head, event: event, context: context, then: finished)
             }
         } else {
-            perform(plan.action, head: head, event: event, context: context)
+            perform(plan.action, head: head, event: event, context: context, then: finished)
         }
     }
 
-    private func perform(_ action: ResponsePlan.Action, head: HTTPRequestHead, event: ServeEvent?, context: ChannelHandlerContext) {
-        guard context.channel.isActive else { return }
+    private func perform(_ action: ResponsePlan.Action, head: HTTPRequestHead, event: ServeEvent?, context: ChannelHandlerContext,
+                         then finished: (() -> Void)?) {
+        guard context.channel.isActive else {
+            finished?()
+            return
+        }
         switch action {
         case .fault(let fault):
             FaultWriter.perform(fault, context: context)
+            finished?()
         case .proxy(let request):
             guard let event else { return }
-            let exchange = ProxyExchange(request, for: head, event: event, server: server, writer: writer, context: context)
+            let exchange = ProxyExchange(request, for: head, event: event, server: server, writer: writer, context: context,
+                                         then: finished)
             proxy = exchange
             exchange.start()
         case let .respond(planned, body):
-            writer.write(planned, body, for: head, context: context)
+            writer.write(planned, body, for: head, context: context, then: finished)
         }
     }
 

@@ -2,8 +2,9 @@ import NIOCore
 import NIOHTTP1
 
 /// Collects one connection's requests from HTTP/1.1 parts: refuses bodies over the limit
-/// (413), answers `Expect: 100-continue`, and closes a connection that waits too long for a
-/// request head. Every method runs on the connection's event loop.
+/// (413), answers `Expect: 100-continue`, closes a connection that waits too long for a
+/// request head, and answers 408 to one whose body does not arrive in time (a client that
+/// stalls or trickles after its head). Every method runs on the connection's event loop.
 final class RequestReader {
     /// What a part completed.
     enum Outcome {
@@ -14,9 +15,9 @@ final class RequestReader {
     }
 
     private enum State {
-        /// Between requests: the head timer runs.
+        /// Between requests: the head deadline applies.
         case waitingForHead
-        /// Collecting the body of a request.
+        /// Collecting the body of a request: the body deadline applies.
         case receiving(HTTPRequestHead, ByteBuffer)
         /// The request was refused (too large); its remaining parts are dropped.
         case rejecting
@@ -28,35 +29,38 @@ final class RequestReader {
     private var state = State.waitingForHead
     // One timer per connection, re-armed when it fires, is cheaper than scheduling and
     // cancelling one per request.
-    private var headTimer: Scheduled<Void>?
-    /// Since when the connection has been waiting for a request head; `nil` while a request is in progress.
-    private var waitingSince: NIODeadline? = .now()
+    private var timer: Scheduled<Void>?
+    /// When `timer` fires.
+    private var timerDeadline = NIODeadline.distantFuture
+    /// When the current wait began: for a request head, or (once the head is in) for the
+    /// whole body. Meaningless while responding.
+    private var waitStarted = NIODeadline.now()
 
     init(configuration: MockServerConfiguration) { self.configuration = configuration }
 
     /// Whether the connection is between requests.
     var isIdle: Bool { if case .waitingForHead = state { true } else { false } }
 
-    /// Starts the head timer of a new connection.
+    /// Starts the timer of a new connection.
     func start(context: ChannelHandlerContext) {
-        waitingSince = .now()
-        armHeadTimer(at: .now() + TimeAmount(configuration.headerReadTimeout), context: context)
+        waitStarted = .now()
+        armTimer(at: waitStarted + TimeAmount(configuration.headerReadTimeout), context: context)
     }
 
     /// Stops the timer when the connection closes.
-    func stop() { headTimer?.cancel() }
+    func stop() { timer?.cancel() }
 
     /// The connection is ready for its next request (a keep-alive response has ended).
     func requestFinished() {
         state = .waitingForHead
-        waitingSince = .now()
+        waitStarted = .now()
     }
 
     /// Takes one request part.
     func read(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) -> Outcome {
         switch part {
         case .head(let head):
-            waitingSince = nil
+            waitStarted = .now()
             let limit = configuration.maxRequestBodyBytes
             if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
                 reject(context: context, version: head.version, "Request body of \(length) bytes is over the limit of \(limit) bytes.\n")
@@ -67,6 +71,11 @@ final class RequestReader {
                 context.writeAndFlush(NIOAny(interim), promise: nil)
             }
             state = .receiving(head, context.channel.allocator.buffer(capacity: 0))
+            if let deadline, deadline < timerDeadline {
+                // The body deadline is shorter than the head timeout the timer was armed for.
+                timer?.cancel()
+                armTimer(at: deadline, context: context)
+            }
         case .body(var chunk):
             guard case .receiving(let head, var body) = state else { return .pending }
             let limit = configuration.maxRequestBodyBytes
@@ -91,16 +100,44 @@ final class RequestReader {
         ClosingTextResponse.write(.payloadTooLarge, text, version: version, context: context)
     }
 
-    /// Fires at most once per timeout period: closes the connection when it has waited for a
-    /// request head for longer than the timeout, otherwise re-arms itself.
-    private func armHeadTimer(at deadline: NIODeadline, context: ChannelHandlerContext) {
-        headTimer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {
-            let timeout = TimeAmount(self.configuration.headerReadTimeout)
-            if case .waitingForHead = self.state, let since = self.waitingSince, since + timeout <= .now() {
-                context.close(promise: nil)
+    /// When the current wait ends, or `nil` while nothing is awaited from the client.
+    private var deadline: NIODeadline? {
+        switch state {
+        case .waitingForHead: waitStarted + TimeAmount(configuration.headerReadTimeout)
+        case .receiving: waitStarted + TimeAmount(configuration.requestBodyTimeout)
+        case .rejecting, .responding: nil
+        }
+    }
+
+    /// Fires at most once per timeout period: ends the connection when the wait it is in has
+    /// passed its deadline, otherwise re-arms itself for the current deadline.
+    private func armTimer(at deadline: NIODeadline, context: ChannelHandlerContext) {
+        timerDeadline = deadline
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {
+            let now = NIODeadline.now()
+            if let deadline = self.deadline, deadline <= now {
+                self.expire(context: context)
                 return
             }
-            self.armHeadTimer(at: (self.waitingSince ?? .now()) + timeout, context: context)
+            let shortest = min(TimeAmount(self.configuration.headerReadTimeout), TimeAmount(self.configuration.requestBodyTimeout))
+            self.armTimer(at: self.deadline ?? now + shortest, context: context)
         }
+    }
+
+    /// A head that never completed closes the connection silently (there is no request to
+    /// answer); a body that did not arrive in time gets 408 naming the setting, then the close.
+    private func expire(context: ChannelHandlerContext) {
+        guard case .receiving(let head, let body) = state else {
+            context.close(promise: nil)
+            return
+        }
+        state = .rejecting
+        let expected = head.headers.first(name: "Content-Length").map { " of \($0) bytes" } ?? ""
+        let timeout = configuration.requestBodyTimeout
+        ClosingTextResponse.write(.requestTimeout, """
+            The request body\(expected) did not arrive within \(timeout) (\(body.readableBytes) bytes received); \
+            send it faster, or raise MockServerConfiguration.requestBodyTimeout (understudy serve --body-timeout).
+
+            """, version: head.version, context: context)
     }
 }

@@ -29,9 +29,12 @@ final class ProxyExchange {
     private var heldBack: ByteBuffer?
     /// Set once the exchange has ended, so late callbacks do nothing.
     private var ended = false
+    /// Runs once when the exchange is over (the stub's webhooks), then is dropped.
+    private var finished: (() -> Void)?
 
     init(_ proxy: ProxyRequest, for requestHead: HTTPRequestHead, event: ServeEvent, server: ServerContext,
-         writer: ResponseWriter, context: ChannelHandlerContext) {
+         writer: ResponseWriter, context: ChannelHandlerContext, then finished: (() -> Void)? = nil) {
+        self.finished = finished
         self.proxy = proxy
         self.requestHead = requestHead
         self.event = event
@@ -55,6 +58,14 @@ final class ProxyExchange {
     func cancel() {
         ended = true
         task?.cancel()
+        finish()
+    }
+
+    /// Runs ``finished`` the first time the exchange is over.
+    private func finish() {
+        let finished = self.finished
+        self.finished = nil
+        finished?()
     }
 
     /// Upstream's answer as the journal keeps it.
@@ -79,8 +90,11 @@ final class ProxyExchange {
         let response = proxy.failureResponse(stub: event.stubIdentity?.label ?? "", cause: "\(error)", kind: kind)
         server.mock.recordProxiedResponse(response, for: event)
         let text = (try? response.bodyData(root: nil)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        guard context.channel.isActive, case let .respond(head, body) = ResponsePlan.plainText(status: response.status, text).action else { return }
-        writer.write(head, body, for: requestHead, context: context)
+        guard context.channel.isActive, case let .respond(head, body) = ResponsePlan.plainText(status: response.status, text).action else {
+            finish()
+            return
+        }
+        writer.write(head, body, for: requestHead, context: context, then: finish)
     }
 }
 
@@ -122,7 +136,7 @@ extension ProxyExchange: ProxyResponseSink {
         ended = true
         server.mock.recordProxiedResponse(journaledResponse, for: event)
         if let heldBack { context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(heldBack))), promise: nil) }
-        writer.end(for: requestHead, context: context)
+        writer.end(for: requestHead, context: context, then: finish)
     }
 
     func proxyFailed(_ error: any Error) {
@@ -133,6 +147,7 @@ extension ProxyExchange: ProxyResponseSink {
             ended = true
             server.mock.recordProxiedResponse(journaledResponse, for: event)
             context.close(promise: nil)
+            finish()
             return
         }
         answerFailure(error)

@@ -4,15 +4,22 @@ import NIOCore
 import NIOHTTP1
 import Understudy
 
-/// The HTTP client a server forwards proxied requests with. It is created on the first proxied
-/// request (most servers never proxy) and shut down with the server.
+/// The HTTP client a server forwards proxied requests and sends webhooks with. It is created on
+/// the first proxied request or webhook (most servers do neither) and shut down with the
+/// server; after that it refuses to send.
 ///
 /// It never follows redirects (the client sees upstream's 3xx, as through any proxy), never
 /// decompresses (bodies pass through byte for byte) and never retries a refused connection.
 final class UpstreamClient: Sendable {
     private let group: any EventLoopGroup
     private let timeout: Duration
-    private let client = NIOLockedValueBox<HTTPClient?>(nil)
+    private enum State {
+        case idle
+        case running(HTTPClient)
+        case shutDown
+    }
+
+    private let state = NIOLockedValueBox(State.idle)
 
     init(group: any EventLoopGroup, timeout: Duration) {
         self.group = group
@@ -38,22 +45,28 @@ final class UpstreamClient: Sendable {
         let request = try HTTPClient.Request(
             url: proxy.url, method: NIOHTTP1.HTTPMethod(rawValue: proxy.method.rawValue), headers: headers,
             body: proxy.body.isEmpty ? nil : .bytes(proxy.body))
-        return httpClient().execute(request: request, delegate: delegate, eventLoop: .delegateAndChannel(on: eventLoop),
-                                    deadline: .now() + TimeAmount(timeout))
+        return try httpClient().execute(request: request, delegate: delegate, eventLoop: .delegateAndChannel(on: eventLoop),
+                                        deadline: .now() + TimeAmount(timeout))
     }
 
     /// Shuts the client down, if it was ever created.
     func shutdown() async {
-        let client = self.client.withLockedValue { client in
-            defer { client = nil }
-            return client
+        let client: HTTPClient? = state.withLockedValue { state in
+            defer { state = .shutDown }
+            if case .running(let client) = state { return client }
+            return nil
         }
         try? await client?.shutdown()
     }
 
-    private func httpClient() -> HTTPClient {
-        client.withLockedValue { client in
-            if let client { return client }
+    /// The client, created on first use; throws once the server has shut down.
+    func httpClient() throws -> HTTPClient {
+        try state.withLockedValue { state in
+            switch state {
+            case .running(let client): return client
+            case .shutDown: throw UpstreamClientError(description: "the server has shut down")
+            case .idle: break
+            }
             var configuration = HTTPClient.Configuration(
                 redirectConfiguration: .disallow,
                 timeout: .init(connect: .seconds(10), read: TimeAmount(timeout)),
@@ -62,7 +75,7 @@ final class UpstreamClient: Sendable {
             // connect timeout.
             configuration.connectionPool.retryConnectionEstablishment = false
             let created = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
-            client = created
+            state = .running(created)
             return created
         }
     }

@@ -11,8 +11,10 @@ final class ResponseWriter {
 
     init(reader: RequestReader) { self.reader = reader }
 
-    /// Writes a planned status, headers and body in answer to `request`.
-    func write(_ planned: ResponseHead, _ body: TimedBody, for request: HTTPRequestHead, context: ChannelHandlerContext) {
+    /// Writes a planned status, headers and body in answer to `request`; calls `finished` once
+    /// the end of the response has been written (or the client has gone).
+    func write(_ planned: ResponseHead, _ body: TimedBody, for request: HTTPRequestHead, context: ChannelHandlerContext,
+               then finished: (() -> Void)? = nil) {
         var head = HTTPResponseHead(version: request.version, status: Self.status(planned.status, planned.reason))
         for field in planned.headers { head.headers.add(name: field.name, value: field.value) }
         writeHead(head, for: request, context: context)
@@ -21,11 +23,11 @@ final class ResponseWriter {
             for part in body.parts {
                 context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
             }
-            end(for: request, context: context)
+            end(for: request, context: context, then: finished)
             return
         }
         context.flush()
-        writeParts(body.parts[...], for: request, context: context)
+        writeParts(body.parts[...], for: request, context: context, then: finished)
     }
 
     /// Writes a head, marking it `Connection: close` when the request did not ask to keep the connection.
@@ -36,7 +38,8 @@ final class ResponseWriter {
     }
 
     /// Ends the response; the connection then waits for its next request, or closes.
-    func end(for request: HTTPRequestHead, context: ChannelHandlerContext) {
+    /// `finished` runs once the end has been written.
+    func end(for request: HTTPRequestHead, context: ChannelHandlerContext, then finished: (() -> Void)? = nil) {
         if request.isKeepAlive {
             context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: nil)
             reader.requestFinished()
@@ -45,17 +48,22 @@ final class ResponseWriter {
                 context.close(promise: nil)
             }
         }
+        finished?()
     }
 
-    private func writeParts(_ parts: ArraySlice<TimedBody.Part>, for request: HTTPRequestHead, context: ChannelHandlerContext) {
+    private func writeParts(_ parts: ArraySlice<TimedBody.Part>, for request: HTTPRequestHead, context: ChannelHandlerContext,
+                            then finished: (() -> Void)?) {
         guard let part = parts.first else {
-            end(for: request, context: context)
+            end(for: request, context: context, then: finished)
             return
         }
         let send = {
-            guard context.channel.isActive else { return }
+            guard context.channel.isActive else {
+                finished?()
+                return
+            }
             context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
-            self.writeParts(parts.dropFirst(), for: request, context: context)
+            self.writeParts(parts.dropFirst(), for: request, context: context, then: finished)
         }
         if part.delay > .zero {
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(part.delay)) { send() }

@@ -24,7 +24,7 @@ struct AdminErrorTests {
         ("/mappings", HTTPMethod.post, "{\"request\": "),
         ("/mappings", .post, #"{"request": {"method": "GET", "headers": {"Accept": {"equalsTo": "x"}}}}"#),
         ("/mappings/import", .post, #"{"mappings": [{"request": {"urlPattern": "("}}]}"#),
-        ("/requests/count", .post, #"{"urlPath": "/a", "url": "/b"}"#),
+        ("/requests/count", .post, #"{"urlPath": "/a", "urlPattern": "("}"#),
         ("/requests/find", .post, "[1"),
         ("/near-misses/request-pattern", .post, #"{"method": 1}"#),
         ("/near-misses/request", .post, #"{"method": "GET"}"#),

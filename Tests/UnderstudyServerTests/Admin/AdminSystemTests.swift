@@ -52,6 +52,24 @@ struct AdminSystemTests {
         #expect(admin.call(.post, "/settings", #"{"fixDelay": 1}"#).status == 422)
     }
 
+    /// WireMock 3.13.2 `global/GlobalSettings.java` takes `fixedDelay`, `delayDistribution`,
+    /// `extended` and `proxyPassThrough` (a boolean); its Jackson mapper (`common/Json.java`
+    /// leaves FAIL_ON_UNKNOWN_PROPERTIES on) refuses other keys. `proxyPassThrough` only acts
+    /// with browser proxying (`core/WireMockApp.java` `serveStubFor`), which Understudy lacks:
+    /// an unmatched request is a 404 whatever it says.
+    @Test func settingsKeysAreWireMocksAndProxyPassThroughIsABoolean() {
+        let admin = AdminHarness()
+        #expect(admin.call(.post, "/settings", #"{"proxyPassThrough": false}"#).bodyJSON == ["proxyPassThrough": false])
+        #expect(admin.mock.serve(recorded(.get, "/nothing-here")).response.status == 404)
+        let notABoolean = admin.call(.patch, "/settings", #"{"proxyPassThrough": "no"}"#)
+        #expect(notABoolean.status == 422)
+        #expect(notABoolean.bodyText.contains("proxyPassThrough is true or false"))
+        let unknown = admin.call(.patch, "/settings", #"{"fixedDelay": 5, "delay": 1}"#)
+        #expect(unknown.status == 422)
+        #expect(unknown.bodyText.contains(#"unknown setting \"delay\""#))
+        #expect(admin.call(.get, "/settings").bodyJSON == ["settings": ["proxyPassThrough": false]])
+    }
+
     /// WireMock 3.13.2 `http/Response.java` (`configureDelay`): the global `fixedDelay` and
     /// `delayDistribution` delay every response that sets none of its own.
     @Test func settingsDelaysBecomeTheMocksGlobalDelays() {
@@ -84,11 +102,32 @@ struct AdminSystemTests {
         #expect(admin.call(.get, "/version", headers: ["Accept": "text/plain"]).bodyText == "3.13.2")
     }
 
-    @Test func resetClearsStubsJournalAndScenarios() {
+    /// `POST /mappings/reset` is `ResetToDefaultMappingsTask`, which calls
+    /// `WireMockApp.resetToDefaultMappings()`: stubs (and with them scenarios) cleared, the
+    /// journal reset, the root's mappings loaded again; `POST /reset` (`resetAll`) calls the
+    /// same (WireMock 3.13.2 `core/WireMockApp.java`).
+    @Test(arguments: ["/reset", "/mappings/reset"])
+    func resetClearsStubsJournalAndScenarios(path: String) {
         let admin = Self.scenarioMock()
         _ = admin.mock.serve(recorded(.post, "/todo"))
-        #expect(admin.call(.post, "/reset").status == 200)
+        #expect(admin.call(.post, path).status == 200)
         #expect(admin.mock.stubMappings.isEmpty)
+        #expect(admin.mock.serveEvents.isEmpty)
+        #expect(admin.mock.scenarios.isEmpty)
+    }
+
+    @Test(arguments: ["/reset", "/mappings/reset"])
+    func resetReloadsTheRootsMappings(path: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-admin-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(#"{"request": {"url": "/from-root"}, "response": {"status": 204}}"#.utf8)
+            .write(to: folder.appendingPathComponent("mappings/root.json"))
+        let admin = AdminHarness(HTTPMock(configuration: .init(root: MappingsRoot(folder))))
+        admin.mock.stub(.get(urlPath: "/added-later"), .ok)
+        _ = admin.mock.serve(recorded(.get, "/added-later"))
+        #expect(admin.call(.post, path).status == 200)
+        #expect(admin.mock.stubMappings.map(\.request.url) == [.url("/from-root")])
         #expect(admin.mock.serveEvents.isEmpty)
     }
 
@@ -113,7 +152,7 @@ struct AdminSystemTests {
 
     @Test(arguments: [
         (HTTPMethod.get, "/nothing-here", 404),
-        (.get, "", 404),
+        (.post, "", 405),
         (.get, "/mappings/save", 405),
         (.put, "/requests", 405),
         (.post, "/health", 405),

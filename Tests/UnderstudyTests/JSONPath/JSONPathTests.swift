@@ -398,6 +398,69 @@ struct JSONPathTests {
         #expect(try JSONPath("$.v[?(@ == 'x')].sum()").evaluate(document) == [])
     }
 
+    // MARK: A '.' before '[' (Jayway)
+
+    /// Jayway's `PathCompiler.readDotToken` (json-path 2.9, which WireMock 3.13.2 uses) steps
+    /// over a '.' and reads the next token, so `$.a.[0]` is `$.a[0]`: stubs written that way
+    /// load in WireMock, and the template helper and `matchesJsonPath` share this parser.
+    @Test(arguments: [
+        ("$.store.book.[0].title", "$.store.book[0].title"),
+        ("$.store.['bicycle'].color", "$.store['bicycle'].color"),
+        ("$.store.book.[*].author", "$.store.book[*].author"),
+        ("$.store.book.[?(@.price < 10)].title", "$.store.book[?(@.price < 10)].title"),
+        ("$.store.book.[-1:].title", "$.store.book[-1:].title"),
+    ])
+    func dotBeforeBracketIsSkipped(dotted: String, plain: String) throws {
+        let expected = try JSONPath(plain).evaluate(Self.store)
+        #expect(!expected.isEmpty)
+        #expect(try JSONPath(dotted).evaluate(Self.store) == expected)
+        #expect(try JSONPath(dotted).isDefinite == JSONPath(plain).isDefinite)
+    }
+
+    /// `matchesJsonPath` compiles its expression with the same parser (WireMock's
+    /// `MatchesJsonPathPattern` hands it to Jayway), so the dotted form matches too.
+    @Test func matchesJsonPathAcceptsDotBeforeBracket() {
+        #expect(StringValuePattern.matchesJsonPath("$.names.[0]").match(#"{"names":["Ada"]}"#).isExactMatch)
+        #expect(!StringValuePattern.matchesJsonPath("$.names.[1]").match(#"{"names":["Ada"]}"#).isExactMatch)
+    }
+
+    // MARK: Editing (Jayway's DocumentContext.delete and in-place edits)
+
+    /// What WireMock's `JsonRemoveHelper` asks of Jayway's `DocumentContext.delete`: every
+    /// selected member or element goes, array elements from the highest index down (Jayway
+    /// sorts its `ArrayIndexPathRef`s that way), and a path that selects nothing gives `nil`.
+    @Test(arguments: [
+        ("$.store.bicycle", ["store": ["book": books], "expensive": 10] as JSONValue),
+        ("$.store.book[0,2]", ["store": ["book": [sword, rings], "bicycle": bicycle], "expensive": 10] as JSONValue),
+        ("$.store.book[?(@.price > 10)]", ["store": ["book": [sayings, moby], "bicycle": bicycle], "expensive": 10] as JSONValue),
+        ("$.store.book[-1].isbn", ["store": ["book": [sayings, sword, moby, ["category": "fiction", "author": "J. R. R. Tolkien",
+                                                                            "title": "The Lord of the Rings", "price": 22.99]],
+                                            "bicycle": bicycle], "expensive": 10] as JSONValue),
+    ])
+    func deletingRemovesWhatThePathSelects(expression: String, expected: JSONValue) throws {
+        #expect(try JSONPath(expression).deleting(from: Self.store) == expected)
+    }
+
+    @Test func deletingDescendantsReachesEveryLevel() throws {
+        let document: JSONValue = ["a": [["x": 1, "y": 2], ["x": 3]], "b": ["x": 4], "x": 5]
+        #expect(try JSONPath("$..x").deleting(from: document) == ["a": [["y": 2], [:]], "b": [:]])
+    }
+
+    @Test func deletingNothingOrTheRoot() throws {
+        #expect(try JSONPath("$.store.missing").deleting(from: Self.store) == nil)
+        #expect(throws: JSONPath.DeletionFailure.notAMemberOrElement) { try JSONPath("$").deleting(from: Self.store) }
+        #expect(throws: JSONPath.DeletionFailure.notAMemberOrElement) { try JSONPath("$.store.book.length()").deleting(from: Self.store) }
+    }
+
+    /// `jsonArrayAdd jsonPath=…` edits the array a definite path selects, in place.
+    @Test func updatingReplacesTheNodeADefinitePathSelects() throws {
+        let updated = try JSONPath("$.store.bicycle.color").updating(Self.store) { _ in "blue" }
+        #expect(updated?["store"]?["bicycle"]?["color"] == "blue")
+        #expect(updated?["store"]?["book"] == Self.books)
+        #expect(try JSONPath("$.store.nothing").updating(Self.store) { $0 } == nil)
+        #expect(try JSONPath("$..color").updating(Self.store) { $0 } == nil, "an indefinite path edits nothing")
+    }
+
     // MARK: Definite paths, identity
 
     @Test(arguments: [

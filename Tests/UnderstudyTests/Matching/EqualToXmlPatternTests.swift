@@ -113,7 +113,6 @@ struct EqualToXmlPatternTests {
         (#"{"equalToXml": "<a>"}"#, "not well-formed"),
         (#"{"equalToXml": "<a/>", "namespaceAwareness": "LOOSE"}"#, "STRICT, LEGACY, NONE"),
         (#"{"equalToXml": "<a/>", "exemptedComparisons": ["ATTR_VALUES"]}"#, "did you mean"),
-        (#"{"equalToXml": "<a/>", "enablePlaceholder": true}"#, "enablePlaceholder"),
     ])
     func invalidMappingsAreRefusedWithTheReason(json: String, message: String) {
         #expect {
@@ -121,6 +120,13 @@ struct EqualToXmlPatternTests {
         } throws: { error in
             "\(error)".contains(message)
         }
+    }
+
+    // StringValuePatternJsonDeserializer ignores keys it does not read; Understudy warns.
+    @Test func aMisspelledOptionIsAWarning() throws {
+        let decoded = try WireMockMappings.decodeWithWarnings(Data(#"{"request": {"bodyPatterns": [{"equalToXml": "<a/>", "enablePlaceholder": true}]}}"#.utf8))
+        #expect(decoded.warnings.count == 1)
+        #expect(decoded.warnings.first?.description.contains("enablePlaceholders") == true, "\(decoded.warnings)")
     }
 
     @Test func nearMissesNameTheFirstDifferenceAndItsPath() throws {

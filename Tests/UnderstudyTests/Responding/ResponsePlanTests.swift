@@ -102,4 +102,13 @@ struct ResponsePlanTests {
         mock.reset()
         #expect(mock.globalDelays == GlobalDelays(fixedDelayMilliseconds: 40))
     }
+
+    @Test func theConfigurationSetsTheGlobalDelaysFromTheStart() {
+        let configured = GlobalDelays(fixedDelayMilliseconds: 25, delayDistribution: .uniform(lower: 5, upper: 5))
+        let mock = HTTPMock(configuration: .init(globalDelays: configured))
+        mock.stub(.get(urlPath: "/r"), .ok)
+        #expect(mock.globalDelays == configured)
+        var generator = SplitMix64(seed: 1)
+        #expect(mock.plan(for: mock.serve(request(.get, "/r")), using: &generator).delay == .milliseconds(30))
+    }
 }

@@ -15,6 +15,35 @@ struct ResponseTemplatingTests {
         #expect(global.serve(request(.get, "/plain")).response.body == .text("GET"))
     }
 
+    /// WireMock 3.13.2's standalone (`CommandLineOptions.getTemplateEscapingDisabled()` returns
+    /// true) and embedded (`WireMockConfiguration.templateEscapingDisabled = true`) servers build
+    /// `TemplateEngine` with `EscapingStrategy.NOOP`: nothing is escaped. `templateEscaping`
+    /// restores Handlebars' HTML escaping of `{{ }}` (the WAR deployment); `{{{ }}}` and
+    /// `{{& }}` never escape.
+    @Test func valuesAreUnescapedUnlessEscapingIsAsked() {
+        let template = "{{base64 'hello'}} {{'<b>'}} {{{'<b>'}}} {{& '<b>'}} {{request.query.q}}"
+        let plain = HTTPMock()
+        plain.stub(.anyRequest, .ok.body(template).templated())
+        let query = "/x?q=%22a%27%60%3D%26%22"
+        #expect(plain.serve(request(.get, query)).response.body == .text("aGVsbG8= <b> <b> <b> \"a'`=&\""))
+        let escaping = HTTPMock(configuration: .init(templateEscaping: true))
+        escaping.stub(.anyRequest, .ok.body(template).templated())
+        #expect(escaping.serve(request(.get, query)).response.body
+            == .text("aGVsbG8&#x3D; &lt;b&gt; <b> <b> &quot;a&#x27;&#x60;&#x3D;&amp;&quot;"))
+    }
+
+    /// WireMock renders webhooks with the same `TemplateEngine`, so they follow the setting too.
+    @Test func webhooksEscapeAsResponsesDo() throws {
+        let webhook = WebhookDefinition.post("http://localhost:8081/x").body("{{originalRequest.query.q}}|{{{originalRequest.query.q}}}")
+        let original = request(.get, "/x?q=%3Cb%3E")
+        #expect(String(decoding: try webhook.rendered(for: original, urlPattern: nil).body, as: UTF8.self) == "<b>|<b>")
+        #expect(String(decoding: try webhook.rendered(for: original, urlPattern: nil, escapesHTML: true).body, as: UTF8.self) == "&lt;b&gt;|<b>")
+        let mock = HTTPMock(configuration: .init(templateEscaping: true))
+        mock.stub(StubMapping(.anyRequest, .ok).withWebhook(webhook))
+        let pending = try #require(mock.pendingWebhooks(for: mock.serve(original)))
+        #expect(pending.escapesHTML)
+    }
+
     @Test func headersStatusMessageJSONBodyAndParametersRender() throws {
         let mock = HTTPMock()
         var response = ResponseDefinition(status: 201, statusMessage: "Made {{request.path.[1]}}")

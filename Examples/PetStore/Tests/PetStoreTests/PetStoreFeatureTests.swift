@@ -113,7 +113,7 @@ struct PetStoreFeatureTests {
             env.mock.stub(.get(urlPath: "/pets"), .ok.json(Self.json(Self.pets(1))).delayed(by: .seconds(20)))
             let viewModel = env.viewModel
             let load = Task { await viewModel.load() }
-            try await Task.sleep(for: .milliseconds(100))
+            try await env.mock.waitForRequests(matching: .get(urlPath: "/pets"))
             #expect(viewModel.state == .loading)
             load.cancel()
             await load.value

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# What the per-request console log of `understudy serve` costs: wrk at 50 connections
+# against the same one-stub root served with the log on (written to a file, as a redirected
+# terminal would be) and with --quiet, in interleaved rounds (the order flips each round, so
+# drift on a noisy machine hits both), and the ratio of the medians.
+#
+#     Benchmarks/log-benchmark.sh [rounds, default 5] [seconds per run, default 10]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds="${1:-5}"
+duration="${2:-10}"
+command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
+
+swift build -c release --product understudy >/dev/null
+bin=$(swift build -c release --show-bin-path)
+work=$(mktemp -d)
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+
+mkdir -p "$work/mappings"
+echo '{"name":"Hello","request":{"method":"GET","urlPath":"/hello"},"response":{"status":200,"body":"hello"}}' > "$work/mappings/hello.json"
+"$bin/understudy" serve --root "$work" --port 18181 --quiet >/dev/null & pids+=($!)
+"$bin/understudy" serve --root "$work" --port 18182 >"$work/console.log" & pids+=($!)
+for port in 18181 18182; do
+    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/hello" >/dev/null && break; sleep 0.1; done
+done
+
+run() { wrk -t2 -c50 -d"${duration}s" "http://127.0.0.1:$1/hello" | awk '/Requests\/sec/ {print $2}'; }
+quiet=()
+logged=()
+for ((round = 1; round <= rounds; round++)); do
+    if ((round % 2)); then quiet+=("$(run 18181)"); logged+=("$(run 18182)"); else logged+=("$(run 18182)"); quiet+=("$(run 18181)"); fi
+    echo "round $round: quiet ${quiet[-1]} req/s, logged ${logged[-1]} req/s"
+done
+python3 - "${quiet[*]}" "${logged[*]}" "$work/console.log" <<'PY'
+import statistics, sys
+quiet = [float(x) for x in sys.argv[1].split()]
+logged = [float(x) for x in sys.argv[2].split()]
+lines = sum(1 for _ in open(sys.argv[3]))
+q, l = statistics.median(quiet), statistics.median(logged)
+print(f"median quiet {q:.0f} req/s, logged {l:.0f} req/s: logged/quiet = {l / q:.3f}; {lines} log lines written")
+PY

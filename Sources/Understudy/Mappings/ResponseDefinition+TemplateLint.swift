@@ -1,0 +1,76 @@
+import Foundation
+
+extension ResponseDefinition {
+    /// What `understudy lint` finds in the templates of a response that asks for
+    /// `response-template` (or of every response, with `globalTemplating`): parts that do not
+    /// parse, and helpers the renderer does not have. Without these checks each would be a 500
+    /// at serve time. Reads the `bodyFileName` file from `root` when its name is not itself a
+    /// template. One message per problem, naming the part, line and column.
+    func templateProblems(root: MappingsRoot?, globalTemplating: Bool = false) -> [String] {
+        guard globalTemplating || transformers.contains(ResponseTemplater.transformerName) else { return [] }
+        var parts: [(part: String, text: String)] = []
+        switch body {
+        case .text(let text): parts.append(("the body", text))
+        case .json(let json): parts.append(("jsonBody", json.jsonText()))
+        case .file(let name):
+            parts.append(("bodyFileName", name))
+            if !name.contains("{{"), let root, let data = try? root.bodyFile(named: name), let text = String(data: data, encoding: .utf8) {
+                parts.append(("the file \(name)", text))
+            }
+        case .none, .binary: break
+        }
+        for field in headers { parts.append(("header \(field.name)", field.value)) }
+        if let statusMessage { parts.append(("statusMessage", statusMessage)) }
+        if let proxyBaseUrl { parts.append(("proxyBaseUrl", proxyBaseUrl)) }
+        var problems: [String] = []
+        for (part, text) in parts where text.contains("{{") {
+            do {
+                let template = try Template(parsing: text)
+                problems += template.unknownHelpers.map { "template error in \(part) at line \($0.line), column \($0.column): \($0.message)" }
+            } catch {
+                problems.append("template error in \(part) at line \(error.line), column \(error.column): \(error.message)")
+            }
+        }
+        return problems
+    }
+}
+
+extension Template {
+    /// Calls of helpers the renderer does not have, found without rendering: a name with
+    /// arguments, or any block, that is not a helper (a lone name is a path, as the renderer
+    /// reads it).
+    var unknownHelpers: [TemplateError] {
+        var found: [TemplateError] = []
+        Self.collectUnknownHelpers(nodes, into: &found)
+        return found
+    }
+
+    private static func collectUnknownHelpers(_ nodes: [Node], into found: inout [TemplateError]) {
+        for node in nodes {
+            switch node {
+            case .text: break
+            case .output(let expression, _): collectUnknownHelpers(expression, into: &found)
+            case .block(let block):
+                check(block.call, isBlock: true, into: &found)
+                collectUnknownHelpers(block.body, into: &found)
+                collectUnknownHelpers(block.inverse, into: &found)
+            }
+        }
+    }
+
+    private static func collectUnknownHelpers(_ expression: Expression, into found: inout [TemplateError]) {
+        if case .call(let call) = expression { check(call, isBlock: false, into: &found) }
+    }
+
+    private static func check(_ call: Call, isBlock: Bool, into found: inout [TemplateError]) {
+        let names = TemplateRenderer.helperNames
+        if !names.contains(call.name), isBlock || !call.params.isEmpty || !call.hash.isEmpty {
+            let message = call.name == "systemValue"
+                ? "systemValue: templates cannot read environment variables or system properties; pass the value in transformerParameters and use {{parameters.name}}"
+                : "unknown helper \"\(call.name)\"\(JSONReader.suggestion(for: call.name, among: names.sorted()))"
+            found.append(TemplateError(line: call.location.line, column: call.location.column, message: message))
+        }
+        for parameter in call.params { collectUnknownHelpers(parameter, into: &found) }
+        for (_, value) in call.hash { collectUnknownHelpers(value, into: &found) }
+    }
+}

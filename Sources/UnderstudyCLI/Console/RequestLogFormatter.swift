@@ -1,0 +1,74 @@
+import Foundation
+import Understudy
+
+/// The line `understudy serve` prints for each request:
+/// ```
+/// 14:03:07.512 GET /users/42 → 200 "Get user" 1.3 ms
+/// 14:03:07.530 GET /users/43 → 404 no match; nearest "Get user": urlPath expected "/users/42", got "/users/43" 0.9 ms
+/// ```
+/// With `verbose`, the request's and the response's headers and bodies follow, indented
+/// (bodies cut at ``bodyLimit`` bytes).
+struct RequestLogFormatter: Sendable {
+    var style: ConsoleStyle
+    var verbose: Bool
+    /// The most body bytes a verbose entry shows.
+    var bodyLimit = 2_048
+
+    /// The entry for one served request; `nearest` is the closest stub when none matched.
+    func format(_ event: ServeEvent, elapsed: Duration, nearest: NearMiss?) -> String {
+        let request = event.request
+        let response = event.response
+        var line = "\(style.dim(Self.clock(request.timestamp))) \(request.method) \(request.url) → \(style.status(response.status)) "
+        if let stub = event.stub {
+            line += Self.name(of: stub)
+        } else {
+            line += style.alert("no match")
+            if let nearest, let stub = nearest.stub {
+                line += "; nearest \(Self.name(of: stub))"
+                if let differing = nearest.comparisons.first(where: { !$0.result.isExactMatch }) {
+                    line += ": \(differing.field) expected \(differing.expected), got \(differing.actual)"
+                }
+            }
+        }
+        line += " " + style.dim(Self.milliseconds(elapsed))
+        guard verbose else { return line + "\n" }
+        var lines = [line]
+        lines += request.headers.map { style.dim("  > \($0.name): \($0.value)") }
+        lines += body(request.body, "  > ")
+        lines += response.headers.map { style.dim("  < \($0.name): \($0.value)") }
+        if let data = response.body.inlineData { lines += body(data, "  < ") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func body(_ data: Data, _ prefix: String) -> [String] {
+        guard !data.isEmpty else { return [] }
+        let shown = data.prefix(bodyLimit)
+        var text = String(decoding: shown, as: UTF8.self)
+        if text.contains("\u{FFFD}") { text = "(\(data.count) bytes of binary data)" }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }
+        if data.count > shown.count, !text.hasPrefix("(") { lines.append(prefix + "… \(data.count - shown.count) more bytes") }
+        return lines
+    }
+
+    /// `"Get user"`, or `stub 3f2a9c01` (the id's first eight digits) for a stub without a name.
+    static func name(of stub: StubMapping) -> String {
+        if let name = stub.name { return "\"\(name)\"" }
+        return "stub " + stub.id.uuidString.lowercased().prefix(8)
+    }
+
+    /// `14:03:07.512`, local time.
+    static func clock(_ date: Date) -> String {
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&time, &parts)
+        let milliseconds = Int((date.timeIntervalSince1970 * 1_000).rounded(.down)) % 1_000
+        return String(format: "%02d:%02d:%02d.%03d", parts.tm_hour, parts.tm_min, parts.tm_sec, milliseconds)
+    }
+
+    /// `1.3 ms`, or `1 204 ms` past a second.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let value = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+        return value < 1_000 ? String(format: "%.1f ms", value) : "\(Int(value.rounded())) ms"
+    }
+}

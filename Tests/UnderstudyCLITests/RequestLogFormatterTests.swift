@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import Understudy
+@testable import UnderstudyCLI
+
+/// The line `understudy serve` prints per request, plain and coloured, short and verbose.
+struct RequestLogFormatterTests {
+    private static let noon = Date(timeIntervalSince1970: 1_700_000_000.25)
+
+    private func mock() -> HTTPMock {
+        let mock = HTTPMock()
+        mock.stub(StubMapping(name: "Get user", .get(urlPath: "/users/42"), .ok.header("Content-Type", "application/json").body(#"{"id":42}"#)))
+        mock.stub(StubMapping(id: UUID(uuidString: "3F2A9C01-0000-4000-8000-000000000000")!, .get(urlPath: "/health"), .ok))
+        return mock
+    }
+
+    private func served(_ mock: HTTPMock, _ url: String, headers: HTTPHeaders = [:], body: String = "") -> ServeEvent {
+        mock.serve(RecordedRequest(method: .get, url: url, headers: headers, body: Data(body.utf8), timestamp: Self.noon))
+    }
+
+    @Test func aMatchNamesTheStubTheStatusAndTheTime() {
+        let event = served(mock(), "/users/42")
+        let line = RequestLogFormatter(style: .plain, verbose: false).format(event, elapsed: .microseconds(1_340), nearest: nil)
+        #expect(line == "\(RequestLogFormatter.clock(Self.noon)) GET /users/42 → 200 \"Get user\" 1.3 ms\n")
+        #expect(RequestLogFormatter.clock(Self.noon).hasSuffix(".250"))
+    }
+
+    @Test func aStubWithoutANameIsShownByTheStartOfItsID() {
+        let line = RequestLogFormatter(style: .plain, verbose: false).format(served(mock(), "/health"), elapsed: .milliseconds(1_204), nearest: nil)
+        #expect(line.hasSuffix("GET /health → 200 stub 3f2a9c01 1204 ms\n"))
+    }
+
+    @Test func aMissNamesTheNearestStubAndItsFirstDifferingField() {
+        let mock = mock()
+        let event = served(mock, "/users/43")
+        let nearest = mock.nearMisses(for: event.request).nearMisses.first
+        let line = RequestLogFormatter(style: .plain, verbose: false).format(event, elapsed: .microseconds(900), nearest: nearest)
+        #expect(line.hasSuffix(#"GET /users/43 → 404 no match; nearest "Get user": urlPath expected "/users/42", got "/users/43" 0.9 ms"# + "\n"))
+    }
+
+    @Test func coloursMarkOnlyTheStatusTheMissAndTheSecondaryText() {
+        let mock = mock()
+        let style = ConsoleStyle(colours: true)
+        let hit = RequestLogFormatter(style: style, verbose: false).format(served(mock, "/users/42"), elapsed: .zero, nearest: nil)
+        #expect(hit.contains("\u{1B}[32m200\u{1B}[0m"))
+        #expect(hit.contains("\u{1B}[2m0.0 ms\u{1B}[0m"))
+        let miss = RequestLogFormatter(style: style, verbose: false).format(served(mock, "/nope"), elapsed: .zero, nearest: nil)
+        #expect(miss.contains("\u{1B}[35m404\u{1B}[0m"))
+        #expect(miss.contains("\u{1B}[1;31mno match\u{1B}[0m"))
+        #expect(style.status(503) == "\u{1B}[31m503\u{1B}[0m")
+        #expect(!hit.contains("\u{1B}[9"), "no bright colours, which vanish on one background or the other")
+    }
+
+    @Test func noColorOrAPipeMeansPlainText() {
+        #expect(!ConsoleStyle.forStandardOutput(environment: ["NO_COLOR": "1"]).colours)
+    }
+
+    @Test func verboseAddsHeadersAndBodiesCutAtTheLimit() {
+        let event = served(mock(), "/users/42", headers: ["Accept": "application/json"], body: String(repeating: "x", count: 30))
+        var formatter = RequestLogFormatter(style: .plain, verbose: true)
+        formatter.bodyLimit = 10
+        let lines = formatter.format(event, elapsed: .zero, nearest: nil).split(separator: "\n").map(String.init)
+        #expect(Array(lines.dropFirst()) == [
+            "  > Accept: application/json",
+            "  > xxxxxxxxxx",
+            "  > … 20 more bytes",
+            "  < Content-Type: application/json",
+            #"  < {"id":42}"#,
+        ])
+    }
+}
+
+/// The queue between the server's event loops and the console.
+struct RequestLogTests {
+    @Test func flushWritesEveryQueuedRequestOnceInOrderWithTheNearestStubForMisses() {
+        let mock = HTTPMock()
+        mock.stub(StubMapping(name: "Get user", .get(urlPath: "/users/42"), .ok))
+        let written = Locked<[String]>([])
+        let log = RequestLog(mock: mock, formatter: RequestLogFormatter(style: .plain, verbose: false)) { text in
+            written.withLock { $0.append(text) }
+        }
+        #expect(!log.flush(), "nothing queued, nothing written")
+        log.record(mock.serve(RecordedRequest(method: .get, url: "/users/42")), elapsed: .milliseconds(2))
+        log.record(mock.serve(RecordedRequest(method: .get, url: "/users/43")), elapsed: .milliseconds(1))
+        #expect(log.flush())
+        #expect(!log.flush(), "each request is written once")
+        let lines = written.withLock { $0 }.joined().split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasSuffix(#"GET /users/42 → 200 "Get user" 2.0 ms"#))
+        #expect(lines[1].hasSuffix(#"GET /users/43 → 404 no match; nearest "Get user": urlPath expected "/users/42", got "/users/43" 1.0 ms"#))
+    }
+
+    @Test func pastItsCapacityTheLogCountsWhatItSkipped() {
+        let mock = HTTPMock()
+        let written = Locked<String>("")
+        let log = RequestLog(mock: mock, formatter: RequestLogFormatter(style: .plain, verbose: false), capacity: 2) { text in
+            written.withLock { $0 += text }
+        }
+        for path in ["/a", "/b", "/c", "/d"] { log.record(mock.serve(RecordedRequest(method: .get, url: path)), elapsed: .zero) }
+        log.flush()
+        let lines = written.withLock { $0 }.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.last == "… and 0 more; 2 request(s) not logged: the console could not keep up")
+    }
+
+    @Test func pastTheLinesOfOneFlushTheRestIsSummedUpByMethodPathAndStatus() {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/hello"), .ok)
+        let written = Locked<String>("")
+        let log = RequestLog(mock: mock, formatter: RequestLogFormatter(style: .plain, verbose: false), linesPerFlush: 2) { text in
+            written.withLock { $0 += text }
+        }
+        let paths = ["/hello", "/hello"] + Array(repeating: "/hello", count: 5) + ["/a", "/b", "/b", "/c", "/d"]
+        for path in paths { log.record(mock.serve(RecordedRequest(method: .get, url: path)), elapsed: .zero) }
+        log.flush()
+        let lines = written.withLock { $0 }.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.last == "… and 10 more: GET /hello → 200 ×5, GET /b → 404 ×2, GET /a → 404 ×1, others ×2")
+    }
+}
