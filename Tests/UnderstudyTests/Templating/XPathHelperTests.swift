@@ -72,6 +72,13 @@ struct FormatXmlHelperTests {
         #expect(renderTemplate(nested).body == "<a x=\"1\">\n  <b>\n    <c>t</c>\n    <d/>\n  </b>\n  <!-- n -->\n</a>\n")
     }
 
+    // formatXmlHelperFormatsXmlPrettilyByDefault, formatXmlHelperFormatsXmlPrettily: the block's body is the input.
+    @Test func aBlockFormatsItsBody() {
+        #expect(renderTemplate("{{#formatXml}}\n<foo><bar\n    >wh</bar></foo\n    >\n{{/formatXml}}").body == "<foo>\n  <bar>wh</bar>\n</foo>\n")
+        #expect(renderTemplate("{{#formatXml format='pretty'}}\n  <foo><bar\n>wh</bar></foo\n>\n{{/formatXml}}").body == "<foo>\n  <bar>wh</bar>\n</foo>\n")
+        #expect(renderTemplate("{{#formatXml}}<foo>Not well formed!</bar>{{/formatXml}}").body.contains("Input is not valid XML"))
+    }
+
     @Test func compactDropsBlankText() {
         #expect(renderTemplate("{{{formatXml '<?xml version=\"1.0\"?>\n<a>\n  <b>x</b>\n</a>' format='compact'}}}").body == "<a><b>x</b></a>")
     }
