@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(mappings jsonpath templates pathtemplates http)
+[ ${#targets[@]} -gt 0 ] || targets=(mappings jsonpath templates pathtemplates http xpath jsonschema)
 
 scratch=.build-fuzz
 # SwiftPM links executables with `--defsym main=<module>_main`, which clashes with libFuzzer's

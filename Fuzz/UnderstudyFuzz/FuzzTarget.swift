@@ -4,7 +4,7 @@ import Understudy
 /// What one fuzz target feeds its input to. Every target must return normally whatever the
 /// bytes: a crash, a trap or a hang is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case mappings, jsonpath, templates, pathtemplates, http
+    case mappings, jsonpath, templates, pathtemplates, http, xpath, jsonschema
 
     func run(_ data: Data) {
         switch self {
@@ -28,6 +28,23 @@ enum FuzzTarget: String, CaseIterable {
             _ = pattern.matches(RecordedRequest(method: .get, url: parts.count > 1 ? String(parts[1]) : "/a/b"))
         case .http:
             HTTPFuzzTarget.run(data)
+        case .xpath:
+            // First line: the expression; the rest: the XML document (also compared with equalToXml).
+            let text = String(decoding: data, as: UTF8.self)
+            let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            let document = parts.count > 1 ? String(parts[1]) : "<a/>"
+            _ = StringValuePattern.matchesXPath(String(parts[0]), .contains("x")).match(document)
+            _ = StringValuePattern.matchesXPath(String(parts[0]), namespaces: ["p": "urn:p"]).match(document)
+            _ = (try? StringValuePattern.equalToXml(document, enablePlaceholders: true))?.match(document)
+        case .jsonschema:
+            // First line: the schema; the rest: the document.
+            let text = String(decoding: data, as: UTF8.self)
+            let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let schema = try? JSONParser.parse(String(parts[0])) else { return }
+            for draft in JSONSchema.Draft.allCases {
+                guard let checked = try? JSONSchema(schema, draft: draft, assertFormats: true) else { continue }
+                _ = checked.validate((try? JSONParser.parse(parts.count > 1 ? String(parts[1]) : "null")) ?? .string(text))
+            }
         }
     }
 

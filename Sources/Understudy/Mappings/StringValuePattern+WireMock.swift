@@ -32,6 +32,8 @@ extension StringValuePattern {
                 object["matchesJsonPath"] = .string(path.expression)
             }
         case .matchesPathTemplate(let template): object["matchesPathTemplate"] = .string(template.template)
+        case .equalToXml, .matchesXPath: object = xmlWireMockMembers ?? object
+        case .matchesJsonSchema: object = jsonSchemaWireMockMembers ?? object
         case let .invalid(op, operand, _):
             object[op] = .string(operand)
         }

@@ -26,15 +26,12 @@ struct WireMockPatternOperator: Sendable {
     static let all: [WireMockPatternOperator] = [
         .equalTo, .binaryEqualTo, .contains, .doesNotContain, .matches, .doesNotMatch, .absent, .anything,
         .and, .or, .not, .before, .after, .equalToDateTime, .equalToJson, .matchesJsonPath, .matchesPathTemplate,
+        .equalToXml, .matchesXPath, .matchesJsonSchema,
     ]
 
     /// Operators WireMock 3.13 has that Understudy does not decode yet, with the reason given
     /// when a pattern uses one. They still count as operators when choosing a pattern's first one.
-    static let unsupported: [String: String] = [
-        "equalToXml": "XML bodies are not supported yet; match the text with \"contains\" or \"matches\" instead",
-        "matchesXPath": "XPath is not supported yet; match the text with \"contains\" or \"matches\" instead",
-        "matchesJsonSchema": "JSON Schema matching is not supported yet; use \"matchesJsonPath\" or \"equalToJson\" with ignoreExtraElements",
-    ]
+    static let unsupported: [String: String] = [:]
 
     /// The operators by key.
     static let byKey: [String: WireMockPatternOperator] = Dictionary(all.map { ($0.key, $0) }) { first, _ in first }

@@ -5,7 +5,9 @@
 /// - `ignoreExtraElements`: the actual value may carry extra object members *and* extra
 ///   array items (WireMock's semantics).
 /// - JsonUnit placeholders in expected strings: `${json-unit.ignore}`, `${json-unit.any-string}`,
-///   `${json-unit.any-number}`, `${json-unit.any-boolean}`, `${json-unit.regex}<regex>`.
+///   `${json-unit.any-number}`, `${json-unit.any-boolean}`, `${json-unit.any-array}`,
+///   `${json-unit.regex}<regex>` (also written `#{…}`). `${json-unit.matches:name}` never
+///   matches: it names a custom JsonUnit matcher, and WireMock registers none.
 public struct EqualToJsonPattern: Sendable, Hashable {
     /// The expected document.
     public var expected: JSONValue
@@ -48,7 +50,7 @@ public struct EqualToJsonPattern: Sendable, Hashable {
 
     private func compare(_ expected: JSONValue, _ actual: JSONValue, _ tally: inout Tally) {
         tally.nodes += 1
-        if case .string(let text) = expected, let placeholder = Placeholder(text) {
+        if case .string(let text) = expected, let placeholder = JsonUnitPlaceholder(text) {
             if !placeholder.accepts(actual) { tally.differences += 1 }
             return
         }
@@ -57,7 +59,7 @@ public struct EqualToJsonPattern: Sendable, Hashable {
             for member in expectedObject {
                 if let actualValue = actualObject[member.key] {
                     compare(member.value, actualValue, &tally)
-                } else if case .string(let text) = member.value, Placeholder(text) == .ignore {
+                } else if case .string(let text) = member.value, JsonUnitPlaceholder(text) == .ignore {
                     tally.nodes += 1
                 } else {
                     tally.nodes += 1
@@ -110,25 +112,38 @@ public struct EqualToJsonPattern: Sendable, Hashable {
     }
 }
 
-/// JsonUnit placeholders that WireMock accepts inside `equalToJson` documents.
-private enum Placeholder: Equatable {
+/// JsonUnit placeholders that WireMock accepts inside `equalToJson` documents. JsonUnit reads
+/// them with `$` or `#` before the brace (`${json-unit.any-string}`, `#{json-unit.any-string}`).
+enum JsonUnitPlaceholder: Equatable {
     case ignore
     case anyString
     case anyNumber
     case anyBoolean
+    case anyArray
     case regex(RegexPattern)
+    /// `${json-unit.matches:name}`: a matcher registered by name. WireMock registers none, so
+    /// it never matches there, nor here.
+    case matcher(String)
 
     init?(_ text: String) {
-        guard text.hasPrefix("${json-unit.") else { return nil }
-        switch text {
+        guard text.hasPrefix("${json-unit.") || text.hasPrefix("#{json-unit.") else { return nil }
+        let body = "$" + text.dropFirst()
+        switch body {
         case "${json-unit.ignore}", "${json-unit.ignore-element}": self = .ignore
         case "${json-unit.any-string}": self = .anyString
         case "${json-unit.any-number}": self = .anyNumber
         case "${json-unit.any-boolean}": self = .anyBoolean
+        case "${json-unit.any-array}": self = .anyArray
         default:
-            let prefix = "${json-unit.regex}"
-            guard text.hasPrefix(prefix) else { return nil }
-            self = .regex(RegexPattern(String(text.dropFirst(prefix.count))))
+            let regexPrefix = "${json-unit.regex}"
+            let matcherPrefix = "${json-unit.matches:"
+            if body.hasPrefix(regexPrefix) {
+                self = .regex(RegexPattern(String(body.dropFirst(regexPrefix.count))))
+            } else if body.hasPrefix(matcherPrefix), let close = body.firstIndex(of: "}") {
+                self = .matcher(String(body[body.index(body.startIndex, offsetBy: matcherPrefix.count)..<close]))
+            } else {
+                return nil
+            }
         }
     }
 
@@ -138,6 +153,7 @@ private enum Placeholder: Equatable {
         case (.anyString, .string): true
         case (.anyNumber, .number): true
         case (.anyBoolean, .bool): true
+        case (.anyArray, .array): true
         case let (.regex(regex), .string(text)): regex.matches(text)
         case let (.regex(regex), .number(number)): regex.matches(number.text)
         default: false

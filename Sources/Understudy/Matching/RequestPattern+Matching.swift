@@ -125,7 +125,8 @@ extension RequestPattern {
         for pattern in bodyPatterns {
             if e.done { return }
             e.check("body", pattern.description, FieldWeight.other, actual: { Self.renderBody(request.body) },
-                    abandoned: { pattern.abandonsRegex(on: String(decoding: request.body, as: UTF8.self)) }) {
+                    abandoned: { pattern.abandonsRegex(on: String(decoding: request.body, as: UTF8.self)) },
+                    explanation: { pattern.explainMiss(on: String(decoding: request.body, as: UTF8.self)) }) {
                 pattern.match(body: request.body)
             }
         }

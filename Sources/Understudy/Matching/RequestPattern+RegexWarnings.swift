@@ -18,7 +18,7 @@ extension StringValuePattern {
         case .matches(let regex), .doesNotMatch(let regex): [regex]
         case .and(let patterns), .or(let patterns): patterns.flatMap { $0.regexes(throughJSONPath: throughJSONPath) }
         case .not(let pattern): pattern.regexes(throughJSONPath: throughJSONPath)
-        case .matchesJsonPath(_, let nested): throughJSONPath ? nested?.regexes() ?? [] : []
+        case .matchesJsonPath(_, let nested), .matchesXPath(_, let nested): throughJSONPath ? nested?.regexes() ?? [] : []
         default: []
         }
     }

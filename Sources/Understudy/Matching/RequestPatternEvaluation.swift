@@ -35,6 +35,7 @@ struct RequestPatternEvaluation {
         _ weight: Double,
         actual: () -> String,
         abandoned: () -> Bool = { false },
+        explanation: () -> String? = { nil },
         _ match: () -> MatchResult
     ) {
         if done { return }
@@ -44,7 +45,8 @@ struct RequestPatternEvaluation {
         parts.append((result, weight))
         if mode == .detailed {
             // Only for reports, and only on a miss: asking again costs a second budget.
-            let expected = !result.isExactMatch && abandoned() ? expected() + " " + RegexOutcome.abandonedNote : expected()
+            var expected = !result.isExactMatch && abandoned() ? expected() + " " + RegexOutcome.abandonedNote : expected()
+            if !result.isExactMatch, let explanation = explanation() { expected += " (\(explanation))" }
             comparisons.append(FieldComparison(field: field(), expected: expected, actual: actual(), result: result, weight: weight))
         }
     }

@@ -23,6 +23,17 @@ extension StringValuePattern: CustomStringConvertible {
                 + (pattern.ignoreExtraElements ? " ignoringExtraElements" : "")
         case let .matchesJsonPath(path, nested):
             "matchesJsonPath \(quoted(path.expression))" + (nested.map { " \($0)" } ?? "")
+        case .equalToXml(let pattern):
+            "equalToXml \(quoted(pattern.expected))"
+                + (pattern.enablePlaceholders == true ? " withPlaceholders" : "")
+                + (pattern.exemptedComparisons.map { $0.isEmpty ? "" : " exempting " + $0.map(\.rawValue).sorted().joined(separator: ",") } ?? "")
+                + (pattern.namespaceAwareness.map { " namespaceAwareness \($0.rawValue)" } ?? "")
+        case let .matchesXPath(expression, nested):
+            "matchesXPath \(quoted(expression.source))"
+                + (expression.namespaces.map { " with " + $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") } ?? "")
+                + (nested.map { " \($0)" } ?? "")
+        case .matchesJsonSchema(let pattern):
+            "matchesJsonSchema \(pattern.schema.document.jsonText())" + (pattern.schemaVersion.map { " (\($0.rawValue))" } ?? "")
         case .anything: "anything"
         case .matchesPathTemplate(let template): "matchesPathTemplate \(quoted(template.template))"
         case let .invalid(op, operand, _): "\(op) \(quoted(operand)) (invalid)"

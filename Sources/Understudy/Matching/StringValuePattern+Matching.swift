@@ -67,6 +67,12 @@ extension StringValuePattern {
             return pattern.match(input.text)
         case let .matchesJsonPath(path, nested):
             return JSONPathMatch(path: path, nested: nested).match(input.text)
+        case .equalToXml(let pattern):
+            return pattern.match(input.text)
+        case let .matchesXPath(expression, nested):
+            return XPathMatch(expression: expression, nested: nested).match(input.text)
+        case .matchesJsonSchema(let pattern):
+            return pattern.match(input.text)
         case .matchesPathTemplate(let template):
             // WireMock's PathTemplatePattern ranks a miss by the template against the path.
             if template.match(input.text) != nil { return .exactMatch }

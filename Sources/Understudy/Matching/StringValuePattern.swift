@@ -24,6 +24,9 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
         case dateTime(DateTimePattern)
         case equalToJson(EqualToJsonPattern)
         case matchesJsonPath(JSONPath, StringValuePattern?)
+        case equalToXml(EqualToXmlPattern)
+        case matchesXPath(XPathExpression, StringValuePattern?)
+        case matchesJsonSchema(MatchesJsonSchemaPattern)
         case anything
         case matchesPathTemplate(PathTemplate)
         /// A pattern that could not be built; never matches and reports `problem`.
@@ -138,6 +141,66 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
         }
     }
 
+    /// The value is an XML document equal to `expected`, compared as WireMock compares with
+    /// XMLUnit: whitespace, comments, namespace prefixes and the order of child elements do
+    /// not matter (see ``EqualToXmlPattern`` for placeholders and the other options).
+    ///
+    /// ```swift
+    /// let body: StringValuePattern = try .equalToXml("<order><id>${xmlunit.ignore}</id></order>", enablePlaceholders: true)
+    /// ```
+    /// Throws an ``EqualToXmlPatternError`` when `expected` is not well-formed XML.
+    public static func equalToXml(
+        _ expected: String,
+        enablePlaceholders: Bool? = nil,
+        placeholderOpeningDelimiterRegex: String? = nil,
+        placeholderClosingDelimiterRegex: String? = nil,
+        exemptedComparisons: Set<EqualToXmlPattern.ComparisonType>? = nil,
+        ignoreOrderOfSameNode: Bool? = nil,
+        namespaceAwareness: EqualToXmlPattern.NamespaceAwareness? = nil
+    ) throws(EqualToXmlPatternError) -> StringValuePattern {
+        StringValuePattern(.equalToXml(try EqualToXmlPattern(
+            expected: expected, enablePlaceholders: enablePlaceholders,
+            placeholderOpeningDelimiterRegex: placeholderOpeningDelimiterRegex,
+            placeholderClosingDelimiterRegex: placeholderClosingDelimiterRegex,
+            exemptedComparisons: exemptedComparisons, ignoreOrderOfSameNode: ignoreOrderOfSameNode,
+            namespaceAwareness: namespaceAwareness)))
+    }
+
+    /// The value is XML in which the XPath 1.0 expression selects something; with `pattern`,
+    /// one selected value (text and attributes as text, elements as XML) must also match it.
+    ///
+    /// ```swift
+    /// let body: StringValuePattern = .matchesXPath("//order[@id='42']")
+    /// let total: StringValuePattern = .matchesXPath("/s:Envelope//total/text()", .matches("[0-9]+"),
+    ///                                              namespaces: ["s": "http://schemas.xmlsoap.org/soap/envelope/"])
+    /// ```
+    /// Without `namespaces`, names match whatever their prefix, as in WireMock. An expression
+    /// that does not compile (or uses a construct outside the subset ``XPathExpression``
+    /// implements) never matches and is reported by ``RequestPattern/validate()``; a mapping
+    /// file holding one fails to load.
+    public static func matchesXPath(
+        _ expression: String, _ pattern: StringValuePattern? = nil, namespaces: [String: String]? = nil
+    ) -> StringValuePattern {
+        do {
+            return StringValuePattern(.matchesXPath(try XPathExpression(expression, namespaces: namespaces), pattern))
+        } catch {
+            return StringValuePattern(.invalid(operator: "matchesXPath", operand: expression, problem: "invalid XPath: \(error)"))
+        }
+    }
+
+    /// The value is JSON valid against the JSON Schema `schema` (draft 2020-12 unless
+    /// `version` says otherwise); see ``MatchesJsonSchemaPattern`` for how values that are
+    /// not JSON are treated.
+    ///
+    /// ```swift
+    /// let body: StringValuePattern = try .matchesJsonSchema(["type": "object", "required": ["id"]])
+    /// ```
+    /// Throws a ``JSONSchemaError`` naming the keyword and its place when the schema is invalid.
+    public static func matchesJsonSchema(_ schema: JSONValue, version: JSONSchema.Draft? = nil) throws(JSONSchemaError) -> StringValuePattern {
+        StringValuePattern(.matchesJsonSchema(MatchesJsonSchemaPattern(
+            schema: try JSONSchema(schema, draft: version ?? .v202012), schemaVersion: version)))
+    }
+
     /// Every value, present or not (WireMock's `anything`).
     public static var anything: StringValuePattern { StringValuePattern(.anything) }
 
@@ -164,7 +227,7 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
         case .matches(let regex), .doesNotMatch(let regex): regex.compileError.map { [$0] } ?? []
         case .and(let patterns), .or(let patterns): patterns.flatMap(\.problems)
         case .not(let pattern): pattern.problems
-        case .matchesJsonPath(_, let nested): nested?.problems ?? []
+        case .matchesJsonPath(_, let nested), .matchesXPath(_, let nested): nested?.problems ?? []
         case .invalid(_, _, let problem): [problem]
         default: []
         }

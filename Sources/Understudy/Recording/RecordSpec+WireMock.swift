@@ -147,8 +147,9 @@ extension RecordSpec.BodyPatternChoice {
         case "auto": self = .auto(ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements, caseInsensitive: caseInsensitive)
         case "equalToJson": self = .equalToJson(ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
         case "equalTo": self = .equalTo(caseInsensitive: caseInsensitive)
+        case "equalToXml": self = .equalToXml
         default:
-            throw reader.member("matcher")!.error("unknown body matcher \"\(matcher)\"\(JSONReader.suggestion(for: matcher, among: ["auto", "equalToJson", "equalTo"])); use \"auto\", \"equalToJson\" or \"equalTo\"")
+            throw reader.member("matcher")!.error("unknown body matcher \"\(matcher)\"\(JSONReader.suggestion(for: matcher, among: ["auto", "equalToJson", "equalTo", "equalToXml"])); use \"auto\", \"equalToJson\", \"equalToXml\" or \"equalTo\"")
         }
     }
 
@@ -161,6 +162,8 @@ extension RecordSpec.BodyPatternChoice {
             ["matcher": "equalToJson", "ignoreArrayOrder": .bool(ignoreArrayOrder), "ignoreExtraElements": .bool(ignoreExtraElements)]
         case .equalTo(let caseInsensitive):
             ["matcher": "equalTo", "caseInsensitive": .bool(caseInsensitive)]
+        case .equalToXml:
+            ["matcher": "equalToXml"]
         }
     }
 }

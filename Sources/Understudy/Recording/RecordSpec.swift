@@ -103,12 +103,15 @@ public struct RecordSpec: Sendable, Hashable {
 
     /// How a recorded request body is matched.
     public enum BodyPatternChoice: Sendable, Hashable {
-        /// `equalToJson` for JSON, `binaryEqualTo` for binary, `equalTo` for other text (WireMock's `auto`).
+        /// `equalToJson` for JSON, `equalToXml` for XML media types, `binaryEqualTo` for binary,
+        /// `equalTo` for other text (WireMock's `auto`).
         case auto(ignoreArrayOrder: Bool = true, ignoreExtraElements: Bool = true, caseInsensitive: Bool = false)
         /// Always `equalToJson` (bodies that are not JSON fall back to `equalTo`).
         case equalToJson(ignoreArrayOrder: Bool = true, ignoreExtraElements: Bool = true)
         /// Always `equalTo`.
         case equalTo(caseInsensitive: Bool = false)
+        /// Always `equalToXml` (bodies that are not XML fall back to `equalTo`).
+        case equalToXml
     }
 
     /// Size limits above which bodies go to `__files`.
@@ -141,7 +144,7 @@ public struct RecordSpec: Sendable, Hashable {
         public var headers: [String]
         /// Query parameter names, compared ignoring case.
         public var queryParameters: [String]
-        /// JSON object keys at any depth, compared ignoring case.
+        /// JSON object keys at any depth, and XML element and attribute local names, compared ignoring case.
         public var jsonFields: [String]
 
         /// Creates a redaction list.

@@ -97,6 +97,8 @@ public enum StubRecorder {
                                     ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
             }
             guard let text, !isBinary(contentType) else { return .binaryEqualTo(request.body) }
+            // RequestBodyAutomaticPatternFactory: a media type mentioning xml records equalToXml.
+            if contentType?.contains("xml") == true, let xml = xmlPattern(text, redaction: redaction) { return xml }
             return textPattern(text, contentType: contentType, caseInsensitive: caseInsensitive, redaction: redaction)
         case let .equalToJson(ignoreArrayOrder, ignoreExtraElements):
             if let json, json.isContainer {
@@ -106,7 +108,20 @@ public enum StubRecorder {
             return text.map { textPattern($0, contentType: contentType, caseInsensitive: false, redaction: redaction) } ?? .binaryEqualTo(request.body)
         case .equalTo(let caseInsensitive):
             return text.map { textPattern($0, contentType: contentType, caseInsensitive: caseInsensitive, redaction: redaction) } ?? .binaryEqualTo(request.body)
+        case .equalToXml:
+            guard let text else { return .binaryEqualTo(request.body) }
+            return xmlPattern(text, redaction: redaction) ?? textPattern(text, contentType: contentType, caseInsensitive: false, redaction: redaction)
         }
+    }
+
+    /// `equalToXml` the body, with redacted element contents and attribute values replaced by
+    /// `${xmlunit.ignore}` (placeholders then enabled); `nil` when the body is not well-formed XML.
+    private static func xmlPattern(_ text: String, redaction: RecordSpec.Redaction) -> StringValuePattern? {
+        guard let tree = try? XMLTree(parsing: text) else { return nil }
+        let redacts = { (name: String) in redaction.redactsJSONField(name) }
+        let touchesSecret = tree.nodes.contains { ($0.kind == .element || $0.kind == .attribute) && !$0.name.isNamespaceDeclaration && redacts($0.name.local) }
+        guard touchesSecret else { return try? .equalToXml(text) }
+        return try? .equalToXml(tree.redacted(redacts, placeholder: "${xmlunit.ignore}"), enablePlaceholders: true)
     }
 
     /// `equalTo` the text; a form body with a redacted field becomes a regex that matches any

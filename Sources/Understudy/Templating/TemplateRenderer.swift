@@ -270,9 +270,6 @@ struct TemplateRenderer {
     }
 
     /// Every topic's helpers. A new topic file adds its group here, and nowhere else.
-    // The XML helpers (xPath, soapXPath, formatXml) go in TemplateRenderer+XML.swift and register
-    // with one line here, such as
-    //     HelperGroup(names: xmlHelperNames, blockNames: ["formatXml"]) { try $0.xmlHelper($1, $2, block: $3) },
     static let helperGroups: [HelperGroup] = [
         HelperGroup(names: logicHelperNames) { renderer, name, arguments, _ in try renderer.logicHelper(name, arguments) },
         HelperGroup(names: stringHelperNames, blockNames: ["trim"]) { renderer, name, arguments, block in
@@ -287,6 +284,7 @@ struct TemplateRenderer {
             try renderer.encodingHelper(name, renderer.withBlockText(block, first: arguments))
         },
         HelperGroup(names: hostHelperNames) { renderer, name, arguments, _ in renderer.hostHelper(name, arguments) },
+        HelperGroup(names: xmlHelperNames, blockNames: ["formatXml"]) { try $0.xmlHelper($1, $2, block: $3) },
     ]
 
     /// The arguments with the rendered block first, for helpers that take their text from the

@@ -33,6 +33,7 @@ struct WireMockMappingsTests {
         #"{"request":{"method":"GET","urlPathTemplate":"/u/{id}","pathParameters":{"id":{"matches":"[0-9]+"}}},"response":{"status":200}}"#,
         #"{"request":{"method":"POST","urlPathPattern":"/f","formParameters":{"a":{"equalTo":"1"}},"cookies":{"s":{"absent":true}},"basicAuthCredentials":{"username":"u","password":"p"}},"response":{"status":200,"base64Body":"AAEC"}}"#,
         #"{"request":{"method":"POST","urlPath":"/b","bodyPatterns":[{"equalToJson":{"a":[1,2]},"ignoreArrayOrder":true,"ignoreExtraElements":true},{"equalToJson":"{\"x\":1}"},{"matchesJsonPath":{"expression":"$.a","contains":"1"}},{"matchesJsonPath":"$.b"},{"binaryEqualTo":"AAEC"}]},"response":{"status":200}}"#,
+        #"{"request":{"method":"POST","urlPath":"/x","bodyPatterns":[{"equalToXml":"<a><b>${xmlunit.ignore}</b></a>","enablePlaceholders":true,"namespaceAwareness":"LEGACY"},{"matchesXPath":{"expression":"//s:b","matches":"[0-9]+"},"xPathNamespaces":{"s":"urn:s"}},{"matchesJsonSchema":{"type":"object","required":["id"]},"schemaVersion":"V7"},{"matchesJsonSchema":"{\"type\":\"string\"}"}]},"response":{"status":200}}"#,
         #"{"request":{"method":"GET","urlPath":"/h","headers":{"A":{"and":[{"matches":"x.*"},{"not":{"contains":"y"}}]},"B":{"or":[{"equalTo":"b","caseInsensitive":true},{"doesNotMatch":"z"}]},"C":{"includes":[{"doesNotContain":"q"}]}}},"response":{"status":200}}"#,
         #"{"request":{"method":"GET","urlPath":"/d","headers":{"Date":{"before":"now +3 days","truncateExpected":"first day of month"}}},"response":{"status":200}}"#,
         #"{"request":{"method":"POST","urlPath":"/m","multipartPatterns":[{"matchingType":"ALL","headers":{"Content-Disposition":{"contains":"name="}},"bodyPatterns":[{"contains":"x"}]}]},"response":{"status":200}}"#,
@@ -87,7 +88,7 @@ struct WireMockMappingsTests {
         BadInput(json: "{\n  \"request\": {\"urlPath\": \"/a\"},\n  \"reponse\": {}\n}",
                  error: #"m.json:3:3: reponse: unknown field "reponse" in the stub mapping; did you mean "response"?; known fields: id, uuid, name, priority, request, response, scenarioName, requiredScenarioState, newScenarioState, metadata, persistent, postServeActions, serveEventListeners, insertionIndex, $schema"#),
         BadInput(json: #"{"request": {"urlPath": "/a", "headers": {"Accept": {"equalsTo": "x"}}}}"#,
-                 error: #"m.json:1:54: request.headers.Accept.equalsTo: unknown operator "equalsTo"; did you mean "equalTo"?; known operators: equalTo, binaryEqualTo, contains, doesNotContain, matches, doesNotMatch, absent, anything, and, or, not, before, after, equalToDateTime, equalToJson, matchesJsonPath, matchesPathTemplate, equalToXml, matchesJsonSchema, matchesXPath"#),
+                 error: #"m.json:1:54: request.headers.Accept.equalsTo: unknown operator "equalsTo"; did you mean "equalTo"?; known operators: equalTo, binaryEqualTo, contains, doesNotContain, matches, doesNotMatch, absent, anything, and, or, not, before, after, equalToDateTime, equalToJson, matchesJsonPath, matchesPathTemplate, equalToXml, matchesXPath, matchesJsonSchema"#),
         BadInput(json: #"{"request": {"urlPathPattern": "/a/(["}}"#,
                  error: #"m.json:1:14: request.urlPathPattern: invalid regular expression //a/([/: the pattern is not valid ICU regular expression syntax; escape special characters such as ( [ { with a backslash"#),
         BadInput(json: #"{"request": {"urlPath": "/a"}, "response": {"status": "200"}}"#,
@@ -95,8 +96,9 @@ struct WireMockMappingsTests {
         BadInput(json: #"{"request": {"urlPath": "/a"}, "response": {"fault": "CONNECTION_RESET"}}"#,
                  error: #"m.json:1:45: response.fault: unknown fault "CONNECTION_RESET"; did you mean "CONNECTION_RESET_BY_PEER"?; faults are CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE"#),
         BadInput(json: #"{"response": {}}"#, error: #"m.json:1:1: missing required field "request""#),
-        BadInput(json: #"{"request": {"urlPath": "/a", "bodyPatterns": [{"equalToXml": "<a/>"}]}}"#,
-                 error: #"m.json:1:49: request.bodyPatterns[0].equalToXml: "equalToXml" is not supported: XML bodies are not supported yet; match the text with "contains" or "matches" instead"#),
+        // EqualToXmlPattern.java reads the expected document when the stub is made.
+        BadInput(json: #"{"request": {"urlPath": "/a", "bodyPatterns": [{"equalToXml": "<order>"}]}}"#,
+                 error: #"m.json:1:49: request.bodyPatterns[0].equalToXml: equalToXml holds XML that is not well-formed: the document ends before its root element is closed (line 1, column 8)"#),
         // StringValuePatternJsonDeserializer: "equalTo operand must be a non-null string".
         BadInput(json: #"{"request": {"urlPath": "/a", "headers": {"X": {"equalTo": 5}}}}"#,
                  error: #"m.json:1:49: request.headers.X.equalTo: expected a string (the equalTo operand), found number 5"#),

@@ -41,7 +41,7 @@ struct RecordSpecTests {
         (#"{"captureHeader": {}}"#, #"unknown field "captureHeader" in the record spec; did you mean "captureHeaders"?"#),
         (#"{"outputFormat": "XML"}"#, #"outputFormat must be "FULL" or "IDS", found "XML""#),
         (#"{"extractBodyCriteria": {"textSizeThreshold": "lots"}}"#, #""lots" is not a size"#),
-        (#"{"requestBodyPattern": {"matcher": "equalToXml"}}"#, #"unknown body matcher "equalToXml""#),
+        (#"{"requestBodyPattern": {"matcher": "equalToXm"}}"#, #"unknown body matcher "equalToXm"; did you mean "equalToXml"?"#),
         (#"{"filters": {"urlPath": "/a", "methd": "GET"}}"#, #"unknown field "methd" in the request pattern; did you mean "method"?"#),
         (#"{"filters": {"ids": ["nope"]}}"#, #""nope" is not a UUID"#),
     ])

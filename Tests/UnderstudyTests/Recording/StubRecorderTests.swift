@@ -45,6 +45,11 @@ struct StubRecorderTests {
         (.auto(), "application/octet-stream", "\u{1}\u{2}", "binaryEqualTo"),
         (.equalTo(caseInsensitive: true), "application/json", #"{"a":1}"#, "equalTo"),
         (.equalToJson(), "application/json", #"[1,2]"#, "equalToJson"),
+        // RequestBodyAutomaticPatternFactory (WireMock 3.13.2): a media type with "xml" records equalToXml.
+        (.auto(), "application/soap+xml", "<a><b>1</b></a>", "equalToXml"),
+        (.auto(), "text/xml", "not xml at all", "equalTo"),
+        // RequestBodyEqualToXmlPatternFactory.
+        (.equalToXml, "text/plain", "<a/>", "equalToXml"),
     ])
     func bodyPatternChoices(_ choice: RecordSpec.BodyPatternChoice, contentType: String, body: String, operator: String) throws {
         let spec = RecordSpec(requestBodyPattern: choice)
@@ -52,6 +57,19 @@ struct StubRecorderTests {
         let patterns = try #require(result.mappings.first?.request.wireMockJSON["bodyPatterns"]?.arrayValue)
         #expect(patterns.first?[`operator`] != nil, "\(patterns)")
         #expect(try Self.serving(result).serve(request(.put, "/x", body: body)).wasMatched)
+    }
+
+    @Test func xmlBodiesKeepNoSecretsAndStillMatch() throws {
+        let body = #"<login user="ada" api_key="attr-secret"><password>body-secret</password><lang>en</lang></login>"#
+        let result = StubRecorder.record([Self.exchange(.post, "/soap", headers: ["Content-Type": "text/xml"], body: body)], spec: RecordSpec())
+        let text = try #require(result.mappings.first).wireMockJSON().jsonText()
+        #expect(!text.contains("body-secret") && !text.contains("attr-secret"), "\(text)")
+        let patterns = try #require(result.mappings.first?.request.wireMockJSON["bodyPatterns"]?.arrayValue)
+        #expect(patterns.first?["enablePlaceholders"] == true, "\(patterns)")
+        let mock = try Self.serving(result)
+        #expect(mock.serve(request(.post, "/soap", body: body)).wasMatched)
+        #expect(mock.serve(request(.post, "/soap", body: body.replacingOccurrences(of: "body-secret", with: "other"))).wasMatched)
+        #expect(!mock.serve(request(.post, "/soap", body: body.replacingOccurrences(of: ">en<", with: ">fr<"))).wasMatched)
     }
 
     @Test func capturedHeadersMatchAndOthersDoNot() throws {

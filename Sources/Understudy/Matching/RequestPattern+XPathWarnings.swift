@@ -1,0 +1,45 @@
+/// `matchesXPath` with an expression that yields a value (`count(//a) > 2`) and no nested
+/// pattern always matches in WireMock (`MatchesXPathPattern.isSimpleMatch` counts the value as
+/// one node found), and so it does here; `understudy lint` points it out.
+extension XPathSyntax {
+    /// Whether the expression yields a node-set rather than a string, number or boolean.
+    var yieldsNodes: Bool {
+        switch self {
+        case .path, .union: true
+        case .filter(let primary, _, _): primary.yieldsNodes
+        case .number, .literal, .call, .binary, .negate: false
+        }
+    }
+}
+
+extension StringValuePattern {
+    /// The `matchesXPath` expressions in the pattern that yield a value and have no nested pattern.
+    func valueOnlyXPaths() -> [XPathExpression] {
+        switch kind {
+        case let .matchesXPath(expression, nested):
+            guard let nested else { return expression.syntax.yieldsNodes ? [] : [expression] }
+            return nested.valueOnlyXPaths()
+        case .matchesJsonPath(_, let nested?): return nested.valueOnlyXPaths()
+        case .and(let patterns), .or(let patterns): return patterns.flatMap { $0.valueOnlyXPaths() }
+        case .not(let pattern): return pattern.valueOnlyXPaths()
+        default: return []
+        }
+    }
+}
+
+extension RequestPattern {
+    /// Advice about `matchesXPath` expressions that match whatever the request holds, one
+    /// message each. Like ``regexWarnings``, these do not stop a stub from loading.
+    public var xPathWarnings: [String] {
+        stringValuePatterns.flatMap(Self.xPathWarnings)
+    }
+
+    /// The advice for one pattern (also given while decoding a mapping).
+    static func xPathWarnings(_ pattern: StringValuePattern) -> [String] {
+        pattern.valueOnlyXPaths().map { expression in
+            "matchesXPath \(quoted(expression.source)) yields a value, not nodes, so it matches every XML body "
+                + "(as in WireMock); compare the value with a nested pattern: "
+                + #"{"matchesXPath": {"expression": "\#(expression.source)", "equalTo": "true"}}"#
+        }
+    }
+}
