@@ -90,19 +90,6 @@ struct RequestLogTests {
         #expect(lines[1].hasSuffix(#"GET /users/43 → 404 no match; nearest "Get user": urlPath expected "/users/42", got "/users/43" 1.0 ms"#))
     }
 
-    @Test func pastItsCapacityTheLogCountsWhatItSkipped() {
-        let mock = HTTPMock()
-        let written = Locked<String>("")
-        let log = RequestLog(mock: mock, formatter: RequestLogFormatter(style: .plain, verbose: false), capacity: 2) { text in
-            written.withLock { $0 += text }
-        }
-        for path in ["/a", "/b", "/c", "/d"] { log.record(mock.serve(RecordedRequest(method: .get, url: path)), elapsed: .zero) }
-        log.flush()
-        let lines = written.withLock { $0 }.split(separator: "\n")
-        #expect(lines.count == 3)
-        #expect(lines.last == "… and 0 more; 2 request(s) not logged: the console could not keep up")
-    }
-
     @Test func pastTheLinesOfOneFlushTheRestIsSummedUpByMethodPathAndStatus() {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/hello"), .ok)
@@ -116,5 +103,18 @@ struct RequestLogTests {
         let lines = written.withLock { $0 }.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines.last == "… and 10 more: GET /hello → 200 ×5, GET /b → 404 ×2, GET /a → 404 ×1, others ×2")
+    }
+
+    @Test func pastItsGroupLimitTheSummaryCountsOthers() {
+        let mock = HTTPMock()
+        let written = Locked<String>("")
+        let log = RequestLog(mock: mock, formatter: RequestLogFormatter(style: .plain, verbose: false), linesPerFlush: 1, groupLimit: 2) { text in
+            written.withLock { $0 += text }
+        }
+        for path in ["/first", "/a", "/b", "/c", "/a", "/d"] { log.record(mock.serve(RecordedRequest(method: .get, url: path)), elapsed: .zero) }
+        log.flush()
+        let lines = written.withLock { $0 }.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.last == "… and 5 more: GET /a → 404 ×2, GET /b → 404 ×1, others ×2")
     }
 }
