@@ -44,7 +44,8 @@ public struct MappingsRoot: Sendable, Hashable {
                 let data = try Data(contentsOf: file)
                 let decoded = try WireMockMappings.decodeWithWarnings(data, file: name)
                 mappings += decoded.mappings
-                warnings += decoded.warnings
+                // In the order a reader meets them in the file.
+                warnings += decoded.warnings.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
             } catch let error as MappingDecodingError {
                 errors.append(error)
             } catch {

@@ -8,7 +8,8 @@ import Testing
 /// WireMock 3.13.2's: `matching/StringValuePatternJsonDeserializer.java` (first operator wins,
 /// `anything`, `matchesPathTemplate`, `absent` whatever its value), `matching/UrlPattern.java`
 /// with `RequestPattern`'s URL key order, `stubbing/StubMapping.java` (`id`/`uuid`),
-/// `matching/MultipartValuePattern.java` (`name`, `fileName`), `extension/webhooks/`, and the
+/// `matching/MultipartValuePattern.java` (`name`, `fileName`), `extension/webhooks/`, the XML and
+/// JSON Schema patterns (`EqualToXmlPattern`, `MatchesXPathPattern`, `MatchesJsonSchemaPattern`), and the
 /// standalone template engine (`extension/responsetemplating/TemplateEngine.java`, no escaping).
 struct WireMockFormsFixtureTests {
     private let root = MappingsRoot(fixturesFolder.appendingPathComponent("wiremock-3.13-forms"))
@@ -16,7 +17,7 @@ struct WireMockFormsFixtureTests {
     @Test func theFolderLintsWithWarningsAndNoProblem() {
         let report = root.lint()
         #expect(report.problems == [])
-        #expect(report.mappings.count == 7)
+        #expect(report.mappings.count == 10)
         let expected = [
             ("mappings/operators.json:7:", #""contains" is ignored: a pattern uses only its first operator, here "equalTo""#),
             ("mappings/operators.json:8:", #"did you mean "caseInsensitive"?"#),
@@ -48,5 +49,13 @@ struct WireMockFormsFixtureTests {
         let echoed = mock.serve(request(.post, "/echo", body: #"{"names": ["Ada"]}"#))
         let body = String(decoding: try mock.bodyData(for: echoed.response), as: UTF8.self)
         #expect(body.hasPrefix(#"aGVsbG8= <b> Ada {"#), "\(body)")
+        // XML and JSON Schema body patterns (matching/EqualToXmlPattern.java,
+        // MatchesXPathPattern.java, MatchesJsonSchemaPattern.java).
+        #expect(mock.serve(request(.post, "/soap", body: "<order><item>book</item><id>42</id></order>")).response.status == 200)
+        #expect(mock.serve(request(.post, "/soap", body: "<order><id>42</id><item>pen</item></order>")).response.status == 404)
+        #expect(mock.serve(request(.post, "/xpath", body: "<cart><item>a book</item></cart>")).response.status == 200)
+        #expect(mock.serve(request(.post, "/xpath", body: "<cart><item>a pen</item></cart>")).response.status == 404)
+        #expect(mock.serve(request(.post, "/schema", body: #"{"id": 7}"#)).response.status == 200)
+        #expect(mock.serve(request(.post, "/schema", body: #"{"id": "seven"}"#)).response.status == 404)
     }
 }
