@@ -29,7 +29,7 @@ struct PersistenceCrashTests {
         process.arguments = ["serve", "--root", folder.path, "--port", "0"]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        let exited = try process.runUntilExit()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let baseURL = try #require(Self.readBaseURL(from: output.fileHandleForReading))
 
@@ -64,8 +64,7 @@ struct PersistenceCrashTests {
         }
         kill(process.processIdentifier, SIGKILL)
         #expect(killedMidWrite, "no write was caught in progress; the test proved nothing")
-        // Poll rather than block a thread of the cooperative pool.
-        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        for await _ in exited {}
         writer.cancel()
         let acknowledged = await writer.value
 
@@ -90,5 +89,15 @@ struct PersistenceCrashTests {
         let rest = text[start.upperBound...]
         let address = rest.prefix { $0 != " " && $0 != "\n" && $0 != ";" }
         return URL(string: "http://" + address)
+    }
+}
+
+extension Process {
+    /// Runs the process and returns a stream that finishes when it exits: its termination
+    /// handler ends the wait, with no polling and no thread blocked.
+    func runUntilExit() throws -> AsyncStream<Void> {
+        let exited = AsyncStream<Void> { continuation in terminationHandler = { _ in continuation.finish() } }
+        try run()
+        return exited
     }
 }

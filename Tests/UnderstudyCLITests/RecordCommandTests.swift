@@ -120,13 +120,13 @@ struct RecordExecutableTests {
             process.arguments = try ["record", "--target", upstreamServer.baseURL.absoluteString, "--root", folder.path, "--port", "0"]
             let output = Pipe()
             process.standardOutput = output
-            try process.run()
+            let exited = try process.runUntilExit()
             defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
             let baseURL = try #require(PersistenceCrashTests.readBaseURL(from: output.fileHandleForReading))
             let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("status"))
             #expect(try JSONParser.parse(data) == ["up": true])
             kill(process.processIdentifier, SIGINT)
-            while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+            for await _ in exited {}
             #expect(process.terminationStatus == 0)
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(text.contains("understudy: recorded 1 stub(s) and 0 body file(s) into \(folder.path)"), "\(text)")

@@ -22,8 +22,7 @@ struct ServeExecutableTests {
         process.arguments = ["serve", "--root", folder.path, "--port", "0"] + extraArguments
         let output = Pipe()
         process.standardOutput = output
-        let exited = AsyncStream<Void> { continuation in process.terminationHandler = { _ in continuation.finish() } }
-        try process.run()
+        let exited = try process.runUntilExit()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let baseURL = try #require(PersistenceCrashTests.readBaseURL(from: output.fileHandleForReading))
         let hit = try await URLSession.shared.data(from: baseURL.appendingPathComponent("hello"))

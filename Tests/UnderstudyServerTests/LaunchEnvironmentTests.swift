@@ -16,9 +16,7 @@ struct LaunchEnvironmentTests {
             process.environment = try ProcessInfo.processInfo.environment.merging(server.launchEnvironment) { $1 }
             let output = Pipe()
             process.standardOutput = output
-            try process.run()
-            // Wait off the cooperative pool's critical path: poll instead of blocking.
-            while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+            for await _ in try process.runUntilExit() {}
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(process.terminationStatus == 0)
             #expect(text == "pong from the mock\n")

@@ -209,10 +209,7 @@ struct LifecycleTests {
         process.arguments = [check, String(count)]
         let output = Pipe()
         process.standardOutput = output
-        let exited = AsyncStream<Void> { continuation in
-            process.terminationHandler = { _ in continuation.finish() }
-        }
-        try process.run()
+        let exited = try process.runUntilExit()
         // Read on a thread of its own, not one of the cooperative pool's.
         let data = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile()) }

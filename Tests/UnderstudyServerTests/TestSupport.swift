@@ -117,3 +117,12 @@ final class RawCollector: ChannelInboundHandler, Sendable {
     }
 }
 
+extension Process {
+    /// Runs the process and returns a stream that finishes when it exits: its termination
+    /// handler ends the wait, with no polling and no thread blocked.
+    func runUntilExit() throws -> AsyncStream<Void> {
+        let exited = AsyncStream<Void> { continuation in terminationHandler = { _ in continuation.finish() } }
+        try run()
+        return exited
+    }
+}

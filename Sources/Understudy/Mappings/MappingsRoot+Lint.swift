@@ -67,7 +67,7 @@ extension MappingsRoot {
     }
 }
 
-/// What ``MappingsRoot/lint()`` found.
+/// What ``MappingsRoot/lint(globalTemplating:)`` found.
 public struct LintReport: Sendable {
     /// The stubs that loaded.
     public let mappings: [StubMapping]

@@ -52,42 +52,46 @@ struct WireMockPythonClientTests {
         #expect(webhook?.headers["Content-Type"] == "text/plain")
     }
 
-    /// Runs a command without blocking the caller's thread: the process is started and
-    /// polled with `Task.sleep`, so the server's event loops keep serving it.
+    /// Runs a command without blocking the caller's thread: its exit ends the wait (the
+    /// termination handler), so the server's event loops keep serving it; past `timeout` it is
+    /// terminated, which only keeps a broken script from hanging the suite.
     static func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> (status: Int32, output: String) {
-        let (process, output) = try start(arguments)
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            if ContinuousClock.now > deadline {
-                process.terminate()
-                return (-1, "timed out after \(timeout)\n" + (read(output)))
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        let process = Process()
+        let output = try prepare(process, arguments)
+        let exited = try process.runUntilExit()
+        let guardTask = Task {
+            try await Task.sleep(for: timeout)
+            process.terminate()
+        }
+        for await _ in exited {}
+        guardTask.cancel()
+        if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGTERM {
+            return (-1, "timed out after \(timeout)\n" + read(output))
         }
         return (process.terminationStatus, read(output))
     }
 
     /// Runs a short command to completion on the current thread.
     static func runSynchronously(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let (process, output) = try start(arguments)
+        let process = Process()
+        let output = try prepare(process, arguments)
+        try process.run()
         process.waitUntilExit()
         return (process.terminationStatus, read(output))
     }
 
-    /// Starts `arguments` through `/usr/bin/env`, stdout and stderr into a temporary file
-    /// (a file, not a pipe, so a chatty process never blocks on a full pipe buffer).
-    private static func start(_ arguments: [String]) throws -> (Process, URL) {
+    /// Sets `process` up to run `arguments` through `/usr/bin/env`, stdout and stderr into a
+    /// temporary file (a file, not a pipe, so a chatty process never blocks on a full pipe
+    /// buffer); returns the file.
+    private static func prepare(_ process: Process, _ arguments: [String]) throws -> URL {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-e2e-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
-        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         process.standardOutput = handle
         process.standardError = handle
-        defer { try? handle.close() }
-        try process.run()
-        return (process, output)
+        return output
     }
 
     private static func read(_ file: URL) -> String {
