@@ -45,16 +45,16 @@ struct ProxyTransportTests {
 
     @Test(arguments: Transport.allCases)
     func unreachableUpstreamIsA502NamingTheStub(_ transport: Transport) async throws {
-        // A port that was free a moment ago: nothing listens there.
-        let closedPort = try await withMockServer(HTTPMock()) { try $0.port }
         let mock = HTTPMock()
-        mock.stub(.anyRequest, .proxy(to: "http://127.0.0.1:\(closedPort)"), name: "Down")
-        try await transport.withClient(for: mock) { client, base in
-            let (status, body) = try await get(client, base.appendingPathComponent("anything"))
-            #expect(status == 502)
-            #expect(body.contains("Stub \"Down\""))
-            #expect(body.contains("http://127.0.0.1:\(closedPort)/anything"))
-            #expect(body.contains("could not be reached"))
+        try await withRefusingPort { closedPort in
+            mock.stub(.anyRequest, .proxy(to: "http://127.0.0.1:\(closedPort)"), name: "Down")
+            try await transport.withClient(for: mock) { client, base in
+                let (status, body) = try await get(client, base.appendingPathComponent("anything"))
+                #expect(status == 502)
+                #expect(body.contains("Stub \"Down\""))
+                #expect(body.contains("http://127.0.0.1:\(closedPort)/anything"))
+                #expect(body.contains("could not be reached"))
+            }
         }
         #expect(mock.serveEvents.first?.response.status == 502)
     }
