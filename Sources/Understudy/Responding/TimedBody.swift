@@ -15,13 +15,35 @@ package struct TimedBody: Sendable {
         }
     }
 
+    /// What happens after the last part.
+    package enum Ending: Sendable, Equatable {
+        /// The response ends normally.
+        case complete
+        /// The connection fails with one of WireMock's faults after the last part: a stream
+        /// cut mid-way (an in-process transport throws the fault's `URLError`).
+        case fault(Fault)
+        /// Nothing more is sent and the response stays open until the client goes away, or
+        /// until `cap` has passed after the last part (then it ends normally): for tests of a
+        /// client's own timeout.
+        case heldOpen(cap: Duration)
+    }
+
     /// The parts in order; empty for a bodyless answer.
     package var parts: [Part]
+    /// What happens after the last part.
+    package var ending: Ending
+    /// Whether the body is a stream (server-sent events or timed chunks): sent with chunked
+    /// transfer encoding and no `Content-Length`, each part flushed at its time.
+    package var isStream: Bool
 
-    package init(parts: [Part]) { self.parts = parts }
+    package init(parts: [Part], ending: Ending = .complete, isStream: Bool = false) {
+        self.parts = parts
+        self.ending = ending
+        self.isStream = isStream
+    }
 
     /// A body sent in one piece at once (no parts when `bytes` is empty).
-    package init(_ bytes: Data) { self.parts = bytes.isEmpty ? [] : [Part(bytes: bytes)] }
+    package init(_ bytes: Data) { self.init(parts: bytes.isEmpty ? [] : [Part(bytes: bytes)]) }
 
     /// Whether any part waits before it is sent.
     package var isTimed: Bool { parts.contains { $0.delay > .zero } }
