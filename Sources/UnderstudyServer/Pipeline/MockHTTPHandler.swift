@@ -40,6 +40,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         reader.stop()
+        writer.stop()
         proxy?.cancel()
         proxy = nil
         context.fireChannelInactive()

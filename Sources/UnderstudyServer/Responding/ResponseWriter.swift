@@ -8,8 +8,27 @@ import Understudy
 /// asked to keep it alive). Every method runs on the connection's event loop.
 final class ResponseWriter {
     private let reader: RequestReader
+    /// The next timed step of the response being written (a part, or the end of a stream held
+    /// open), cancelled when the client goes away.
+    private var pending: Scheduled<Void>?
+    /// What to run once the response being written is over, however it ends.
+    private var onFinish: (() -> Void)?
 
     init(reader: RequestReader) { self.reader = reader }
+
+    /// The client went away: the rest of a timed or streamed response is dropped at once (no
+    /// timer left behind) and its `finished` runs.
+    func stop() {
+        pending?.cancel()
+        pending = nil
+        finish()
+    }
+
+    private func finish() {
+        let finished = onFinish
+        onFinish = nil
+        finished?()
+    }
 
     /// Writes a planned status, headers and body in answer to `request`; calls `finished` once
     /// the end of the response has been written (or the client has gone).
@@ -18,7 +37,7 @@ final class ResponseWriter {
         var head = HTTPResponseHead(version: request.version, status: Self.status(planned.status, planned.reason))
         for field in planned.headers { head.headers.add(name: field.name, value: field.value) }
         writeHead(head, for: request, context: context)
-        guard body.isTimed else {
+        guard body.isTimed || body.isStream || body.ending != .complete else {
             // No pauses: no flush until the end, so the whole response leaves in one write.
             for part in body.parts {
                 context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
@@ -27,7 +46,8 @@ final class ResponseWriter {
             return
         }
         context.flush()
-        writeParts(body.parts[...], for: request, context: context, then: finished)
+        onFinish = finished
+        writeParts(body.parts[...], ending: body.ending, for: request, context: context)
     }
 
     /// Writes a head, marking it `Connection: close` when the request did not ask to keep the connection.
@@ -51,24 +71,43 @@ final class ResponseWriter {
         finished?()
     }
 
-    private func writeParts(_ parts: ArraySlice<TimedBody.Part>, for request: HTTPRequestHead, context: ChannelHandlerContext,
-                            then finished: (() -> Void)?) {
+    /// Writes each part at its time (flushed at once), then ends the body as planned.
+    private func writeParts(_ parts: ArraySlice<TimedBody.Part>, ending: TimedBody.Ending, for request: HTTPRequestHead,
+                            context: ChannelHandlerContext) {
         guard let part = parts.first else {
-            end(for: request, context: context, then: finished)
+            endStream(ending, for: request, context: context)
             return
         }
         let send = {
-            guard context.channel.isActive else {
-                finished?()
-                return
-            }
+            self.pending = nil
+            guard context.channel.isActive else { return self.finish() }
             context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
-            self.writeParts(parts.dropFirst(), for: request, context: context, then: finished)
+            self.writeParts(parts.dropFirst(), ending: ending, for: request, context: context)
         }
         if part.delay > .zero {
-            context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(part.delay)) { send() }
+            pending = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(part.delay)) { send() }
         } else {
             send()
+        }
+    }
+
+    /// After the last part: the end of the response, a fault (a stream cut mid-way), or
+    /// nothing until the client leaves or the cap passes.
+    private func endStream(_ ending: TimedBody.Ending, for request: HTTPRequestHead, context: ChannelHandlerContext) {
+        switch ending {
+        case .complete:
+            let finished = onFinish
+            onFinish = nil
+            end(for: request, context: context, then: finished)
+        case .fault(let fault):
+            FaultWriter.perform(fault, context: context)
+            finish()
+        case .heldOpen(let cap):
+            pending = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(cap)) {
+                self.pending = nil
+                guard context.channel.isActive else { return self.finish() }
+                self.endStream(.complete, for: request, context: context)
+            }
         }
     }
 
