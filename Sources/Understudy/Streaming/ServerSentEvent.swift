@@ -61,8 +61,9 @@ public struct ServerSentEvent: Sendable, Hashable {
         return copy
     }
 
-    /// The event's lines on the wire, ending with the blank line that dispatches it.
-    var wireText: String {
+    /// The event's lines on the wire, ending with the blank line that dispatches it, for
+    /// example `"id: 1\nevent: greeting\ndata: hello\n\n"`.
+    public var wireText: String {
         var text = ""
         if let comment {
             for line in Self.lines(comment) { text += ": \(line)\n" }
