@@ -54,6 +54,7 @@ struct StreamingTests {
             }
             #expect(seen == Self.wire.count)
         }
+        #expect(mock.serveEvents.first?.streamDelivery == StreamDelivery(partsDelivered: 3, parts: 3, clientLeftEarly: false))
     }
 
     @Test func aStreamCutByAFaultDeliversItsPartsThenFails() async throws {
@@ -109,6 +110,10 @@ struct StreamingTests {
             try await waitUntil("every connection is gone") { server.connectionCount == 0 }
         }
         #expect(mock.serveEvents.count == 200)
+        // The journal says how much each stream delivered and that its client left early.
+        #expect(mock.serveEvents.allSatisfy { $0.streamDelivery?.clientLeftEarly == true && $0.streamDelivery?.partsDelivered == 1 })
+        #expect(mock.serveEvents.compactMap(\.streamDelivery?.parts).sorted().first == 1)
+        #expect(mock.serveEvents.compactMap(\.streamDelivery?.parts).sorted().last == 2)
     }
 
     @Test(.timeLimit(.minutes(1)))

@@ -13,6 +13,8 @@ final class ResponseWriter {
     private var pending: Scheduled<Void>?
     /// What to run once the response being written is over, however it ends.
     private var onFinish: (() -> Void)?
+    /// How much of the stream being written (or last written) reached the client.
+    private(set) var streamDelivery: StreamDelivery?
 
     init(reader: RequestReader) { self.reader = reader }
 
@@ -21,6 +23,7 @@ final class ResponseWriter {
     func stop() {
         pending?.cancel()
         pending = nil
+        if onFinish != nil { streamDelivery?.clientLeftEarly = true }
         finish()
     }
 
@@ -47,6 +50,7 @@ final class ResponseWriter {
         }
         context.flush()
         onFinish = finished
+        streamDelivery = body.isStream ? StreamDelivery(partsDelivered: 0, parts: body.parts.count, clientLeftEarly: false) : nil
         writeParts(body.parts[...], ending: body.ending, for: request, context: context)
     }
 
@@ -80,8 +84,12 @@ final class ResponseWriter {
         }
         let send = {
             self.pending = nil
-            guard context.channel.isActive else { return self.finish() }
+            guard context.channel.isActive else {
+                self.streamDelivery?.clientLeftEarly = true
+                return self.finish()
+            }
             context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
+            self.streamDelivery?.partsDelivered += 1
             self.writeParts(parts.dropFirst(), ending: ending, for: request, context: context)
         }
         if part.delay > .zero {
@@ -105,7 +113,10 @@ final class ResponseWriter {
         case .heldOpen(let cap):
             pending = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(cap)) {
                 self.pending = nil
-                guard context.channel.isActive else { return self.finish() }
+                guard context.channel.isActive else {
+                    self.streamDelivery?.clientLeftEarly = true
+                    return self.finish()
+                }
                 self.endStream(.complete, for: request, context: context)
             }
         }
