@@ -4,7 +4,7 @@ import NIOPosix
 
 /// The ceiling for streams: the smallest SwiftNIO server that answers every request with a
 /// server-sent event stream of `count` events (`data: 1`, `data: 2`…), each written and flushed
-/// `interval` after the previous one, as the mock schedules its parts.
+/// `interval` after the previous one was due, as the mock schedules its parts.
 enum RawNIOStreamServer {
     static func start(port: Int, count: Int, interval: TimeAmount) async throws -> any Channel {
         try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -41,19 +41,19 @@ final class EventStreamer: ChannelInboundHandler {
         head.headers.add(name: "Content-Type", value: "text/event-stream")
         head.headers.add(name: "Cache-Control", value: "no-cache")
         context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
-        send(1, context: context)
+        send(1, due: .now() + interval, context: context)
     }
 
-    private func send(_ number: Int, context: ChannelHandlerContext) {
+    private func send(_ number: Int, due: NIODeadline, context: ChannelHandlerContext) {
         guard number <= count else {
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             return
         }
-        pending = context.eventLoop.assumeIsolated().scheduleTask(in: interval) {
+        pending = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
             guard context.channel.isActive else { return }
             let event = context.channel.allocator.buffer(string: "data: \(number)\n\n")
             context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(event))), promise: nil)
-            self.send(number + 1, context: context)
+            self.send(number + 1, due: due + self.interval, context: context)
         }
     }
 

@@ -51,7 +51,7 @@ final class ResponseWriter {
         context.flush()
         onFinish = finished
         streamDelivery = body.isStream ? StreamDelivery(partsDelivered: 0, parts: body.parts.count, clientLeftEarly: false) : nil
-        writeParts(body.parts[...], ending: body.ending, for: request, context: context)
+        writeParts(body.parts[...], ending: body.ending, from: .now(), for: request, context: context)
     }
 
     /// Writes a head, marking it `Connection: close` when the request did not ask to keep the connection.
@@ -75,13 +75,16 @@ final class ResponseWriter {
         finished?()
     }
 
-    /// Writes each part at its time (flushed at once), then ends the body as planned.
-    private func writeParts(_ parts: ArraySlice<TimedBody.Part>, ending: TimedBody.Ending, for request: HTTPRequestHead,
-                            context: ChannelHandlerContext) {
+    /// Writes each part at its time (flushed at once), then ends the body as planned. Each
+    /// part is due `delay` after the previous one was due (not after it was sent), so a late
+    /// wake-up delays one part and not every part after it.
+    private func writeParts(_ parts: ArraySlice<TimedBody.Part>, ending: TimedBody.Ending, from previous: NIODeadline,
+                            for request: HTTPRequestHead, context: ChannelHandlerContext) {
         guard let part = parts.first else {
             endStream(ending, for: request, context: context)
             return
         }
+        let due = previous + TimeAmount(part.delay)
         let send = {
             self.pending = nil
             guard context.channel.isActive else {
@@ -90,10 +93,10 @@ final class ResponseWriter {
             }
             context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
             self.streamDelivery?.partsDelivered += 1
-            self.writeParts(parts.dropFirst(), ending: ending, for: request, context: context)
+            self.writeParts(parts.dropFirst(), ending: ending, from: due, for: request, context: context)
         }
         if part.delay > .zero {
-            pending = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(part.delay)) { send() }
+            pending = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { send() }
         } else {
             send()
         }
