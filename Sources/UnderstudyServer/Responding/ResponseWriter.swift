@@ -51,7 +51,7 @@ final class ResponseWriter {
         context.flush()
         onFinish = finished
         streamDelivery = body.isStream ? StreamDelivery(partsDelivered: 0, parts: body.parts.count, clientLeftEarly: false) : nil
-        writeParts(body.parts[...], ending: body.ending, from: .now(), for: request, context: context)
+        writeParts(body.parts[...], ending: body.ending, from: context.eventLoop.now, for: request, context: context)
     }
 
     /// Writes a head, marking it `Connection: close` when the request did not ask to keep the connection.
