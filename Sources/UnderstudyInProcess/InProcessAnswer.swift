@@ -7,7 +7,8 @@ package import FoundationNetworking
 /// What an in-process transport hands its caller: the response and the body's timed parts,
 /// which it delivers after each part's pause (on the task's clock, so cancelling the task
 /// ends the wait at once). Once the last part is delivered, the stub's webhooks fire: this is
-/// where both in-process transports (direct and URLSession) finish serving a response.
+/// where both in-process transports (direct and URLSession) finish serving a response. Then
+/// the body's ending applies: a fault throws its `URLError`, a held-open response waits.
 package struct InProcessAnswer: Sendable {
     /// The status and final headers, `Matched-Stub-Id` and `Content-Length` included.
     package let response: HTTPURLResponse
@@ -23,24 +24,44 @@ package struct InProcessAnswer: Sendable {
     }
 
     /// Waits each part's pause, then hands its bytes to `deliver`, in order; then fires the
-    /// webhooks.
+    /// webhooks and carries out the body's ending.
+    /// - Throws: the fault's `URLError` (see ``Understudy/Fault/urlErrorCode``) after the last
+    ///   part for a `.fault` ending; `CancellationError` when the task is cancelled during a
+    ///   pause or while the response is held open.
     package func deliver(_ deliver: (Data) -> Void) async throws {
         for part in body.parts {
             if part.delay > .zero { try await Task.sleep(for: part.delay) }
             try Task.checkCancellation()
             deliver(part.bytes)
         }
-        webhooks?.fireInProcess()
+        try await end()
     }
 
-    /// The whole body, once every part's pause has passed (the webhooks then fire).
+    /// The whole body, once every part's pause has passed (the webhooks then fire) and the
+    /// ending has been carried out; throws as ``deliver(_:)`` does.
     package func collect() async throws -> Data {
-        guard body.isTimed else {
+        guard body.isTimed || body.ending != .complete else {
             webhooks?.fireInProcess()
             return body.data
         }
         var data = Data()
         try await deliver { data.append($0) }
         return data
+    }
+
+    /// After the last part: the webhooks fire (after a fault too, as the loopback server fires
+    /// them), then a fault is thrown, or a held-open response waits until the task is
+    /// cancelled (`CancellationError`, as the client went away) or the cap passes (it then
+    /// ends normally).
+    private func end() async throws {
+        webhooks?.fireInProcess()
+        switch body.ending {
+        case .complete:
+            return
+        case .fault(let fault):
+            throw URLError(fault.urlErrorCode, userInfo: response.url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:])
+        case .heldOpen(let cap):
+            try await Task.sleep(for: cap)
+        }
     }
 }
