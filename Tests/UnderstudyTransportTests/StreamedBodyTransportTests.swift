@@ -3,6 +3,7 @@ import Testing
 import Understudy
 import UnderstudyClient
 import UnderstudyTesting
+import UnderstudyURLSession
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -18,10 +19,9 @@ struct StreamedBodyTransportTests {
         return InProcessAnswer(response: response, body: body)
     }
 
-    /// Each chunk's text with the time it arrived, counted from the start of the iteration.
-    private func chunks(of body: StreamedBody) async throws -> [(String, Duration)] {
+    /// Each chunk's text with the time it arrived, counted from `start` (before the request).
+    private func chunks(of body: StreamedBody, since start: ContinuousClock.Instant) async throws -> [(String, Duration)] {
         let clock = ContinuousClock()
-        let start = clock.now
         var received: [(String, Duration)] = []
         for try await chunk in body { received.append((String(decoding: chunk, as: UTF8.self), start.duration(to: clock.now))) }
         return received
@@ -30,11 +30,12 @@ struct StreamedBodyTransportTests {
     @Test func directStreamHandsOutEachPartAtItsTime() async throws {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/drip"), .ok.body("aabbcc").dribbled(chunks: 3, over: .milliseconds(300)))
+        let start = ContinuousClock.now
         let (body, response) = try await mock.stream(for: URLRequest(url: try #require(URL(string: "http://api.example.com/drip"))))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        let received = try await chunks(of: body)
+        let received = try await chunks(of: body, since: start)
         #expect(received.map(\.0) == ["aa", "bb", "cc"])
-        // Lower bounds only: part n is sent n × 100 ms after the head.
+        // Lower bounds only: part n is sent n × 100 ms after the head, so after the request.
         for (index, (_, time)) in received.enumerated() {
             #expect(time >= .milliseconds(100 * (index + 1)))
         }
@@ -133,5 +134,39 @@ struct StreamedBodyTransportTests {
             #expect(lines.joined(separator: "\n") == "one\ntwo\nthree")
             #expect(start.duration(to: clock.now) >= .milliseconds(150))
         }
+    }
+
+    /// Measured on Swift 6.3.1 Linux: a delegate-based data task sees each `didLoad` at its
+    /// time, so `URLSession.stream(for:)` gets every part of a mock's session at its time on
+    /// every platform, while `data(for:)` still gets the whole body.
+    @Test func aMockSessionStreamsEachPartAtItsTime() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/drip"), .ok.body("aabbcc").dribbled(chunks: 3, over: .milliseconds(300)))
+        let session = mock.urlSession()
+        defer { session.invalidateAndCancel() }
+        let url = try #require(URL(string: "http://api.example.com/drip"))
+        let start = ContinuousClock.now
+        let (body, response) = try await session.stream(for: URLRequest(url: url))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let received = try await chunks(of: body, since: start)
+        #expect(received.map(\.0) == ["aa", "bb", "cc"])
+        for (index, (_, time)) in received.enumerated() {
+            #expect(time >= .milliseconds(100 * (index + 1)))
+        }
+        #expect(try await session.data(for: URLRequest(url: url)).0 == Data("aabbcc".utf8))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func leavingAMockSessionStreamEarlyCancelsTheRest() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/drip"), .ok.body("ab").dribbled(chunks: 2, over: .seconds(1200)))
+        let session = mock.urlSession()
+        defer { session.invalidateAndCancel() }
+        let (body, _) = try await session.stream(for: URLRequest(url: try #require(URL(string: "http://api.example.com/drip"))))
+        let reading = Task {
+            for try await _ in body {}
+        }
+        reading.cancel()
+        await #expect(throws: CancellationError.self) { try await reading.value }
     }
 }

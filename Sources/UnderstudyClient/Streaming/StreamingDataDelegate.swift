@@ -1,12 +1,13 @@
 import Foundation
 import Understudy
+import UnderstudyInProcess
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// The delegate of one streaming data task: resumes the caller with the response head, then
 /// yields each chunk of the body to a stream and finishes it with the task's outcome.
-final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, Sendable {
+final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, PartByPartReceiver, Sendable {
     private let chunks: AsyncThrowingStream<Data, any Error>.Continuation
     /// The caller waiting for the head; `nil` once resumed.
     private let head = Locked<CheckedContinuation<URLResponse, any Error>?>(nil)

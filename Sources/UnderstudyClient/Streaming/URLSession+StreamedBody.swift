@@ -21,6 +21,10 @@ extension URLSession {
         let receiver = StreamingDataDelegate(chunks: continuation)
         let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
         let task = session.dataTask(with: request)
+        #if canImport(FoundationNetworking)
+        // Tells the mock's URLProtocol that this task takes the body part by part.
+        task.delegate = receiver
+        #endif
         continuation.onTermination = { _ in task.cancel() }
         session.finishTasksAndInvalidate()
         let response = try await withTaskCancellationHandler {
