@@ -169,4 +169,25 @@ struct StreamedBodyTransportTests {
         reading.cancel()
         await #expect(throws: CancellationError.self) { try await reading.value }
     }
+
+    /// The loopback server fires a stub's webhooks after a stream it cut with a fault; so do
+    /// the in-process transports, once the parts are out and before the fault is thrown.
+    @Test(.timeLimit(.minutes(1)))
+    func webhooksFireAfterAStreamCutByAFault() async throws {
+        let receiver = HTTPMock()
+        receiver.stub(.post(urlPath: "/hook"), .ok)
+        let (outcomes, record) = AsyncStream.makeStream(of: WebhookOutcome.self)
+        let mock = HTTPMock(configuration: .init(webhookSender: receiver, onWebhookOutcome: { record.yield($0) }))
+        mock.stub(StubMapping(.get(urlPath: "/feed"), .ok.body("ab").dribbled(chunks: 2, over: .milliseconds(20)))
+            .withWebhook(.post("http://hooks.invalid/hook").body("fed")))
+        let planned = try await mock.answer(RecordedRequest(method: .get, url: "http://api.example.com/feed"))
+        let cut = InProcessAnswer(response: planned.response, body: TimedBody(parts: planned.body.parts, ending: .fault(.connectionResetByPeer)),
+                                  webhooks: planned.webhooks)
+        var received = Data()
+        await #expect(throws: URLError.self) { try await cut.deliver { received.append($0) } }
+        #expect(received == Data("ab".utf8))
+        var iterator = outcomes.makeAsyncIterator()
+        #expect(await iterator.next()?.response?.status == 200)
+        #expect(receiver.serveEvents.map(\.request.bodyText) == ["fed"])
+    }
 }
