@@ -14,11 +14,14 @@ extension StreamedBody {
     /// }
     /// ```
     public struct Lines: AsyncSequence, Sendable {
+        /// A line, decoded as UTF-8, without its terminator.
         public typealias Element = String
+        /// The body's error, thrown once the lines before it have been handed out.
         public typealias Failure = any Error
 
         let body: StreamedBody
 
+        /// An iterator over the lines; iterate them once.
         public func makeAsyncIterator() -> AsyncIterator {
             AsyncIterator(chunks: body.makeAsyncIterator())
         }
@@ -35,6 +38,7 @@ extension StreamedBody {
             /// The last line ended in `\r`, so a `\n` starting the next chunk belongs to it.
             var skipsLineFeed = false
 
+            /// The next line once its end (or the body's) has arrived, or `nil` after the last.
             public mutating func next() async throws -> String? {
                 while true {
                     if skipsLineFeed, let first = pending.first {

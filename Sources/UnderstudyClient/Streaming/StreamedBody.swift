@@ -18,7 +18,9 @@ public import Foundation
 /// cancelled task throws `CancellationError` instead of ending as if the body were whole.
 /// Iterate a body once.
 public struct StreamedBody: AsyncSequence, Sendable {
+    /// A chunk: the bytes that arrived together (one part of a timed body, in process).
     public typealias Element = Data
+    /// A transport error (`URLError`), or `CancellationError` when the task was cancelled.
     public typealias Failure = any Error
 
     private let chunks: AsyncThrowingStream<Data, any Error>
@@ -36,6 +38,7 @@ public struct StreamedBody: AsyncSequence, Sendable {
         })
     }
 
+    /// An iterator over the chunks; iterate a body once.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: chunks.makeAsyncIterator())
     }
@@ -54,6 +57,7 @@ public struct StreamedBody: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<Data, any Error>.AsyncIterator
 
+        /// The next chunk once it has arrived, or `nil` when the body has ended.
         public mutating func next() async throws -> Data? {
             guard let chunk = try await base.next() else {
                 // A stream ends quietly when its task is cancelled; say so rather than
