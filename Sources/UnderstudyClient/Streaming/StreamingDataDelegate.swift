@@ -28,6 +28,7 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, PartByPartR
         }
     }
 
+    #if canImport(FoundationNetworking)
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
@@ -35,6 +36,13 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, PartByPartR
         resumeHead(.success(response))
         completionHandler(.allow)
     }
+    #else
+    // The async form, whose signature does not depend on the SDK's `@Sendable` annotations.
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse) async -> URLSession.ResponseDisposition {
+        resumeHead(.success(response))
+        return .allow
+    }
+    #endif
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         // A protocol that never reported a head still has one by its first chunk.
