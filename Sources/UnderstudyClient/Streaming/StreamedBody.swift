@@ -59,12 +59,18 @@ public struct StreamedBody: AsyncSequence, Sendable {
 
         /// The next chunk once it has arrived, or `nil` when the body has ended.
         public mutating func next() async throws -> Data? {
-            guard let chunk = try await base.next() else {
-                // A stream ends quietly when its task is cancelled; say so rather than
-                // passing a cut body off as a whole one.
+            let chunk: Data?
+            do {
+                chunk = try await base.next()
+            } catch {
+                // The transport's own report of the cancellation (`URLError.cancelled`) may
+                // arrive first; a cancelled iteration throws one error whatever the transport.
                 try Task.checkCancellation()
-                return nil
+                throw error
             }
+            // A stream ends quietly when its task is cancelled; say so rather than passing a
+            // cut body off as a whole one.
+            if chunk == nil { try Task.checkCancellation() }
             return chunk
         }
     }
