@@ -28,13 +28,21 @@ package struct InProcessAnswer: Sendable {
     /// - Throws: the fault's `URLError` (see ``Understudy/Fault/urlErrorCode``) after the last
     ///   part for a `.fault` ending; `CancellationError` when the task is cancelled during a
     ///   pause or while the response is held open.
+    ///
+    /// Each part is due `delay` after the previous one was due (not after it was delivered), as
+    /// the loopback server schedules them, so a late wake-up delays one part, not every one after.
     package func deliver(_ deliver: (Data) -> Void) async throws {
+        let clock = ContinuousClock()
+        var due = clock.now
         for part in body.parts {
-            if part.delay > .zero { try await Task.sleep(for: part.delay) }
+            if part.delay > .zero {
+                due += part.delay
+                try await Task.sleep(until: due, clock: clock)
+            }
             try Task.checkCancellation()
             deliver(part.bytes)
         }
-        try await end()
+        try await end(lastPartDue: due, clock: clock)
     }
 
     /// The whole body, once every part's pause has passed (the webhooks then fire) and the
@@ -51,9 +59,9 @@ package struct InProcessAnswer: Sendable {
 
     /// After the last part: the webhooks fire (after a fault too, as the loopback server fires
     /// them), then a fault is thrown, or a held-open response waits until the task is
-    /// cancelled (`CancellationError`, as the client went away) or the cap passes (it then
-    /// ends normally).
-    private func end() async throws {
+    /// cancelled (`CancellationError`, as the client went away) or the cap has passed since
+    /// the last part was due (it then ends normally).
+    private func end(lastPartDue: ContinuousClock.Instant, clock: ContinuousClock) async throws {
         webhooks?.fireInProcess()
         switch body.ending {
         case .complete:
@@ -61,7 +69,7 @@ package struct InProcessAnswer: Sendable {
         case .fault(let fault):
             throw URLError(fault.urlErrorCode, userInfo: response.url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:])
         case .heldOpen(let cap):
-            try await Task.sleep(for: cap)
+            try await Task.sleep(until: lastPartDue + cap, clock: clock)
         }
     }
 }
