@@ -2,6 +2,10 @@
 //
 //     swift run -c release UnderstudyServerBenchmarks raw --port 18081
 //         runs the raw SwiftNIO ceiling server that Benchmarks/server-benchmark.sh drives with wrk.
+//     swift run -c release UnderstudyServerBenchmarks raw-stream [--port N] [--events N] [--interval-ms N]
+//         the raw SwiftNIO ceiling for streams (Benchmarks/stream-benchmark.sh).
+//     swift run -c release UnderstudyServerBenchmarks stream-client --port N [--streams N] [--events N] [--interval-ms N] [--path P]
+//         opens the streams at once and prints the p50/p99/max lateness of events against their schedule.
 //     swift run -c release UnderstudyServerBenchmarks cycle [--rounds N]
 //         measures start + first response + stop of an in-process MockServer against a raw
 //         SwiftNIO server doing the same cycle, with the same client, interleaved.
@@ -26,6 +30,24 @@ case "raw":
     let channel = try await RawNIOServer.start(port: port, body: "hello")
     print("raw SwiftNIO server on 127.0.0.1:\(channel.localAddress?.port ?? port)")
     try await channel.closeFuture.get()
+case "raw-stream":
+    let port = Int(option("--port") ?? "18281") ?? 18281
+    let channel = try await RawNIOStreamServer.start(port: port, count: Int(option("--events") ?? "100") ?? 100,
+                                                     interval: .milliseconds(Int64(option("--interval-ms") ?? "10") ?? 10))
+    print("raw SwiftNIO stream server on 127.0.0.1:\(channel.localAddress?.port ?? port)")
+    try await channel.closeFuture.get()
+case "stream-client":
+    let events = Int(option("--events") ?? "100") ?? 100
+    let interval = Duration.milliseconds(Int(option("--interval-ms") ?? "10") ?? 10)
+    let result = try await StreamLatenessClient.run(port: Int(option("--port") ?? "18281") ?? 18281, path: option("--path") ?? "/events",
+                                                    streams: Int(option("--streams") ?? "1000") ?? 1000, events: events, interval: interval)
+    let sorted = result.lateness.sorted()
+    func percentile(_ p: Double) -> String {
+        guard !sorted.isEmpty else { return "-" }
+        let value = sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+        return String(format: "%.2f", Double(value.components.seconds) * 1_000 + Double(value.components.attoseconds) / 1e15)
+    }
+    print("streams \(result.streamsCompleted) events \(result.events) lateness_ms p50 \(percentile(0.5)) p99 \(percentile(0.99)) max \(percentile(1.0))")
 case "cycle":
     try await runCycleBenchmark(rounds: Int(option("--rounds") ?? "300") ?? 300)
 case "transports":

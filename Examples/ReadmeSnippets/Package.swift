@@ -29,6 +29,7 @@ let snippets = [
     "README_10",
     "README_11",
     "README_12",
+    "README_13",
     "Understudy_GettingStarted_01",
     "Understudy_GettingStarted_02",
     "Understudy_TestingWithSwiftTestingAndXCTest_01",

@@ -113,6 +113,11 @@ extension HTTPMock {
         state.withLock { _ = $0.journal.removeAll { _ in true } }
     }
 
+    /// Records in the journal how much of a streamed response reached the client.
+    package func recordStreamDelivery(_ delivery: StreamDelivery, for event: ServeEvent) {
+        state.withLock { $0.journal.replace(event.delivered(delivery)) }
+    }
+
     /// Records in the journal what upstream answered to a proxied request, so that the journal,
     /// near misses and recordings see the real response rather than the proxy stub.
     package func recordProxiedResponse(_ upstream: ResponseDefinition, for event: ServeEvent) {

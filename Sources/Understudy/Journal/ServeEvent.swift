@@ -58,6 +58,17 @@ public struct ServeEvent: Sendable, Identifiable {
         self.computedResponse = response
     }
 
+    /// For a streamed response, how much of it reached the client; `nil` until the stream
+    /// is over, and for other responses.
+    public private(set) var streamDelivery: StreamDelivery?
+
+    /// This event with its stream's delivery recorded.
+    func delivered(_ delivery: StreamDelivery) -> ServeEvent {
+        var event = self
+        event.streamDelivery = delivery
+        return event
+    }
+
     /// This event with the response upstream gave to the proxied request.
     func proxied(_ upstream: ResponseDefinition) -> ServeEvent {
         var event = ServeEvent(request: request, entry: entry, response: upstream)

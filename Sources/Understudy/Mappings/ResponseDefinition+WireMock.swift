@@ -5,7 +5,7 @@ extension ResponseDefinition {
     private static let knownKeys = ["status", "statusMessage", "headers"] + bodyKeys + [
         "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
         "transformerParameters", "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders",
-        "removeProxyRequestHeaders", "fromConfiguredStub",
+        "removeProxyRequestHeaders", "fromConfiguredStub", "eventStream", "chunks", "thenFault", "thenHoldOpenMilliseconds",
     ]
 
     /// The transformers a response may name.
@@ -38,6 +38,7 @@ extension ResponseDefinition {
         if let proxyUrlPrefixToRemove { object["proxyUrlPrefixToRemove"] = .string(proxyUrlPrefixToRemove) }
         if let additionalProxyRequestHeaders { object["additionalProxyRequestHeaders"] = additionalProxyRequestHeaders.wireMockJSON }
         if let removeProxyRequestHeaders { object["removeProxyRequestHeaders"] = .array(removeProxyRequestHeaders.map(JSONValue.string)) }
+        for member in stream?.wireMockMembers ?? [] { object[member.key] = member.value }
         return .object(object)
     }
 
@@ -73,6 +74,20 @@ extension ResponseDefinition {
                 body = .binary(data)
             default: body = .file(try member.string())
             }
+        }
+        stream = try ResponseStream.decode(fromResponse: reader)
+        if stream != nil {
+            let streamKey = reader.member("eventStream") != nil ? "eventStream" : "chunks"
+            if let other = ["eventStream", "chunks"].first(where: { $0 != streamKey && reader.member($0) != nil }) {
+                throw reader.error(at: other, "a response streams one way: keep \"eventStream\" or \"chunks\", not both")
+            }
+            if let key = bodyKeys.first {
+                throw reader.error(at: key, "\"\(streamKey)\" is the body of this response; remove \"\(key)\", or remove \"\(streamKey)\" to send \"\(key)\" at once")
+            }
+            for key in ["chunkedDribbleDelay", "fault", "proxyBaseUrl"] where reader.member(key) != nil {
+                throw reader.error(at: key, "\"\(key)\" cannot go with \"\(streamKey)\"; a stream times its own parts and ends with \"thenFault\"")
+            }
+            reader.warn(at: streamKey, "\"\(streamKey)\" is an Understudy extension: WireMock 3.13 will not load this mapping")
         }
         fixedDelayMilliseconds = try reader.optionalInt("fixedDelayMilliseconds")
         delayDistribution = try reader.optional("delayDistribution") { try DelayDistribution(wireMock: $0) }

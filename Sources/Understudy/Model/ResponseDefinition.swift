@@ -22,6 +22,8 @@ public struct ResponseDefinition: Sendable, Hashable {
     public var delayDistribution: DelayDistribution?
     /// Sends the body in chunks spread over a duration.
     public var chunkedDribbleDelay: ChunkedDribbleDelay?
+    /// A body that arrives over time (server-sent events or timed chunks) instead of ``body``.
+    public var stream: ResponseStream?
     /// A network fault produced instead of a response.
     public var fault: Fault?
     /// Names of response transformers, for example `response-template`.
@@ -52,7 +54,8 @@ public struct ResponseDefinition: Sendable, Hashable {
         proxyBaseUrl: String? = nil,
         proxyUrlPrefixToRemove: String? = nil,
         additionalProxyRequestHeaders: HTTPHeaders? = nil,
-        removeProxyRequestHeaders: [String]? = nil
+        removeProxyRequestHeaders: [String]? = nil,
+        stream: ResponseStream? = nil
     ) {
         self.status = status
         self.statusMessage = statusMessage
@@ -68,6 +71,7 @@ public struct ResponseDefinition: Sendable, Hashable {
         self.proxyUrlPrefixToRemove = proxyUrlPrefixToRemove
         self.additionalProxyRequestHeaders = additionalProxyRequestHeaders
         self.removeProxyRequestHeaders = removeProxyRequestHeaders
+        self.stream = stream
     }
 }
 

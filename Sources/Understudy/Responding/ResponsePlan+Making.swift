@@ -42,6 +42,11 @@ extension ResponsePlan {
         headers.remove("Content-Length")
         headers.remove("Transfer-Encoding")
         if let stub { headers.mark(matchedBy: stub) }
+        if let stream = response.stream {
+            // Sent as it is produced: chunked, with no length, each part flushed at its time.
+            let head = ResponseHead(status: response.status, reason: response.statusMessage, headers: headers)
+            return (head, isHead ? TimedBody(parts: []) : stream.timedBody)
+        }
         // 1xx, 204 and 304 never carry a body (RFC 9110 §6.4.1); HEAD announces the length it omits.
         let statusForbidsBody = response.status == 204 || response.status == 304 || (100..<200).contains(response.status)
         if !statusForbidsBody { headers.add(name: "Content-Length", value: String(bytes.count)) }

@@ -61,6 +61,10 @@ final class ResponseTemplater: Sendable {
             case .none, .binary:
                 break
             }
+            if let stream = response.stream {
+                part = "the stream"
+                rendered.stream = try stream.mapTexts { (text: String) throws(TemplateError) -> String in try render(text, with: &rendering) }
+            }
             part = "the headers"
             var headers = HTTPHeaders()
             for field in response.headers { headers.add(name: field.name, value: try render(field.value, with: &rendering)) }

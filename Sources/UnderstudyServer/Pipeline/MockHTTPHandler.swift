@@ -40,6 +40,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         reader.stop()
+        writer.stop()
         proxy?.cancel()
         proxy = nil
         context.fireChannelInactive()
@@ -74,27 +75,33 @@ final class MockHTTPHandler: ChannelInboundHandler {
             event = served
             plan = server.mock.plan(for: served, using: &generator)
         }
-        // The stub's webhooks fire, and the observer hears of the request, once the response
-        // is over, however it ended.
-        let upstream = server.upstream
-        let webhooks: (() -> Void)? = plan.webhooks.map { webhooks in { webhooks.fire(defaultSender: upstream) } }
-        var finished = webhooks
-        if let observer = server.configuration.requestObserver, let event {
-            let mock = server.mock
-            let proxied = if case .proxy = plan.action { true } else { false }
-            finished = {
-                webhooks?()
-                // A proxied answer is journaled with upstream's response in place of the stub's.
-                let reported = proxied ? mock.serveEvent(id: event.id) ?? event : event
-                observer(reported, .nanoseconds((NIODeadline.now() - started).nanoseconds))
-            }
-        }
+        let finished = completion(of: plan, for: event, startedAt: started)
         if plan.delay > .zero {
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(plan.delay)) {
                 self.perform(plan.action, head: head, event: event, context: context, then: finished)
             }
         } else {
             perform(plan.action, head: head, event: event, context: context, then: finished)
+        }
+    }
+
+    /// What runs once the response is over, however it ended: a stream's delivery goes to the
+    /// journal, the stub's webhooks fire, and the observer hears of the request (with the
+    /// journal's final entry for a proxied or streamed answer). `nil` when there is nothing to do.
+    private func completion(of plan: ResponsePlan, for event: ServeEvent?, startedAt started: NIODeadline) -> (() -> Void)? {
+        let webhooks = plan.webhooks
+        let observer = event == nil ? nil : server.configuration.requestObserver
+        let streamed = if case .respond(_, let body) = plan.action { body.isStream && event != nil } else { false }
+        guard webhooks != nil || observer != nil || streamed else { return nil }
+        let proxied = if case .proxy = plan.action { true } else { false }
+        let (mock, upstream, writer) = (server.mock, server.upstream, self.writer)
+        return {
+            if streamed, let event, let delivery = writer.streamDelivery { mock.recordStreamDelivery(delivery, for: event) }
+            webhooks?.fire(defaultSender: upstream)
+            if let observer, let event {
+                let reported = proxied || streamed ? mock.serveEvent(id: event.id) ?? event : event
+                observer(reported, .nanoseconds((NIODeadline.now() - started).nanoseconds))
+            }
         }
     }
 

@@ -8,8 +8,30 @@ import Understudy
 /// asked to keep it alive). Every method runs on the connection's event loop.
 final class ResponseWriter {
     private let reader: RequestReader
+    /// The next timed step of the response being written (a part, or the end of a stream held
+    /// open), cancelled when the client goes away.
+    private var pending: Scheduled<Void>?
+    /// What to run once the response being written is over, however it ends.
+    private var onFinish: (() -> Void)?
+    /// How much of the stream being written (or last written) reached the client.
+    private(set) var streamDelivery: StreamDelivery?
 
     init(reader: RequestReader) { self.reader = reader }
+
+    /// The client went away: the rest of a timed or streamed response is dropped at once (no
+    /// timer left behind) and its `finished` runs.
+    func stop() {
+        pending?.cancel()
+        pending = nil
+        if onFinish != nil { streamDelivery?.clientLeftEarly = true }
+        finish()
+    }
+
+    private func finish() {
+        let finished = onFinish
+        onFinish = nil
+        finished?()
+    }
 
     /// Writes a planned status, headers and body in answer to `request`; calls `finished` once
     /// the end of the response has been written (or the client has gone).
@@ -18,7 +40,7 @@ final class ResponseWriter {
         var head = HTTPResponseHead(version: request.version, status: Self.status(planned.status, planned.reason))
         for field in planned.headers { head.headers.add(name: field.name, value: field.value) }
         writeHead(head, for: request, context: context)
-        guard body.isTimed else {
+        guard body.isTimed || body.isStream || body.ending != .complete else {
             // No pauses: no flush until the end, so the whole response leaves in one write.
             for part in body.parts {
                 context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
@@ -27,7 +49,9 @@ final class ResponseWriter {
             return
         }
         context.flush()
-        writeParts(body.parts[...], for: request, context: context, then: finished)
+        onFinish = finished
+        streamDelivery = body.isStream ? StreamDelivery(partsDelivered: 0, parts: body.parts.count, clientLeftEarly: false) : nil
+        writeParts(body.parts[...], ending: body.ending, from: .now(), for: request, context: context)
     }
 
     /// Writes a head, marking it `Connection: close` when the request did not ask to keep the connection.
@@ -51,24 +75,53 @@ final class ResponseWriter {
         finished?()
     }
 
-    private func writeParts(_ parts: ArraySlice<TimedBody.Part>, for request: HTTPRequestHead, context: ChannelHandlerContext,
-                            then finished: (() -> Void)?) {
+    /// Writes each part at its time (flushed at once), then ends the body as planned. Each
+    /// part is due `delay` after the previous one was due (not after it was sent), so a late
+    /// wake-up delays one part and not every part after it.
+    private func writeParts(_ parts: ArraySlice<TimedBody.Part>, ending: TimedBody.Ending, from previous: NIODeadline,
+                            for request: HTTPRequestHead, context: ChannelHandlerContext) {
         guard let part = parts.first else {
-            end(for: request, context: context, then: finished)
+            endStream(ending, for: request, context: context)
             return
         }
+        let due = previous + TimeAmount(part.delay)
         let send = {
+            self.pending = nil
             guard context.channel.isActive else {
-                finished?()
-                return
+                self.streamDelivery?.clientLeftEarly = true
+                return self.finish()
             }
             context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
-            self.writeParts(parts.dropFirst(), for: request, context: context, then: finished)
+            self.streamDelivery?.partsDelivered += 1
+            self.writeParts(parts.dropFirst(), ending: ending, from: due, for: request, context: context)
         }
         if part.delay > .zero {
-            context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(part.delay)) { send() }
+            pending = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { send() }
         } else {
             send()
+        }
+    }
+
+    /// After the last part: the end of the response, a fault (a stream cut mid-way), or
+    /// nothing until the client leaves or the cap passes.
+    private func endStream(_ ending: TimedBody.Ending, for request: HTTPRequestHead, context: ChannelHandlerContext) {
+        switch ending {
+        case .complete:
+            let finished = onFinish
+            onFinish = nil
+            end(for: request, context: context, then: finished)
+        case .fault(let fault):
+            FaultWriter.perform(fault, context: context)
+            finish()
+        case .heldOpen(let cap):
+            pending = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(cap)) {
+                self.pending = nil
+                guard context.channel.isActive else {
+                    self.streamDelivery?.clientLeftEarly = true
+                    return self.finish()
+                }
+                self.endStream(.complete, for: request, context: context)
+            }
         }
     }
 

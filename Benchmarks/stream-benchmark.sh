@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Streams under load: 1 000 concurrent server-sent event streams of 100 events at 10 ms
+# intervals, from `understudy serve` and from a minimal raw SwiftNIO streaming server (the
+# ceiling) in the same run. Prints, for each, the p50/p99/max lateness of events against their
+# schedule, the server's CPU time for the run and its resident memory per open stream.
+#
+#     Benchmarks/stream-benchmark.sh [streams, default 1000] [events, default 100] [interval ms, default 10]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+streams="${1:-1000}"
+events="${2:-100}"
+interval="${3:-10}"
+ulimit -n 8192
+
+swift build -c release --product understudy >/dev/null
+swift build -c release --product UnderstudyServerBenchmarks >/dev/null
+bin=$(swift build -c release --show-bin-path)
+work=$(mktemp -d)
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+
+mkdir -p "$work/mappings"
+cat > "$work/mappings/events.json" <<JSON
+{"request": {"method": "GET", "urlPath": "/events"},
+ "response": {"status": 200, "eventStream": {"events": [{"data": "{{counter}}", "repeat": $events, "delayMilliseconds": $interval}]}}}
+JSON
+"$bin/understudy" serve --quiet --root "$work" --port 18282 >/dev/null 2>&1 & pids+=($!); understudy=$!
+"$bin/UnderstudyServerBenchmarks" raw-stream --port 18281 --events "$events" --interval-ms "$interval" >/dev/null & pids+=($!); raw=$!
+for port in 18281 18282; do
+    for _ in $(seq 100); do curl -sf -m 5 "http://127.0.0.1:$port/events" >/dev/null && break; sleep 0.1; done
+done
+
+ticks=$(getconf CLK_TCK)
+cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+
+echo "| server | streams × events | lateness p50 | p99 | max | server CPU | RSS idle → peak | per open stream |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+for round in 1 2; do
+    for name in raw understudy; do
+        pid=${!name}; port=$([ "$name" = raw ] && echo 18281 || echo 18282)
+        before_cpu=$(cpu "$pid"); idle=$(rss "$pid"); peak=$idle
+        "$bin/UnderstudyServerBenchmarks" stream-client --port "$port" --streams "$streams" --events "$events" --interval-ms "$interval" >"$work/client.out" &
+        client=$!
+        while kill -0 "$client" 2>/dev/null; do now=$(rss "$pid"); ((now > peak)) && peak=$now; sleep 0.05; done
+        wait "$client"
+        after_cpu=$(cpu "$pid")
+        read -r _ done _ count _ _ p50 _ p99 _ max < "$work/client.out"
+        cpu_ms=$(( (after_cpu - before_cpu) * 1000 / ticks ))
+        per=$(( (peak - idle) / streams ))
+        label=$([ "$name" = raw ] && echo "raw SwiftNIO (ceiling)" || echo "understudy serve")
+        echo "| $label (round $round) | $done × $((count / (done > 0 ? done : 1))) | ${p50} ms | ${p99} ms | ${max} ms | ${cpu_ms} ms | ${idle} → ${peak} KiB | ${per} KiB |"
+    done
+done
