@@ -12,10 +12,12 @@ extension URLSession {
     /// it arrives; returns once the response head has arrived.
     ///
     /// The task runs in a session of its own made from this session's configuration (so a
-    /// mock's session, with its `URLProtocol`, still answers), because swift-corelibs-foundation
-    /// has no `bytes(for:)` and calls only session delegates. Cancelling the calling task, or
-    /// ending the body's iteration, cancels the data task. On Linux, how many chunks a body
-    /// arrives in is up to the protocol serving it (see `UnderstudyURLSession`).
+    /// mock's session, with its `URLProtocol`, still answers; this session's own delegate is
+    /// not called), because swift-corelibs-foundation has no `bytes(for:)` and Apple's
+    /// `bytes(for:)` hands out single bytes, losing the chunks' boundaries. Cancelling the
+    /// calling task, or ending the body's iteration, cancels the data task. Measured on Linux:
+    /// chunks from the loopback server, and each part of a mock session's timed body, arrive
+    /// one by one at their times.
     public func stream(for request: URLRequest) async throws -> (StreamedBody, URLResponse) {
         let (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
         let receiver = StreamingDataDelegate(chunks: continuation)
