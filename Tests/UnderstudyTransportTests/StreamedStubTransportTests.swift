@@ -91,4 +91,17 @@ struct StreamedStubTransportTests {
             #expect(lines == ["data: first"])
         }
     }
+
+    /// Waiting for the head is cancellable too: a stub delayed for an hour ends at once.
+    @Test(.timeLimit(.minutes(1)), arguments: Transport.allCases)
+    func cancellingBeforeTheHeadEndsTheWait(_ transport: Transport) async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/late"), .ok.eventStream([.data("never")]).delayed(by: .seconds(3600)))
+        try await transport.withClient(for: mock) { client, base in
+            let request = URLRequest(url: base.appendingPathComponent("late"))
+            let waiting = Task { try await client.stream(for: request) }
+            waiting.cancel()
+            await #expect(throws: (any Error).self) { try await waiting.value }
+        }
+    }
 }
