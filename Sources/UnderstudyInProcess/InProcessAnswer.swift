@@ -7,7 +7,8 @@ package import FoundationNetworking
 /// What an in-process transport hands its caller: the response and the body's timed parts,
 /// which it delivers after each part's pause (on the task's clock, so cancelling the task
 /// ends the wait at once). Once the last part is delivered, the stub's webhooks fire: this is
-/// where both in-process transports (direct and URLSession) finish serving a response.
+/// where both in-process transports (direct and URLSession) finish serving a response. Then
+/// the body's ending applies: a fault throws its `URLError`, a held-open response waits.
 package struct InProcessAnswer: Sendable {
     /// The status and final headers, `Matched-Stub-Id` and `Content-Length` included.
     package let response: HTTPURLResponse
@@ -23,24 +24,52 @@ package struct InProcessAnswer: Sendable {
     }
 
     /// Waits each part's pause, then hands its bytes to `deliver`, in order; then fires the
-    /// webhooks.
+    /// webhooks and carries out the body's ending.
+    /// - Throws: the fault's `URLError` (see ``Understudy/Fault/urlErrorCode``) after the last
+    ///   part for a `.fault` ending; `CancellationError` when the task is cancelled during a
+    ///   pause or while the response is held open.
+    ///
+    /// Each part is due `delay` after the previous one was due (not after it was delivered), as
+    /// the loopback server schedules them, so a late wake-up delays one part, not every one after.
     package func deliver(_ deliver: (Data) -> Void) async throws {
+        let clock = ContinuousClock()
+        var due = clock.now
         for part in body.parts {
-            if part.delay > .zero { try await Task.sleep(for: part.delay) }
+            if part.delay > .zero {
+                due += part.delay
+                try await Task.sleep(until: due, clock: clock)
+            }
             try Task.checkCancellation()
             deliver(part.bytes)
         }
-        webhooks?.fireInProcess()
+        try await end(lastPartDue: due, clock: clock)
     }
 
-    /// The whole body, once every part's pause has passed (the webhooks then fire).
+    /// The whole body, once every part's pause has passed (the webhooks then fire) and the
+    /// ending has been carried out; throws as ``deliver(_:)`` does.
     package func collect() async throws -> Data {
-        guard body.isTimed else {
+        guard body.isTimed || body.ending != .complete else {
             webhooks?.fireInProcess()
             return body.data
         }
         var data = Data()
         try await deliver { data.append($0) }
         return data
+    }
+
+    /// After the last part: the webhooks fire (after a fault too, as the loopback server fires
+    /// them), then a fault is thrown, or a held-open response waits until the task is
+    /// cancelled (`CancellationError`, as the client went away) or the cap has passed since
+    /// the last part was due (it then ends normally).
+    private func end(lastPartDue: ContinuousClock.Instant, clock: ContinuousClock) async throws {
+        webhooks?.fireInProcess()
+        switch body.ending {
+        case .complete:
+            return
+        case .fault(let fault):
+            throw URLError(fault.urlErrorCode, userInfo: response.url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:])
+        case .heldOpen(let cap):
+            try await Task.sleep(until: lastPartDue + cap, clock: clock)
+        }
     }
 }

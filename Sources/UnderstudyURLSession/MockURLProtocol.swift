@@ -9,9 +9,14 @@ import FoundationNetworking
 /// network, and answers from the mock (``ProtocolRouter`` says which mock, by class).
 ///
 /// swift-corelibs-foundation limits, measured on Swift 6.3.1 Linux, and what this class does:
-/// bodies are delivered in one `didLoad` once every timed part has been waited (only the
-/// last chunk would reach async APIs), while Apple platforms get one `didLoad` per part;
-/// upload-task bodies are invisible, so such requests fail with an error pointing to the
+/// a delegate-based data task sees each `didLoad` at its time, but async and
+/// completion-handler APIs keep only the last one; so a timed body (a stream, a dribbled body)
+/// is delivered one `didLoad` per part, at its time, to a task whose delegate is a
+/// ``PartByPartReceiver`` (`UnderstudyClient`'s `URLSession.stream(for:)` sets one), and in
+/// one `didLoad` once every part has been waited to any other task. Apple platforms get one
+/// `didLoad` per part always. A stream's fault ending fails the task with the fault's
+/// `URLError` after its parts; a held-open response waits until the task is cancelled or its
+/// cap passes. Upload-task bodies are invisible, so such requests fail with an error pointing to the
 /// loopback server; redirects are not followed here (`wasRedirectedTo` traps).
 final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
     private let loading = Locked<Task<Void, Never>?>(nil)
@@ -39,16 +44,22 @@ final class MockURLProtocol<Slot: ProtocolSlot>: URLProtocol {
         }
         let loader = Loader(urlProtocol: self, gate: gate)
         let url = request.url
+        #if canImport(FoundationNetworking)
+        // Only a task that takes the body part by part may get several `didLoad`s here.
+        let partByPart = self.task?.delegate is any PartByPartReceiver
+        #else
+        let partByPart = true
+        #endif
         let task = Task {
             do {
                 let answer = try await mock.answer(recorded, url: url)
                 loader.receive(answer.response)
-                #if canImport(FoundationNetworking)
-                let data = try await answer.collect()
-                if !data.isEmpty { loader.load(data) }
-                #else
-                try await answer.deliver { loader.load($0) }
-                #endif
+                if partByPart {
+                    try await answer.deliver { loader.load($0) }
+                } else {
+                    let data = try await answer.collect()
+                    if !data.isEmpty { loader.load(data) }
+                }
                 loader.finish()
             } catch is CancellationError {
                 loader.fail(URLError(.cancelled))

@@ -1,0 +1,62 @@
+import Foundation
+import Understudy
+import UnderstudyInProcess
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The delegate of one streaming data task: resumes the caller with the response head, then
+/// yields each chunk of the body to a stream and finishes it with the task's outcome.
+final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, PartByPartReceiver, Sendable {
+    private let chunks: AsyncThrowingStream<Data, any Error>.Continuation
+    /// The caller waiting for the head; `nil` once resumed.
+    private let head = Locked<CheckedContinuation<URLResponse, any Error>?>(nil)
+
+    init(chunks: AsyncThrowingStream<Data, any Error>.Continuation) {
+        self.chunks = chunks
+    }
+
+    /// Called before the task starts, so the head cannot arrive first.
+    func awaitHead(_ continuation: CheckedContinuation<URLResponse, any Error>) {
+        head.withLock { $0 = continuation }
+    }
+
+    private func resumeHead(_ result: Result<URLResponse, any Error>) {
+        head.withLock { waiting in
+            waiting?.resume(with: result)
+            waiting = nil
+        }
+    }
+
+    #if canImport(FoundationNetworking)
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        resumeHead(.success(response))
+        completionHandler(.allow)
+    }
+    #else
+    // The async form, whose signature does not depend on the SDK's `@Sendable` annotations.
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse) async -> URLSession.ResponseDisposition {
+        resumeHead(.success(response))
+        return .allow
+    }
+    #endif
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        // A protocol that never reported a head still has one by its first chunk.
+        if let response = dataTask.response { resumeHead(.success(response)) }
+        chunks.yield(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let error {
+            resumeHead(.failure(error))
+            chunks.finish(throwing: error)
+        } else {
+            resumeHead(task.response.map(Result.success) ?? .failure(URLError(.badServerResponse)))
+            chunks.finish()
+        }
+    }
+}
