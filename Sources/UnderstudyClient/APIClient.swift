@@ -92,6 +92,47 @@ public final class APIClient: Sendable {
         return file
     }
 
+    /// Calls an endpoint that answers with server-sent events and hands each event's data,
+    /// decoded, as it arrives. A status outside 2xx fails the stream with the ``APIError`` a
+    /// call would; so do transport failures, undecodable events and cancellation. The stream
+    /// ends at the endpoint's ``EventStreamEndpoint/endMarker`` or when the server closes it;
+    /// stopping the iteration cancels the request.
+    public func events<E: EventStreamEndpoint>(_ endpoint: E, with input: E.Input) -> AsyncThrowingStream<E.Event, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    var request = try await makeRequest(endpoint, input: input)
+                    request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+                    let (body, response) = try await reportingErrors {
+                        try await (HTTPClientOverride.current ?? httpClient).stream(for: request)
+                    }
+                    let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+                    guard (200..<300).contains(status) else {
+                        let data = (try? await body.collect()) ?? Data()
+                        throw status == 401 ? APIError.unauthorized(body: data) : APIError.status(status, body: data)
+                    }
+                    var parser = EventStreamParser()
+                    try await reportingErrors {
+                        for try await line in body.lines {
+                            guard let received = parser.consume(line), endpoint.accepts(received) else { continue }
+                            if let end = endpoint.endMarker, received.data == end { break }
+                            continuation.yield(try decode(E.Event.self, from: Data(received.data.utf8)))
+                        }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// ``events(_:with:)`` for an endpoint that takes no input.
+    public func events<E: EventStreamEndpoint>(_ endpoint: E) -> AsyncThrowingStream<E.Event, any Error> where E.Input == Nothing {
+        events(endpoint, with: Nothing())
+    }
+
     // MARK: Building and sending
 
     /// The `URLRequest` an endpoint and input produce: URL, method, JSON headers, body, Bearer token.
