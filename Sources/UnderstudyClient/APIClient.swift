@@ -104,7 +104,14 @@ public final class APIClient: Sendable {
                     var request = try await makeRequest(endpoint, input: input)
                     request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
                     let (body, response) = try await reportingErrors {
-                        try await (HTTPClientOverride.current ?? httpClient).stream(for: request)
+                        if let mock = EndpointMockScope.mock(for: self) {
+                            // An expected stream is served by a mock of its own, so it is timed,
+                            // parsed and decoded as a real one.
+                            let served = HTTPMock()
+                            served.stub(.anyRequest, .ok.eventStream(try await mock.answerEvents(endpoint)))
+                            return try await served.stream(for: request)
+                        }
+                        return try await (HTTPClientOverride.current ?? httpClient).stream(for: request)
                     }
                     let status = (response as? HTTPURLResponse)?.statusCode ?? 200
                     guard (200..<300).contains(status) else {

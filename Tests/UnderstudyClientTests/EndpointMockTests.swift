@@ -207,3 +207,41 @@ struct EndpointMockTests {
         #expect(scopeEnd as? EndpointMockError == EndpointMockError.unmetExpectations(["GetUser /users/1"]))
     }
 }
+
+/// Typed mocking of event-stream endpoints: `expectEvents` answers `APIClient.events` with
+/// events that are timed, parsed and decoded as a real stream's.
+struct EventStreamMockingTests {
+    struct Tick: Decodable, Sendable, Equatable { var n: Int }
+
+    struct Ticks: EventStreamEndpoint {
+        typealias Event = Tick
+        var path: String { "/ticks" }
+        var endMarker: String? { "end" }
+    }
+
+    @Test func anExpectedStreamIsAnsweredWithItsEventsInOrder() async throws {
+        let http = HTTPMock() // nothing may reach it
+        let client = APIClient(baseURL: baseURL, httpClient: http)
+        try await client.withMocking { mock in
+            mock.expectEvents(Ticks(), answering: [.data(#"{"n": 1}"#), .comment("ping"), .data(#"{"n": 2}"#, after: .milliseconds(10)),
+                                                   .data("end"), .data(#"{"n": 3}"#)])
+            var ticks: [Tick] = []
+            for try await tick in client.events(Ticks()) { ticks.append(tick) }
+            #expect(ticks == [Tick(n: 1), Tick(n: 2)])
+        }
+        #expect(http.serveEvents.isEmpty)
+    }
+
+    @Test func aStreamNobodyExpectedFailsNamingIt() async throws {
+        let client = APIClient(baseURL: baseURL, httpClient: HTTPMock())
+        try await client.withMocking { mock in
+            mock.expect(ListUsers(), returning: [])
+            await #expect {
+                for try await _ in client.events(Ticks()) {}
+            } throws: { error in
+                "\(error)".contains("event stream of Ticks /ticks")
+            }
+            _ = try await client.send(ListUsers())
+        }
+    }
+}

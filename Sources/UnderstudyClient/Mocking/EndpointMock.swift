@@ -25,9 +25,16 @@ public final class EndpointMock: Sendable {
     }
 
     /// One expectation, type-erased.
+    /// How an expectation is consumed: by a call, a download or an event stream.
+    private enum Kind: String, Sendable {
+        case call = ""
+        case download = "download of "
+        case events = "event stream of "
+    }
+
     private struct Expectation: Sendable {
         let label: String
-        let isDownload: Bool
+        let kind: Kind
         let matches: @Sendable (any Endpoint) -> Bool
         /// Given the endpoint and its input, the output (or an error).
         let answer: @Sendable (any Endpoint, any Sendable) throws -> any Sendable
@@ -53,7 +60,7 @@ public final class EndpointMock: Sendable {
 
     /// Expects a call of `endpoint` (same type and path) and answers it with `output`.
     public func expect<E: Endpoint>(_ endpoint: E, returning output: E.Output) {
-        add(endpoint, isDownload: false) { _, _ in output }
+        add(endpoint, kind: .call) { _, _ in output }
     }
 
     /// Expects a call of `endpoint`, an endpoint with no output, and lets it succeed.
@@ -64,7 +71,7 @@ public final class EndpointMock: Sendable {
     /// Expects a call of `endpoint` and fails it with `error` (a `URLError` reaches the caller
     /// as ``APIError/transport(_:)``, as a real network failure would).
     public func expect<E: Endpoint>(_ endpoint: E, throwing error: any Error & Sendable) {
-        add(endpoint, isDownload: false) { _, _ in throw error }
+        add(endpoint, kind: .call) { _, _ in throw error }
     }
 
     /// Expects a call of `endpoint` with exactly this `input` (compared structurally as JSON;
@@ -86,7 +93,7 @@ public final class EndpointMock: Sendable {
     /// Expects a call of `endpoint` and lets `validate` check the input and produce the output
     /// (or throw).
     public func expect<E: Endpoint>(_ endpoint: E, validatingInput validate: @escaping @Sendable (E.Input) throws -> E.Output) {
-        add(endpoint, isDownload: false) { _, input in
+        add(endpoint, kind: .call) { _, input in
             guard let input = input as? E.Input else { throw EndpointMockError.unexpectedEndpoint(expected: Self.label(endpoint), actual: "\(type(of: input))") }
             return try validate(input)
         }
@@ -100,7 +107,7 @@ public final class EndpointMock: Sendable {
         returning output: E.Output
     ) {
         state.withLock {
-            $0.pending.append(Expectation(label: "\(E.self) (path checked by a closure)", isDownload: false,
+            $0.pending.append(Expectation(label: "\(E.self) (path checked by a closure)", kind: .call,
                                   matches: { ($0 as? E).map { validatingPath($0.path) } ?? false },
                                   answer: { _, _ in output }))
         }
@@ -108,13 +115,26 @@ public final class EndpointMock: Sendable {
 
     /// Expects a download of `endpoint`; the file will hold `data`.
     public func expectDownload<E: Endpoint>(_ endpoint: E, returning data: Data) {
-        add(endpoint, isDownload: true) { _, _ in data }
+        add(endpoint, kind: .download) { _, _ in data }
+    }
+
+    /// Expects `endpoint` to be streamed with ``APIClient/events(_:with:)``; the client
+    /// receives `events` as a server would send them (their pauses honoured), so they go
+    /// through the same parsing and decoding as a real stream.
+    ///
+    /// ```swift
+    /// try await client.withMocking { mock in
+    ///     mock.expectEvents(ChatCompletion(), answering: [.data(#"{"choices": []}"#), .data("[DONE]")])
+    /// } run: { ... }
+    /// ```
+    public func expectEvents<E: EventStreamEndpoint>(_ endpoint: E, answering events: [ServerSentEvent]) {
+        add(endpoint, kind: .events) { _, _ in events }
     }
 
     private func expectInput<E: Endpoint>(_ endpoint: E, _ input: E.Input, answer: @escaping @Sendable () throws -> E.Output) {
         let coders = self.coders
         let label = Self.label(endpoint)
-        add(endpoint, isDownload: false) { _, actual in
+        add(endpoint, kind: .call) { _, actual in
             let expectedJSON = try JSONParser.parse(coders.encode(input))
             let actualJSON = try JSONParser.parse(coders.encode((actual as? E.Input) ?? input))
             if let difference = JSONDifference.first(expected: expectedJSON, actual: actualJSON) {
@@ -153,7 +173,7 @@ public final class EndpointMock: Sendable {
         throw EndpointMockError.timedOut(unmet: unmet)
     }
 
-    /// Returns once no expectation is pending (resumed by `take(_:download:)`), or when the
+    /// Returns once no expectation is pending (resumed by `take(_:kind:)`), or when the
     /// task is cancelled.
     private func untilAllConsumed() async {
         let id = state.withLock { state in
@@ -178,7 +198,7 @@ public final class EndpointMock: Sendable {
     // MARK: Answering (for APIClient)
 
     func answer<E: Endpoint>(_ endpoint: E, input: E.Input) async throws -> E.Output {
-        let expectation = try take(endpoint, download: false)
+        let expectation = try take(endpoint, kind: .call)
         let output = try expectation.answer(endpoint, input)
         guard let typed = output as? E.Output else {
             throw EndpointMockError.unexpectedEndpoint(expected: expectation.label, actual: Self.label(endpoint))
@@ -187,26 +207,34 @@ public final class EndpointMock: Sendable {
     }
 
     func answerDownload<E: Endpoint>(_ endpoint: E) async throws -> Data {
-        let expectation = try take(endpoint, download: true)
+        let expectation = try take(endpoint, kind: .download)
         guard let data = try expectation.answer(endpoint, Nothing()) as? Data else {
             throw EndpointMockError.unexpectedEndpoint(expected: expectation.label, actual: "download of \(Self.label(endpoint))")
         }
         return data
     }
 
-    private func take(_ endpoint: some Endpoint, download: Bool) throws -> Expectation {
-        let actual = (download ? "download of " : "") + Self.label(endpoint)
+    func answerEvents<E: EventStreamEndpoint>(_ endpoint: E) async throws -> [ServerSentEvent] {
+        let expectation = try take(endpoint, kind: .events)
+        guard let events = try expectation.answer(endpoint, Nothing()) as? [ServerSentEvent] else {
+            throw EndpointMockError.unexpectedEndpoint(expected: expectation.label, actual: "event stream of \(Self.label(endpoint))")
+        }
+        return events
+    }
+
+    private func take(_ endpoint: some Endpoint, kind: Kind) throws -> Expectation {
+        let actual = kind.rawValue + Self.label(endpoint)
         let (expectation, waiters) = try state.withLock { (state: inout State) throws -> (Expectation, [CheckedContinuation<Void, Never>]) in
             guard !state.pending.isEmpty else { throw EndpointMockError.noExpectation(actual: actual) }
             let index: Int
             switch order {
             case .inOrder:
-                guard state.pending[0].matches(endpoint), state.pending[0].isDownload == download else {
-                    throw EndpointMockError.unexpectedEndpoint(expected: (state.pending[0].isDownload ? "download of " : "") + state.pending[0].label, actual: actual)
+                guard state.pending[0].matches(endpoint), state.pending[0].kind == kind else {
+                    throw EndpointMockError.unexpectedEndpoint(expected: state.pending[0].kind.rawValue + state.pending[0].label, actual: actual)
                 }
                 index = 0
             case .anyOrder:
-                guard let found = state.pending.firstIndex(where: { $0.matches(endpoint) && $0.isDownload == download }) else {
+                guard let found = state.pending.firstIndex(where: { $0.matches(endpoint) && $0.kind == kind }) else {
                     throw EndpointMockError.unexpectedEndpoint(expected: "one of " + state.pending.map(\.label).joined(separator: ", "), actual: actual)
                 }
                 index = found
@@ -222,10 +250,10 @@ public final class EndpointMock: Sendable {
         return expectation
     }
 
-    private func add<E: Endpoint>(_ endpoint: E, isDownload: Bool, answer: @escaping @Sendable (any Endpoint, any Sendable) throws -> any Sendable) {
+    private func add<E: Endpoint>(_ endpoint: E, kind: Kind, answer: @escaping @Sendable (any Endpoint, any Sendable) throws -> any Sendable) {
         let path = endpoint.path
         state.withLock {
-            $0.pending.append(Expectation(label: Self.label(endpoint), isDownload: isDownload,
+            $0.pending.append(Expectation(label: Self.label(endpoint), kind: kind,
                                   matches: { ($0 as? E)?.path == path }, answer: answer))
         }
     }
