@@ -5,6 +5,7 @@
 //
 //   understudy-process-checks server-cycles <count>
 //   understudy-process-checks idle-connections <count>
+//   understudy-process-checks dropped-streams <count>
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
@@ -112,15 +113,55 @@ func idleConnections(_ count: Int) async throws {
                "idleClosedByServer": .bool(closedByServer), "journaled": .number(JSONNumber(mock.serveEvents.count))])
 }
 
+/// Opens `count` event streams whose second event is an hour away, drops every client once
+/// the first event arrived, and reports how many streams the server finished (its observer
+/// runs when a stream ends) and how many connections are left, after the drop.
+func droppedStreams(_ count: Int) async throws {
+    #if canImport(Glibc)
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    limit.rlim_cur = max(limit.rlim_cur, min(limit.rlim_max, rlim_t(2 * count + 256)))
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    #endif
+    let mock = HTTPMock()
+    mock.stub(.get(urlPath: "/events"), .ok.eventStream([.data("first"), .data("an hour later", after: .seconds(3_600))]))
+    let finished = NIOLockedValueBox(0)
+    let server = MockServer(mock: mock, configuration: MockServerConfiguration(maxConnections: count + 24, requestObserver: { _, _ in
+        finished.withLockedValue { $0 += 1 }
+    }))
+    try await server.start()
+    let port = try server.port
+    var clients: [(any Channel, Collector)] = []
+    for _ in 0..<count {
+        let collector = Collector()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
+            }
+            .connect(host: "127.0.0.1", port: port).get()
+        try await channel.writeAndFlush(ByteBuffer(string: "GET /events HTTP/1.1\r\nHost: x\r\n\r\n"))
+        clients.append((channel, collector))
+    }
+    let allStarted = try await settle { clients.allSatisfy { $0.1.text.contains("data: first") } }
+    let finishedBeforeDrop = finished.withLockedValue { $0 }
+    for (channel, _) in clients { try? await channel.close() }
+    let allFinished = try await settle { finished.withLockedValue { $0 } == count && server.connectionCount == 0 }
+    let leftEarly = mock.serveEvents.filter { $0.streamDelivery?.clientLeftEarly == true }.count
+    try await server.shutdown()
+    printJSON(["allStarted": .bool(allStarted), "finishedBeforeDrop": .number(JSONNumber(finishedBeforeDrop)),
+               "finishedAfterDrop": .bool(allFinished), "leftEarly": .number(JSONNumber(leftEarly))])
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard let check = arguments.first, let count = arguments.dropFirst().first.flatMap(Int.init) else {
-    FileHandle.standardError.write(Data("usage: understudy-process-checks server-cycles|idle-connections <count>\n".utf8))
+    FileHandle.standardError.write(Data("usage: understudy-process-checks server-cycles|idle-connections|dropped-streams <count>\n".utf8))
     exit(2)
 }
 switch check {
 case "server-cycles": try await serverCycles(count)
 case "idle-connections": try await idleConnections(count)
+case "dropped-streams": try await droppedStreams(count)
 default:
-    FileHandle.standardError.write(Data("unknown check \(check); use server-cycles or idle-connections\n".utf8))
+    FileHandle.standardError.write(Data("unknown check \(check); use server-cycles, idle-connections or dropped-streams\n".utf8))
     exit(2)
 }

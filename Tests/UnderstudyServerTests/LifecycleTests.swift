@@ -194,6 +194,19 @@ struct LifecycleTests {
         #expect(report["idleClosedByServer"] == true, "past the head timeout the server closes the idle connections")
     }
 
+    /// 1 000 event streams, each waiting an hour for its second event, dropped by their
+    /// clients: every stream finishes when its client leaves (no timer left waiting out the
+    /// hour), and the journal says each client left early. In a child process for the 2 000
+    /// descriptors it takes.
+    @Test(.timeLimit(.minutes(2)))
+    func aThousandDroppedStreamsLeaveNothingBehind() async throws {
+        let report = try await runProcessCheck("dropped-streams", 1_000)
+        #expect(report["allStarted"] == true)
+        #expect(report["finishedBeforeDrop"]?.intValue == 0, "no stream ended on its own")
+        #expect(report["finishedAfterDrop"] == true, "every stream finished and every connection closed once its client left")
+        #expect(report["leftEarly"]?.intValue == 1_000)
+    }
+
     /// Runs `UnderstudyProcessChecks <check> <count>` (built beside this test bundle) and
     /// parses the JSON line it prints.
     private func runProcessCheck(_ check: String, _ count: Int) async throws -> JSONValue {
