@@ -22,6 +22,17 @@ func descriptorCount() -> Int { (try? FileManager.default.contentsOfDirectory(at
 /// The number of threads of this process (Linux), or -1 elsewhere.
 func threadCount() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count ?? -1 }
 
+/// Raises this process's descriptor limit (Linux) so `count` loopback connections fit: each
+/// takes two descriptors here, the client's and the server's side.
+func raiseDescriptorLimit(forConnections count: Int) {
+    #if canImport(Glibc)
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    limit.rlim_cur = max(limit.rlim_cur, min(limit.rlim_max, rlim_t(2 * count + 256)))
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    #endif
+}
+
 /// Waits (up to 30 s) for `condition`; returns whether it held.
 func settle(_ condition: () -> Bool) async throws -> Bool {
     let end = ContinuousClock.now + .seconds(30)
@@ -86,13 +97,7 @@ func serverCycles(_ count: Int) async throws {
 /// served meanwhile, and reports how many connections were open and how many are left once the
 /// server has closed the idle ones.
 func idleConnections(_ count: Int) async throws {
-    #if canImport(Glibc)
-    // Each connection takes two descriptors here (client and server side).
-    var limit = rlimit()
-    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    limit.rlim_cur = max(limit.rlim_cur, min(limit.rlim_max, rlim_t(2 * count + 256)))
-    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    #endif
+    raiseDescriptorLimit(forConnections: count)
     let mock = HTTPMock()
     mock.stub(.get(urlPath: "/a"), .ok.body("a"))
     let server = MockServer(mock: mock, configuration: MockServerConfiguration(headerReadTimeout: .seconds(2), maxConnections: count + 24))
@@ -117,12 +122,7 @@ func idleConnections(_ count: Int) async throws {
 /// the first event arrived, and reports how many streams the server finished (its observer
 /// runs when a stream ends) and how many connections are left, after the drop.
 func droppedStreams(_ count: Int) async throws {
-    #if canImport(Glibc)
-    var limit = rlimit()
-    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    limit.rlim_cur = max(limit.rlim_cur, min(limit.rlim_max, rlim_t(2 * count + 256)))
-    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    #endif
+    raiseDescriptorLimit(forConnections: count)
     let mock = HTTPMock()
     mock.stub(.get(urlPath: "/events"), .ok.eventStream([.data("first"), .data("an hour later", after: .seconds(3_600))]))
     let finished = NIOLockedValueBox(0)
