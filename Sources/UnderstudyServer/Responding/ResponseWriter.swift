@@ -13,6 +13,25 @@ final class ResponseWriter {
     private var pending: Scheduled<Void>?
     /// What to run once the response being written is over, however it ends.
     private var onFinish: (() -> Void)?
+    /// The timed or streamed body being written, and where it is.
+    private var timed: TimedWrite?
+
+    private struct TimedWrite {
+        let parts: [TimedBody.Part]
+        let ending: TimedBody.Ending
+        let request: HTTPRequestHead
+        /// When the last part written (or the head) was due.
+        var due: NIODeadline
+        /// The index of the next part to write.
+        var next = 0
+
+        init(parts: [TimedBody.Part], ending: TimedBody.Ending, request: HTTPRequestHead, due: NIODeadline) {
+            self.parts = parts
+            self.ending = ending
+            self.request = request
+            self.due = due
+        }
+    }
     /// How much of the stream being written (or last written) reached the client.
     private(set) var streamDelivery: StreamDelivery?
 
@@ -23,6 +42,7 @@ final class ResponseWriter {
     func stop() {
         pending?.cancel()
         pending = nil
+        timed = nil
         if onFinish != nil { streamDelivery?.clientLeftEarly = true }
         finish()
     }
@@ -51,7 +71,8 @@ final class ResponseWriter {
         context.flush()
         onFinish = finished
         streamDelivery = body.isStream ? StreamDelivery(partsDelivered: 0, parts: body.parts.count, clientLeftEarly: false) : nil
-        writeParts(body.parts[...], ending: body.ending, from: context.eventLoop.now, for: request, context: context)
+        timed = TimedWrite(parts: body.parts, ending: body.ending, request: request, due: context.eventLoop.now)
+        scheduleNextPart(context: context)
     }
 
     /// Writes a head, marking it `Connection: close` when the request did not ask to keep the connection.
@@ -75,31 +96,40 @@ final class ResponseWriter {
         finished?()
     }
 
-    /// Writes each part at its time (flushed at once), then ends the body as planned. Each
+    /// Schedules the next part at its time, or ends the body as planned after the last. Each
     /// part is due `delay` after the previous one was due (not after it was sent), so a late
-    /// wake-up delays one part and not every part after it.
-    private func writeParts(_ parts: ArraySlice<TimedBody.Part>, ending: TimedBody.Ending, from previous: NIODeadline,
-                            for request: HTTPRequestHead, context: ChannelHandlerContext) {
-        guard let part = parts.first else {
+    /// wake-up delays one part and not every part after it. The timer captures only the
+    /// writer and the context; the rest lives in ``timed``, so a part costs one small closure.
+    private func scheduleNextPart(context: ChannelHandlerContext) {
+        guard let next = timed?.next, let count = timed?.parts.count, let ending = timed?.ending, let request = timed?.request else { return }
+        guard next < count, let delay = timed?.parts[next].delay else {
+            timed = nil
             endStream(ending, for: request, context: context)
             return
         }
-        let due = previous + TimeAmount(part.delay)
-        let send = {
-            self.pending = nil
-            guard context.channel.isActive else {
-                self.streamDelivery?.clientLeftEarly = true
-                return self.finish()
-            }
-            context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
-            self.streamDelivery?.partsDelivered += 1
-            self.writeParts(parts.dropFirst(), ending: ending, from: due, for: request, context: context)
-        }
-        if part.delay > .zero {
-            pending = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { send() }
+        guard let previous = timed?.due else { return }
+        let due = previous + TimeAmount(delay)
+        timed?.due = due
+        if delay > .zero {
+            pending = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { self.sendNextPart(context: context) }
         } else {
-            send()
+            sendNextPart(context: context)
         }
+    }
+
+    /// Writes and flushes the next part, then schedules the one after.
+    private func sendNextPart(context: ChannelHandlerContext) {
+        pending = nil
+        guard context.channel.isActive else {
+            timed = nil
+            streamDelivery?.clientLeftEarly = true
+            return finish()
+        }
+        guard let next = timed?.next, let part = timed?.parts[next] else { return }
+        timed?.next += 1
+        context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
+        streamDelivery?.partsDelivered += 1
+        scheduleNextPart(context: context)
     }
 
     /// After the last part: the end of the response, a fault (a stream cut mid-way), or
