@@ -13,6 +13,10 @@ package import Foundation
 /// - Arrays and objects may nest at most `maximumDepth` (512) levels deep.
 ///
 /// Errors carry a 1-based line and column (see `JSONParseError`) and say how to fix the text.
+///
+/// With `lenient`, it also reads what WireMock's Jackson mapper allows in mapping files and
+/// admin bodies (`common/Json.java`: `ALLOW_COMMENTS`, `ALLOW_SINGLE_QUOTES`): `//` and
+/// `/* */` comments, and strings and keys in single quotes (where `\'` escapes a quote).
 package enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     package static let maximumDepth = 512
@@ -27,9 +31,15 @@ package enum JSONParser {
         try run(text, recordingLocations: false).value
     }
 
-    /// Parses a UTF-8 JSON text and records where every value was written.
-    package static func parseWithLocations(_ data: Data) throws(JSONParseError) -> (value: JSONValue, locations: JSONSourceMap) {
-        try run(data, recordingLocations: true)
+    /// Parses a UTF-8 JSON text and records where every value was written; `lenient` also
+    /// reads comments and single quotes, as WireMock does.
+    package static func parseWithLocations(_ data: Data, lenient: Bool = false) throws(JSONParseError) -> (value: JSONValue, locations: JSONSourceMap) {
+        try run(data, recordingLocations: true, lenient: lenient)
+    }
+
+    /// Parses a UTF-8 JSON text, reading comments and single quotes as WireMock does.
+    package static func parseLeniently(_ data: Data) throws(JSONParseError) -> JSONValue {
+        try run(data, recordingLocations: false, lenient: true).value
     }
 
     /// Parses a JSON text and records where every value was written.
@@ -37,10 +47,10 @@ package enum JSONParser {
         try run(text, recordingLocations: true)
     }
 
-    private static func run(_ data: Data, recordingLocations: Bool) throws(JSONParseError) -> (value: JSONValue, locations: JSONSourceMap) {
+    private static func run(_ data: Data, recordingLocations: Bool, lenient: Bool = false) throws(JSONParseError) -> (value: JSONValue, locations: JSONSourceMap) {
         let result = data.withUnsafeBytes { raw in
             Result { () throws(JSONParseError) in
-                var scanner = JSONScanner(bytes: raw.bindMemory(to: UInt8.self), recordingLocations: recordingLocations)
+                var scanner = JSONScanner(bytes: raw.bindMemory(to: UInt8.self), recordingLocations: recordingLocations, lenient: lenient)
                 return try scanner.parseDocument()
             }
         }
@@ -78,14 +88,17 @@ private struct JSONScanner {
     /// UTF-8 continuation bytes between `lineStart` and `index`, so that columns count scalars.
     private var continuationBytesOnLine = 0
     private let recordingLocations: Bool
+    /// Whether comments and single-quoted strings are read (WireMock's Jackson features).
+    private let lenient: Bool
     private var path: [JSONCodingPathElement] = []
     private var locations: [[JSONCodingPathElement]: JSONSourceLocation] = [:]
     /// Reused buffer for strings that contain escapes.
     private var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, recordingLocations: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, recordingLocations: Bool, lenient: Bool = false) {
         self.bytes = bytes
         self.recordingLocations = recordingLocations
+        self.lenient = lenient
     }
 
     // MARK: Document and values
@@ -145,6 +158,8 @@ private struct JSONScanner {
                     }
                 }
             case .quote:
+                value = .string(try parseString())
+            case .apostrophe where lenient:
                 value = .string(try parseString())
             case .minus, .digitZero ... .digitNine:
                 value = .number(try parseNumber())
@@ -215,7 +230,7 @@ private struct JSONScanner {
         guard index < bytes.count else {
             throw error("unexpected end of input; expected an object key in double quotes (the '{' at \(opened) is never closed)")
         }
-        guard bytes[index] == .quote else {
+        guard bytes[index] == .quote || (lenient && bytes[index] == .apostrophe) else {
             let hint = bytes[index] == .apostrophe ? "use double quotes, not single quotes" : "object keys must be strings in double quotes"
             throw error("expected '\"' to begin an object key, found \(found()); \(hint)")
         }
@@ -328,15 +343,17 @@ private struct JSONScanner {
 
     // MARK: Strings
 
-    /// Parses a string starting at its opening quote and ending after its closing quote.
+    /// Parses a string starting at its opening quote and ending after its closing quote (a
+    /// single quote closes a string a single quote opened, in lenient mode).
     private mutating func parseString() throws(JSONParseError) -> String {
         let opened = location
+        let delimiter = bytes[index]
         index += 1
         var segmentStart = index
         var escaped = false
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == .quote {
+            if byte == delimiter {
                 let segment = UnsafeBufferPointer(rebasing: bytes[segmentStart ..< index])
                 index += 1
                 guard escaped else { return String(decoding: segment, as: UTF8.self) }
@@ -387,6 +404,7 @@ private struct JSONScanner {
         index += 1
         switch byte {
         case .quote, .backslash, .slash: scratch.append(byte)
+        case .apostrophe where lenient: scratch.append(byte)
         case UInt8(ascii: "b"): scratch.append(0x08)
         case UInt8(ascii: "f"): scratch.append(0x0C)
         case UInt8(ascii: "n"): scratch.append(.lineFeed)
@@ -474,6 +492,22 @@ private struct JSONScanner {
                 index += 1
                 if index < bytes.count, bytes[index] == .lineFeed { index += 1 }
                 startLine()
+            case .slash where lenient && index + 1 < bytes.count && bytes[index + 1] == .slash:
+                // A line comment runs to the line break, which the loop then reads.
+                while index < bytes.count, bytes[index] != .lineFeed, bytes[index] != .carriageReturn { index += 1 }
+            case .slash where lenient && index + 1 < bytes.count && bytes[index + 1] == .star:
+                // A block comment runs to its "*/"; one never closed runs to the end, where
+                // the parser reports what it still expected.
+                index += 2
+                while index < bytes.count, !(bytes[index] == .star && index + 1 < bytes.count && bytes[index + 1] == .slash) {
+                    if bytes[index] == .lineFeed {
+                        index += 1
+                        startLine()
+                    } else {
+                        index += 1
+                    }
+                }
+                index = min(bytes.count, index + 2)
             default:
                 return
             }
@@ -549,6 +583,7 @@ private extension UInt8 {
     static let minus = UInt8(ascii: "-")
     static let dot = UInt8(ascii: ".")
     static let slash = UInt8(ascii: "/")
+    static let star = UInt8(ascii: "*")
     static let digitZero = UInt8(ascii: "0")
     static let digitNine = UInt8(ascii: "9")
     static let colon = UInt8(ascii: ":")

@@ -27,7 +27,8 @@ struct JSONReader {
     static func parsing(_ data: Data, file: String?, hint: String? = nil) throws(MappingDecodingError) -> JSONReader {
         let parsed: (value: JSONValue, locations: JSONSourceMap)
         do {
-            parsed = try JSONParser.parseWithLocations(data)
+            // Comments and single quotes, as WireMock's Jackson mapper reads them.
+            parsed = try JSONParser.parseWithLocations(data, lenient: true)
         } catch {
             throw MappingDecodingError(file: file, line: error.line, column: error.column, path: "",
                                        message: "not valid JSON: \(error.message)" + (hint.map { "; \($0)" } ?? ""))

@@ -62,7 +62,7 @@ struct AdminAPI: Sendable {
     /// The body parsed as JSON; 422 when it is not JSON.
     func jsonBody(_ request: RecordedRequest) throws(AdminError) -> JSONValue {
         do {
-            return try JSONParser.parse(request.body)
+            return try JSONParser.parseLeniently(request.body)
         } catch {
             throw .invalidInput("the body is not valid JSON: \(error)")
         }
