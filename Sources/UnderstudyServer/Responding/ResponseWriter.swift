@@ -101,15 +101,15 @@ final class ResponseWriter {
     /// wake-up delays one part and not every part after it. The timer captures only the
     /// writer and the context; the rest lives in ``timed``, so a part costs one small closure.
     private func scheduleNextPart(context: ChannelHandlerContext) {
-        guard let next = timed?.next, let count = timed?.parts.count, let ending = timed?.ending, let request = timed?.request else { return }
-        guard next < count, let delay = timed?.parts[next].delay else {
-            timed = nil
-            endStream(ending, for: request, context: context)
+        guard let timed else { return }
+        guard timed.next < timed.parts.count else {
+            self.timed = nil
+            endStream(timed.ending, for: timed.request, context: context)
             return
         }
-        guard let previous = timed?.due else { return }
-        let due = previous + TimeAmount(delay)
-        timed?.due = due
+        let delay = timed.parts[timed.next].delay
+        let due = timed.due + TimeAmount(delay)
+        self.timed?.due = due
         if delay > .zero {
             pending = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { self.sendNextPart(context: context) }
         } else {
@@ -125,8 +125,9 @@ final class ResponseWriter {
             streamDelivery?.clientLeftEarly = true
             return finish()
         }
-        guard let next = timed?.next, let part = timed?.parts[next] else { return }
-        timed?.next += 1
+        guard let timed else { return }
+        let part = timed.parts[timed.next]
+        self.timed?.next += 1
         context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
         streamDelivery?.partsDelivered += 1
         scheduleNextPart(context: context)
