@@ -17,7 +17,7 @@ extension JSONPath {
         let found = evaluator.locations(of: query)
         guard !found.isEmpty else { return nil }
         // Descending order: a later index (or a deeper path) is removed before an earlier one.
-        let ordered = found.sorted { !JSONPathLocation.precedes($0, $1) }
+        let ordered = found.sorted { JSONPathLocation.precedes($1, $0) }
         var document = root
         for location in ordered { document = Self.removing(location[...], from: document) }
         return document

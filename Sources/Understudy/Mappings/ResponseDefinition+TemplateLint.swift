@@ -22,6 +22,10 @@ extension ResponseDefinition {
         for field in headers { parts.append(("header \(field.name)", field.value)) }
         if let statusMessage { parts.append(("statusMessage", statusMessage)) }
         if let proxyBaseUrl { parts.append(("proxyBaseUrl", proxyBaseUrl)) }
+        _ = stream?.mapTexts { text in
+            parts.append(("the stream", text))
+            return text
+        }
         var problems: [String] = []
         for (part, text) in parts where text.contains("{{") {
             do {

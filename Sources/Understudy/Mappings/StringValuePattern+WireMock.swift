@@ -51,11 +51,8 @@ extension StringValuePattern {
         let members = try reader.members().filter { !besides.contains($0.key) }
         let chosenKey = (content ? members.first { $0.key == "binaryEqualTo" } : nil)
             ?? members.first { WireMockPatternOperator.isOperator($0.key) }
-        guard let (key, operand) = chosenKey else {
+        guard let (key, operand) = chosenKey, let op = WireMockPatternOperator.byKey[key] else {
             throw Self.missingOperator(reader, members.map(\.key))
-        }
-        guard let op = WireMockPatternOperator.byKey[key] else {
-            throw operand.error("\"\(key)\" is not supported: \(WireMockPatternOperator.unsupported[key] ?? "unknown operator")")
         }
         for (other, member) in members where other != key && !op.modifiers.contains(other) {
             member.warn(Self.ignoredKeyMessage(other, chosen: key, content: content && key == "binaryEqualTo"))

@@ -29,15 +29,11 @@ struct WireMockPatternOperator: Sendable {
         .equalToXml, .matchesXPath, .matchesJsonSchema,
     ]
 
-    /// Operators WireMock 3.13 has that Understudy does not decode yet, with the reason given
-    /// when a pattern uses one. They still count as operators when choosing a pattern's first one.
-    static let unsupported: [String: String] = [:]
-
     /// The operators by key.
     static let byKey: [String: WireMockPatternOperator] = Dictionary(all.map { ($0.key, $0) }) { first, _ in first }
 
-    /// Every operator key WireMock knows, decoded or not, in table order.
-    static let operatorKeys: [String] = all.map(\.key) + unsupported.keys.sorted().filter { byKey[$0] == nil }
+    /// Every operator key, in table order (WireMock 3.13's whole deserializer table).
+    static let operatorKeys: [String] = all.map(\.key)
 
     /// Every modifier key of every operator.
     static let modifierKeys: [String] = {
@@ -46,8 +42,8 @@ struct WireMockPatternOperator: Sendable {
         return keys
     }()
 
-    /// Whether `key` is an operator, decoded or not.
-    static func isOperator(_ key: String) -> Bool { byKey[key] != nil || unsupported[key] != nil }
+    /// Whether `key` is an operator.
+    static func isOperator(_ key: String) -> Bool { byKey[key] != nil }
 }
 
 // MARK: The operators

@@ -196,9 +196,9 @@ struct WireMockPatternDecodingTests {
         }
     }
 
-    // WireMock 3.13 has equalToXml, matchesXPath and matchesJsonSchema; until Understudy does,
-    // a pattern whose first operator is one of them is refused, and a later one is ignored.
-    @Test func unsupportedOperatorsStillCountAsOperators() throws {
+    // The XML and JSON Schema operators take part in choosing a pattern's first operator like
+    // any other: a later one is ignored with a warning.
+    @Test func laterXMLOperatorsAreIgnoredLikeAnyOther() throws {
         let (mapping, warnings) = try decode(#"{"request": {"bodyPatterns": [{"contains": "a", "equalToXml": "<a/>"}]}}"#)
         #expect(mapping.request.bodyPatterns == [.contains("a")])
         #expect(warnings.map(\.path) == ["request.bodyPatterns[0].equalToXml"])

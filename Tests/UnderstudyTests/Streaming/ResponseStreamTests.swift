@@ -77,6 +77,14 @@ struct ResponseStreamTests {
         #expect(body.parts.map(text) == ["data: you asked: why\n\n", "event: answer\ndata: 2 words\n\n"])
     }
 
+    /// Lint parses each event's text as a template, as serving renders it.
+    @Test func lintFindsTemplateErrorsInsideAStream() {
+        let response = ResponseDefinition.ok.templated().eventStream([.data("fine {{request.path}}"), .data("{{jsonPaht request.body '$.q'}}")])
+        let problems = response.templateProblems(root: nil)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("template error in the stream at line 1, column 1: unknown helper \"jsonPaht\"") == true, "\(problems)")
+    }
+
     @Test func mappingFilesRoundTripStreams() throws {
         let document = #"""
             {"mappings": [
