@@ -158,3 +158,32 @@ struct StreamingTests {
         }
     }
 }
+
+/// Streams at the edges: many parts with no pause, and a client gone before the stream began.
+struct StreamingEdgeTests {
+    /// Parts with no pause go out in a loop: 100 000 of them do not grow the event loop's stack.
+    @Test(.timeLimit(.minutes(1)))
+    func aHundredThousandPartsWithNoPauseAreWrittenInOrder() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/many"), .ok.chunks(Array(repeating: .text("x"), count: 100_000)))
+        try await withMockServer(mock) { server in
+            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: try server.baseURL.appendingPathComponent("many").absoluteString),
+                                                               timeout: .seconds(60))
+            let body = try await response.body.collect(upTo: 1 << 20)
+            #expect(body.readableBytes == 100_000)
+        }
+        #expect(mock.serveEvents.first?.streamDelivery == StreamDelivery(partsDelivered: 100_000, parts: 100_000, clientLeftEarly: false))
+    }
+
+    /// A client that leaves during the stub's delay: the journal says no part reached it.
+    @Test(.timeLimit(.minutes(1)))
+    func aClientGoneBeforeTheStreamBeganIsJournaledAsLeftEarly() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/events"), .ok.eventStream([.data("one"), .data("two")]).delayed(by: .milliseconds(300)))
+        try await withMockServer(mock) { server in
+            _ = try await exchangeRaw("GET /events HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port, timeout: .milliseconds(50))
+            try await waitUntil("the delayed answer found its client gone") { mock.serveEvents.first?.streamDelivery != nil }
+        }
+        #expect(mock.serveEvents.first?.streamDelivery == StreamDelivery(partsDelivered: 0, parts: 2, clientLeftEarly: true))
+    }
+}

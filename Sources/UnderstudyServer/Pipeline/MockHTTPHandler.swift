@@ -62,6 +62,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
 
     private func respond(to head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
         let started = NIODeadline.now()
+        writer.startResponse()
         let request = recordedRequest(head, body: body, channel: context.channel)
         let plan: ResponsePlan
         var event: ServeEvent?
@@ -91,12 +92,17 @@ final class MockHTTPHandler: ChannelInboundHandler {
     private func completion(of plan: ResponsePlan, for event: ServeEvent?, startedAt started: NIODeadline) -> (() -> Void)? {
         let webhooks = plan.webhooks
         let observer = event == nil ? nil : server.configuration.requestObserver
-        let streamed = if case .respond(_, let body) = plan.action { body.isStream && event != nil } else { false }
+        let streamedParts: Int? = if case .respond(_, let body) = plan.action, body.isStream, event != nil { body.parts.count } else { nil }
+        let streamed = streamedParts != nil
         guard webhooks != nil || observer != nil || streamed else { return nil }
         let proxied = if case .proxy = plan.action { true } else { false }
         let (mock, upstream, writer) = (server.mock, server.upstream, self.writer)
         return {
-            if streamed, let event, let delivery = writer.streamDelivery { mock.recordStreamDelivery(delivery, for: event) }
+            if let parts = streamedParts, let event {
+                // No delivery recorded: the client left before the stream began (during a delay).
+                let delivery = writer.streamDelivery ?? StreamDelivery(partsDelivered: 0, parts: parts, clientLeftEarly: true)
+                mock.recordStreamDelivery(delivery, for: event)
+            }
             webhooks?.fire(defaultSender: upstream)
             if let observer, let event {
                 let reported = proxied || streamed ? mock.serveEvent(id: event.id) ?? event : event

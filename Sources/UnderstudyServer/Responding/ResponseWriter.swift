@@ -24,18 +24,16 @@ final class ResponseWriter {
         var due: NIODeadline
         /// The index of the next part to write.
         var next = 0
-
-        init(parts: [TimedBody.Part], ending: TimedBody.Ending, request: HTTPRequestHead, due: NIODeadline) {
-            self.parts = parts
-            self.ending = ending
-            self.request = request
-            self.due = due
-        }
     }
-    /// How much of the stream being written (or last written) reached the client.
+
+    /// How much of the stream being written (or last written) reached the client; `nil` when
+    /// the response being written is not a stream.
     private(set) var streamDelivery: StreamDelivery?
 
     init(reader: RequestReader) { self.reader = reader }
+
+    /// A new request is being answered: forget the previous response's stream delivery.
+    func startResponse() { streamDelivery = nil }
 
     /// The client went away: the rest of a timed or streamed response is dropped at once (no
     /// timer left behind) and its `finished` runs.
@@ -101,36 +99,43 @@ final class ResponseWriter {
     /// wake-up delays one part and not every part after it. The timer captures only the
     /// writer and the context; the rest lives in ``timed``, so a part costs one small closure.
     private func scheduleNextPart(context: ChannelHandlerContext) {
-        guard let timed else { return }
-        guard timed.next < timed.parts.count else {
+        // Parts with no pause go out in this loop, not by recursion: a stream of 100 000
+        // such parts must not grow the event loop's stack.
+        while let timed, timed.next < timed.parts.count {
+            let delay = timed.parts[timed.next].delay
+            let due = timed.due + TimeAmount(delay)
+            self.timed?.due = due
+            guard delay == .zero else {
+                pending = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
+                    self.pending = nil
+                    guard self.sendNextPart(context: context) else { return }
+                    self.scheduleNextPart(context: context)
+                }
+                return
+            }
+            guard sendNextPart(context: context) else { return }
+        }
+        if let timed {
             self.timed = nil
             endStream(timed.ending, for: timed.request, context: context)
-            return
-        }
-        let delay = timed.parts[timed.next].delay
-        let due = timed.due + TimeAmount(delay)
-        self.timed?.due = due
-        if delay > .zero {
-            pending = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { self.sendNextPart(context: context) }
-        } else {
-            sendNextPart(context: context)
         }
     }
 
-    /// Writes and flushes the next part, then schedules the one after.
-    private func sendNextPart(context: ChannelHandlerContext) {
-        pending = nil
+    /// Writes and flushes the next part; `false` when the client has gone (the response is
+    /// then over).
+    private func sendNextPart(context: ChannelHandlerContext) -> Bool {
         guard context.channel.isActive else {
             timed = nil
             streamDelivery?.clientLeftEarly = true
-            return finish()
+            finish()
+            return false
         }
-        guard let timed else { return }
+        guard let timed else { return false }
         let part = timed.parts[timed.next]
         self.timed?.next += 1
         context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
         streamDelivery?.partsDelivered += 1
-        scheduleNextPart(context: context)
+        return true
     }
 
     /// After the last part: the end of the response, a fault (a stream cut mid-way), or
