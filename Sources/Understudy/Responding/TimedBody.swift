@@ -15,18 +15,9 @@ package struct TimedBody: Sendable {
         }
     }
 
-    /// What happens after the last part.
-    package enum Ending: Sendable, Equatable {
-        /// The response ends normally.
-        case complete
-        /// The connection fails with one of WireMock's faults after the last part: a stream
-        /// cut mid-way (an in-process transport throws the fault's `URLError`).
-        case fault(Fault)
-        /// Nothing more is sent and the response stays open until the client goes away, or
-        /// until `cap` has passed after the last part (then it ends normally): for tests of a
-        /// client's own timeout.
-        case heldOpen(cap: Duration)
-    }
+    /// What happens after the last part: the end of the response, a fault (an in-process
+    /// transport throws the fault's `URLError`), or held open up to a cap.
+    package typealias Ending = ResponseStream.Ending
 
     /// The parts in order; empty for a bodyless answer.
     package var parts: [Part]

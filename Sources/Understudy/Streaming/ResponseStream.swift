@@ -58,11 +58,6 @@ public struct ResponseStream: Sendable, Hashable {
 
     /// The body the plan sends.
     package var timedBody: TimedBody {
-        let ending: TimedBody.Ending = switch self.ending {
-        case .complete: .complete
-        case .fault(let fault): .fault(fault)
-        case .heldOpen(let cap): .heldOpen(cap: cap)
-        }
         return TimedBody(parts: parts, ending: ending, isStream: true)
     }
 
