@@ -121,7 +121,25 @@ public enum StubRecorder {
         let redacts = { (name: String) in redaction.redactsJSONField(name) }
         let touchesSecret = tree.nodes.contains { ($0.kind == .element || $0.kind == .attribute) && !$0.name.isNamespaceDeclaration && redacts($0.name.local) }
         guard touchesSecret else { return try? .equalToXml(text) }
-        return try? .equalToXml(tree.redacted(redacts, placeholder: "${xmlunit.ignore}"), enablePlaceholders: true)
+        // Once a secret is found the raw text must never be recorded, so this never returns
+        // nil: the placeholder takes delimiters the body does not use (other `${…}` text would
+        // be read as an unknown placeholder), namespaces are compared by local name when the
+        // body's prefixes are undeclared, and a body that still cannot be a pattern is
+        // recorded as "any XML document" rather than as its text.
+        let delimiters = [("${", "}", "\\$\\{", "\\}"), ("[[", "]]", "\\[\\[", "\\]\\]"), ("%%{", "}%%", "%%\\{", "\\}%%")]
+        for (opening, closing, openingRegex, closingRegex) in delimiters where !text.contains(opening) {
+            let redactedText = tree.redacted(redacts, placeholder: opening + "xmlunit.ignore" + closing)
+            for awareness in [EqualToXmlPattern.NamespaceAwareness?.none, .some(.none)] {
+                if let pattern = try? StringValuePattern.equalToXml(
+                    redactedText, enablePlaceholders: true,
+                    placeholderOpeningDelimiterRegex: opening == "${" ? nil : openingRegex,
+                    placeholderClosingDelimiterRegex: opening == "${" ? nil : closingRegex,
+                    namespaceAwareness: awareness) {
+                    return pattern
+                }
+            }
+        }
+        return .matchesXPath("/*")
     }
 
     /// `equalTo` the text; a form body with a redacted field becomes a regex that matches any

@@ -72,6 +72,20 @@ struct StubRecorderTests {
         #expect(!mock.serve(request(.post, "/soap", body: body.replacingOccurrences(of: ">en<", with: ">fr<"))).wasMatched)
     }
 
+    /// A body whose own text looks like a placeholder (`${name}`), or whose prefixes are not
+    /// declared, still records its secret redacted: the raw text is never the fallback.
+    @Test(arguments: [
+        #"<login><greeting>${name}</greeting><password>body-secret</password></login>"#,
+        #"<soap:Envelope><soap:Body><password>body-secret</password><lang>en</lang></soap:Body></soap:Envelope>"#,
+    ])
+    func xmlBodiesKeepNoSecretsWhenTheDefaultPlaceholderCannotBeUsed(body: String) throws {
+        let result = StubRecorder.record([Self.exchange(.post, "/soap", headers: ["Content-Type": "text/xml"], body: body)], spec: RecordSpec())
+        let text = try #require(result.mappings.first).wireMockJSON().jsonText()
+        #expect(!text.contains("body-secret"), "\(text)")
+        let mock = try Self.serving(result)
+        #expect(mock.serve(request(.post, "/soap", body: body.replacingOccurrences(of: "body-secret", with: "other"))).wasMatched)
+    }
+
     @Test func capturedHeadersMatchAndOthersDoNot() throws {
         let spec = RecordSpec(captureHeaders: [.init("Accept", caseInsensitive: true), .init("X-Tenant")])
         let result = StubRecorder.record([Self.exchange(.get, "/a", headers: ["Accept": "application/JSON", "X-Tenant": "t1", "User-Agent": "ua"])], spec: spec)
