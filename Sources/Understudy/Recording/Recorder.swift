@@ -33,6 +33,9 @@ public final class Recorder: Sendable {
         var lastResult: RecordingResult?
         /// Tasks in ``Recorder/waitUntilStopped()``, by id.
         var stopWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        /// A stop has begun and its result is not kept yet: waiters keep waiting, and no new
+        /// recording may start (its waiters would be woken by this stop).
+        var stopping = false
         var nextWaiterID: UInt64 = 0
     }
 
@@ -60,7 +63,7 @@ public final class Recorder: Sendable {
             throw .badTarget(target)
         }
         try state.withLock { (state: inout State) throws(RecorderError) in
-            guard state.status != .recording else { throw .alreadyRecording(state.spec?.targetBaseURL ?? "") }
+            guard state.status != .recording, !state.stopping else { throw .alreadyRecording(state.spec?.targetBaseURL ?? "") }
             let proxy = StubMapping(name: "Recording proxy to \(target)", priority: 1, .anyRequest, .proxy(to: target))
             mock.stub(proxy)
             (state.status, state.spec, state.proxyStubID, state.lastResult) = (.recording, spec, proxy.id, nil)
@@ -75,12 +78,14 @@ public final class Recorder: Sendable {
         let (spec, proxyStubID) = try state.withLock { (state: inout State) throws(RecorderError) -> (RecordSpec, UUID) in
             guard state.status == .recording, let spec = state.spec, let id = state.proxyStubID else { throw .notRecording }
             state.status = .stopped
+            state.stopping = true
             state.proxyStubID = nil
             return (spec, id)
         }
         // Waiters wake once the result is kept (or keeping it failed), not when the status flips.
         defer {
             let waiters = state.withLock { state in
+                state.stopping = false
                 defer { state.stopWaiters = [:] }
                 return Array(state.stopWaiters.values)
             }
@@ -103,7 +108,7 @@ public final class Recorder: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 state.withLock { state in
-                    guard state.status == .recording, !Task.isCancelled else { return continuation.resume() }
+                    guard state.status == .recording || state.stopping, !Task.isCancelled else { return continuation.resume() }
                     state.nextWaiterID += 1
                     state.stopWaiters[state.nextWaiterID] = continuation
                     waiter.withLock { $0 = state.nextWaiterID }
