@@ -52,9 +52,6 @@ struct XMLTree: Sendable {
 
     subscript(index: Int) -> Node { nodes[index] }
 
-    /// The document element, if the document has one.
-    var documentElement: Int? { nodes[Self.root].children.first { nodes[$0].kind == .element } }
-
     /// The XPath string-value of a node: all descendant text for documents and elements,
     /// the value for the others.
     func stringValue(_ index: Int) -> String {
