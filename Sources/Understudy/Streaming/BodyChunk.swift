@@ -10,13 +10,14 @@ public import Foundation
 /// ]))
 /// ```
 public struct BodyChunk: Sendable, Hashable {
-    /// The chunk's content: text, a JSON document or bytes (`.none` and `.file` are not chunks).
-    public var body: ResponseBody
+    /// The chunk's content: text, a JSON document or bytes.
+    public internal(set) var body: ResponseBody
     /// The pause before this chunk, counted from the previous one (or from the head).
     public var delay: Duration
 
-    /// A chunk of `body` after `delay`.
-    public init(_ body: ResponseBody, after delay: Duration = .zero) {
+    /// A chunk of `body` after `delay`; only text, JSON and bytes are chunks, so this stays
+    /// internal and the public constructors below say which.
+    init(_ body: ResponseBody, after delay: Duration = .zero) {
         self.body = body
         self.delay = delay
     }

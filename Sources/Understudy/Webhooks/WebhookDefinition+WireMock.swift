@@ -39,7 +39,7 @@ extension WebhookDefinition {
             body = .text(text)
             if let ignored = object["base64Body"] { extras["base64Body"] = ignored }
         } else if let encoded = try reader.optionalString("base64Body") {
-            guard let data = Data(base64Encoded: encoded) else {
+            guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
                 throw reader.error(at: "base64Body", "base64Body is not valid base64; encode the bytes with `base64` or use \"body\" for text")
             }
             body = .binary(data)
