@@ -34,9 +34,14 @@ struct XMLParserShield {
         var line = 1
         var column = 1
         func starts(_ literal: String, at position: Int) -> Bool {
-            let pattern = Array(literal.unicodeScalars)
-            guard position + pattern.count <= scalars.count else { return false }
-            return scalars[position..<position + pattern.count].elementsEqual(pattern)
+            // Compared scalar by scalar as the literal is walked: no array per call, since this
+            // runs for every position of a shielded body.
+            var current = position
+            for scalar in literal.unicodeScalars {
+                guard current < scalars.count, scalars[current] == scalar else { return false }
+                current += 1
+            }
+            return true
         }
         func find(_ literal: String, from position: Int) -> Int? {
             var position = position
