@@ -49,8 +49,9 @@ func sendWithURLSession(_ url: URL, method: String = "GET", body: Data? = nil) a
 }
 
 /// Writes raw bytes to the server and collects everything it sends until it closes the
-/// connection (or `timeout` passes); reports how the connection ended.
-func exchangeRaw(_ bytes: String, port: Int, timeout: TimeAmount = .seconds(5)) async throws -> RawExchange {
+/// connection; `timeout` is when the client gives up itself (by default only a guard against a
+/// server that never closes). Reports how the connection ended.
+func exchangeRaw(_ bytes: String, port: Int, timeout: TimeAmount = .seconds(60)) async throws -> RawExchange {
     let collector = RawCollector()
     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .channelInitializer { channel in

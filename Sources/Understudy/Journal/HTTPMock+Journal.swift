@@ -113,9 +113,13 @@ extension HTTPMock {
         state.withLock { _ = $0.journal.removeAll { _ in true } }
     }
 
-    /// Records in the journal how much of a streamed response reached the client.
-    package func recordStreamDelivery(_ delivery: StreamDelivery, for event: ServeEvent) {
-        state.withLock { $0.journal.replace(event.delivered(delivery)) }
+    /// Records in the journal how much of a streamed response reached the client; returns the
+    /// event as recorded.
+    @discardableResult
+    package func recordStreamDelivery(_ delivery: StreamDelivery, for event: ServeEvent) -> ServeEvent {
+        let delivered = event.delivered(delivery)
+        state.withLock { $0.journal.replace(delivered) }
+        return delivered
     }
 
     /// Records in the journal what upstream answered to a proxied request, so that the journal,

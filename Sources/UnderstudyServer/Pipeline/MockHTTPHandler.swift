@@ -98,15 +98,17 @@ final class MockHTTPHandler: ChannelInboundHandler {
         let proxied = if case .proxy = plan.action { true } else { false }
         let (mock, upstream, writer) = (server.mock, server.upstream, self.writer)
         return {
+            var reported = event
             if let parts = streamedParts, let event {
                 // No delivery recorded: the client left before the stream began (during a delay).
                 let delivery = writer.streamDelivery ?? StreamDelivery(partsDelivered: 0, parts: parts, clientLeftEarly: true)
-                mock.recordStreamDelivery(delivery, for: event)
+                reported = mock.recordStreamDelivery(delivery, for: event)
             }
             webhooks?.fire(defaultSender: upstream)
             if let observer, let event {
-                let reported = proxied || streamed ? mock.serveEvent(id: event.id) ?? event : event
-                observer(reported, .nanoseconds((NIODeadline.now() - started).nanoseconds))
+                // A proxied answer is journaled with upstream's response in place of the stub's.
+                if proxied { reported = mock.serveEvent(id: event.id) ?? event }
+                observer(reported ?? event, .nanoseconds((NIODeadline.now() - started).nanoseconds))
             }
         }
     }
