@@ -224,6 +224,9 @@ public final class HTTPMock: Sendable {
         return plan
     }
 
+    /// The next template seed, for renderings outside a response (webhooks).
+    func templateSeed() -> UInt64 { templater.nextSeed() }
+
     /// The body bytes of a response, reading `bodyFileName` from the configured root.
     public func bodyData(for response: ResponseDefinition) throws(BodyFileError) -> Data {
         try response.bodyData(root: configuration.root)

@@ -1,15 +1,21 @@
-/// The renderings of one response: one renderer, so that variables set in the body are seen
-/// by the headers, and the `request` model, built as far as the templates rendered so far read it.
+/// The renderings of one response (or one webhook): one renderer, so that variables set in the
+/// body are seen by the headers, and the request model, built as far as the templates rendered
+/// so far read it.
 struct ResponseRendering {
     private var model: TemplateRequestModel
+    /// The name templates know the request by: `request` in responses, `originalRequest` in
+    /// webhooks.
+    private let requestKey: String
     private let parameters: TemplateValue
     private var generator: SplitMix64
     private let escapesHTML: Bool
     /// Made by the first rendering, with the fields that template reads.
     private var renderer: TemplateRenderer?
 
-    init(model: TemplateRequestModel, parameters: TemplateValue, generator: SplitMix64, escapesHTML: Bool) {
+    init(model: TemplateRequestModel, parameters: TemplateValue, generator: SplitMix64, escapesHTML: Bool,
+         requestKey: String = "request") {
         self.model = model
+        self.requestKey = requestKey
         self.parameters = parameters
         self.generator = generator
         self.escapesHTML = escapesHTML
@@ -26,10 +32,10 @@ struct ResponseRendering {
         return try renderer!.render(template)
     }
 
-    /// What templates see at the root: `request` and `parameters`.
+    /// What templates see at the root: the request and `parameters`.
     private func context() -> TemplateValue {
         var context = TemplateValue.JSONObjectValue(capacity: 2)
-        context.append("request", model.value)
+        context.append(requestKey, model.value)
         context.append("parameters", parameters)
         return .object(context)
     }

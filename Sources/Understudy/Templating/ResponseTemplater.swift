@@ -26,12 +26,17 @@ final class ResponseTemplater: Sendable {
         self.escapesHTML = escapesHTML
     }
 
-    /// The response with its templates rendered, or a 500 naming the problem.
-    func render(_ response: ResponseDefinition, for request: RecordedRequest, stub: StubMapping?, root: MappingsRoot?) -> ResponseDefinition {
-        let seed = seeds?.withLock { $0.next() } ?? {
+    /// The seed of one rendering: the next of the mock's seeded sequence, or a system draw.
+    func nextSeed() -> UInt64 {
+        seeds?.withLock { $0.next() } ?? {
             var system = SystemRandomNumberGenerator()
             return system.next()
         }()
+    }
+
+    /// The response with its templates rendered, or a 500 naming the problem.
+    func render(_ response: ResponseDefinition, for request: RecordedRequest, stub: StubMapping?, root: MappingsRoot?) -> ResponseDefinition {
+        let seed = nextSeed()
         var rendering = ResponseRendering(
             model: TemplateRequestModel(request, urlPattern: stub?.request.url),
             parameters: response.transformerParameters.map { TemplateValue(.object($0)) } ?? .object(.init()),
@@ -87,7 +92,7 @@ final class ResponseTemplater: Sendable {
     }
 
     /// Whether `text` has a `{{` (Foundation's `contains` is slow on Linux).
-    private static func hasTag(_ text: String) -> Bool {
+    static func hasTag(_ text: String) -> Bool {
         var previous: UInt8 = 0
         for byte in text.utf8 {
             if byte == UInt8(ascii: "{"), previous == byte { return true }

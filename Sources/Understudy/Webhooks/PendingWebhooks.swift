@@ -15,20 +15,24 @@ package struct PendingWebhooks: Sendable {
     let report: (@Sendable (WebhookOutcome) -> Void)?
     /// The mock's `templateEscaping`.
     var escapesHTML = false
+    /// The first of the seeds the webhooks render with (the next one each), from the mock's
+    /// template seeds, so `templateRandomSeed` makes webhooks repeatable too.
+    var seed: UInt64?
 
     /// Starts every webhook, sending through the mock's configured sender or, when it has
     /// none, through `defaultSender`; returns at once.
     package func fire(defaultSender: @autoclosure () -> any WebhookSender) {
         let sender = self.sender ?? defaultSender()
-        for webhook in webhooks {
-            Task { await send(webhook, through: sender) }
+        for (index, webhook) in webhooks.enumerated() {
+            let seed = self.seed.map { $0 &+ UInt64(index) }
+            Task { await send(webhook, seed: seed, through: sender) }
         }
     }
 
-    private func send(_ webhook: WebhookDefinition, through sender: any WebhookSender) async {
+    private func send(_ webhook: WebhookDefinition, seed: UInt64?, through sender: any WebhookSender) async {
         let request: WebhookRequest
         do {
-            request = try webhook.rendered(for: self.request, urlPattern: urlPattern, escapesHTML: escapesHTML)
+            request = try webhook.rendered(for: self.request, urlPattern: urlPattern, escapesHTML: escapesHTML, seed: seed)
         } catch {
             return finish(WebhookOutcome(stub: stub, request: nil, response: nil, failure: error.description))
         }
@@ -67,6 +71,6 @@ extension HTTPMock {
         guard !webhooks.isEmpty, let stub = event.stubIdentity else { return nil }
         return PendingWebhooks(webhooks: webhooks, request: event.request, stub: stub, urlPattern: event.stub?.request.url,
                                sender: configuration.webhookSender, report: configuration.onWebhookOutcome,
-                               escapesHTML: configuration.templateEscaping)
+                               escapesHTML: configuration.templateEscaping, seed: templateSeed())
     }
 }

@@ -6,21 +6,24 @@ extension WebhookDefinition {
     /// `originalRequest` (the request that matched, as templates see `request` in a response)
     /// and `parameters` (every parameter of the webhook), and no `request`. A body is sent
     /// only with `POST`, `PUT` and `PATCH` (`buildRequest`, `RequestMethod.hasEntity`).
-    /// `escapesHTML` is the mock's `templateEscaping`: WireMock renders webhooks with the same
-    /// `TemplateEngine` as responses, so they escape (or not) alike.
+    /// `escapesHTML` is the mock's `templateEscaping` and `seed` the next of its template seeds
+    /// (`templateRandomSeed`): WireMock renders webhooks with the same `TemplateEngine` as
+    /// responses, so they escape (or not) and draw random values alike.
     /// - Throws: a message naming the part whose template failed, its line and column.
-    func rendered(for request: RecordedRequest, urlPattern: URLPattern?, escapesHTML: Bool = false) throws(WebhookRenderingError) -> WebhookRequest {
+    func rendered(for request: RecordedRequest, urlPattern: URLPattern?, escapesHTML: Bool = false,
+                  seed: UInt64? = nil) throws(WebhookRenderingError) -> WebhookRequest {
+        var system = SystemRandomNumberGenerator()
+        // A template's request fields are worked out from `request.…`; webhooks read
+        // `originalRequest.…`, so the whole model is built up front.
         var model = TemplateRequestModel(request, urlPattern: urlPattern)
         model.include(.everything)
-        var context = TemplateValue.JSONObjectValue(capacity: 2)
-        context.append("originalRequest", model.value)
-        context.append("parameters", TemplateValue(.object(wireMockParameters)))
-        var system = SystemRandomNumberGenerator()
-        var renderer = TemplateRenderer(context: .object(context), generator: SplitMix64(seed: system.next()), escapesHTML: escapesHTML)
+        var rendering = ResponseRendering(
+            model: model, parameters: TemplateValue(.object(wireMockParameters)),
+            generator: SplitMix64(seed: seed ?? system.next()), escapesHTML: escapesHTML, requestKey: "originalRequest")
         func render(_ text: String, _ part: String) throws(WebhookRenderingError) -> String {
-            guard text.contains("{{") else { return text }
+            guard ResponseTemplater.hasTag(text) else { return text }
             do {
-                return try renderer.render(try Template(parsing: text))
+                return try rendering.render(try Template(parsing: text))
             } catch {
                 throw WebhookRenderingError(description: "template error in \(part) at line \(error.line), column \(error.column): \(error.message)")
             }

@@ -94,3 +94,23 @@ private struct UnusedSender: WebhookSender {
     struct Failure: Error, CustomStringConvertible { var description: String { "no sender here" } }
     func send(_ request: WebhookRequest) async throws -> WebhookResponse { throw Failure() }
 }
+
+/// `templateRandomSeed` makes webhooks repeatable too: they draw their seeds from the mock's
+/// sequence, as responses do.
+struct WebhookSeedTests {
+    private func renderedBody(seed: UInt64) throws -> String {
+        let mock = HTTPMock(configuration: .init(templateRandomSeed: seed))
+        mock.stub(StubMapping(.post(urlPath: "/orders"), .ok).withWebhook(.post("http://127.0.0.1:9/hook").body("{{randomValue length=12 type='ALPHANUMERIC'}}")))
+        let event = mock.serve(request(.post, "/orders"))
+        let pending = try #require(mock.pendingWebhooks(for: event))
+        let webhook = try #require(pending.webhooks.first)
+        return String(decoding: try webhook.rendered(for: event.request, urlPattern: nil, seed: pending.seed).body, as: UTF8.self)
+    }
+
+    @Test func theSameSeedRendersTheSameRandomValues() throws {
+        let first = try renderedBody(seed: 7)
+        #expect(first.count == 12)
+        #expect(try renderedBody(seed: 7) == first)
+        #expect(try renderedBody(seed: 8) != first)
+    }
+}
