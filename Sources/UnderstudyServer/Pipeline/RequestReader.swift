@@ -30,8 +30,6 @@ final class RequestReader {
     // One timer per connection, re-armed when it fires, is cheaper than scheduling and
     // cancelling one per request.
     private var timer: Scheduled<Void>?
-    /// When `timer` fires.
-    private var timerDeadline = NIODeadline.distantFuture
     /// When the current wait began: for a request head, or (once the head is in) for the
     /// whole body. Meaningless while responding.
     private var waitStarted = NIODeadline.now()
@@ -44,7 +42,7 @@ final class RequestReader {
     /// Starts the timer of a new connection.
     func start(context: ChannelHandlerContext) {
         waitStarted = .now()
-        armTimer(at: waitStarted + TimeAmount(configuration.headerReadTimeout), context: context)
+        armTimer(at: waitStarted + shortestTimeout, context: context)
     }
 
     /// Stops the timer when the connection closes.
@@ -71,11 +69,6 @@ final class RequestReader {
                 context.writeAndFlush(NIOAny(interim), promise: nil)
             }
             state = .receiving(head, context.channel.allocator.buffer(capacity: 0))
-            if let deadline, deadline < timerDeadline {
-                // The body deadline is shorter than the head timeout the timer was armed for.
-                timer?.cancel()
-                armTimer(at: deadline, context: context)
-            }
         case .body(var chunk):
             guard case .receiving(let head, var body) = state else { return .pending }
             let limit = configuration.maxRequestBodyBytes
@@ -100,6 +93,10 @@ final class RequestReader {
         ClosingTextResponse.write(.payloadTooLarge, text, version: version, context: context)
     }
 
+    private var shortestTimeout: TimeAmount {
+        min(TimeAmount(configuration.headerReadTimeout), TimeAmount(configuration.requestBodyTimeout))
+    }
+
     /// When the current wait ends, or `nil` while nothing is awaited from the client.
     private var deadline: NIODeadline? {
         switch state {
@@ -112,15 +109,16 @@ final class RequestReader {
     /// Fires at most once per timeout period: ends the connection when the wait it is in has
     /// passed its deadline, otherwise re-arms itself for the current deadline.
     private func armTimer(at deadline: NIODeadline, context: ChannelHandlerContext) {
-        timerDeadline = deadline
         timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {
             let now = NIODeadline.now()
             if let deadline = self.deadline, deadline <= now {
                 self.expire(context: context)
                 return
             }
-            let shortest = min(TimeAmount(self.configuration.headerReadTimeout), TimeAmount(self.configuration.requestBodyTimeout))
-            self.armTimer(at: self.deadline ?? now + shortest, context: context)
+            // Never further ahead than the shorter timeout, so a wait that begins meanwhile
+            // (a body, whose deadline may be the shorter) is checked in time without ever
+            // cancelling the timer.
+            self.armTimer(at: min(self.deadline ?? now + self.shortestTimeout, now + self.shortestTimeout), context: context)
         }
     }
 
