@@ -40,9 +40,10 @@ public struct ServeEventListener: Sendable, Hashable {
         ServeEventListener(kind: .webhook(definition), requestPhases: requestPhases)
     }
 
-    /// A listener naming another WireMock extension; Understudy keeps it and never runs it.
-    /// For `webhook`, use ``webhook(_:requestPhases:)``.
-    public static func named(_ name: String, parameters: JSONObject?, requestPhases: [RequestPhase]? = nil) -> ServeEventListener {
+    /// A listener naming another WireMock extension, read from a mapping file: Understudy
+    /// keeps it and never runs it. Internal, so code cannot build a `webhook` that never
+    /// fires; code uses ``webhook(_:requestPhases:)``.
+    static func named(_ name: String, parameters: JSONObject?, requestPhases: [RequestPhase]? = nil) -> ServeEventListener {
         ServeEventListener(kind: .other(name: name, parameters: parameters), requestPhases: requestPhases)
     }
 
