@@ -24,7 +24,7 @@ package struct InProcessAnswer: Sendable {
     }
 
     /// Waits each part's pause, then hands its bytes to `deliver`, in order; then fires the
-    /// webhooks and carries out the body's ending.
+    /// webhooks (also when the task is cancelled first) and carries out the body's ending.
     /// - Throws: the fault's `URLError` (see ``Understudy/Fault/urlErrorCode``) after the last
     ///   part for a `.fault` ending; `CancellationError` when the task is cancelled during a
     ///   pause or while the response is held open.
@@ -34,13 +34,20 @@ package struct InProcessAnswer: Sendable {
     package func deliver(_ deliver: (Data) -> Void) async throws {
         let clock = ContinuousClock()
         var due = clock.now
-        for part in body.parts {
-            if part.delay > .zero {
-                due += part.delay
-                try await Task.sleep(until: due, clock: clock)
+        do {
+            for part in body.parts {
+                if part.delay > .zero {
+                    due += part.delay
+                    try await Task.sleep(until: due, clock: clock)
+                }
+                try Task.checkCancellation()
+                deliver(part.bytes)
             }
-            try Task.checkCancellation()
-            deliver(part.bytes)
+        } catch {
+            // The caller went away: the response is over, and its webhooks fire, as the
+            // loopback server fires them when its client leaves.
+            webhooks?.fireInProcess()
+            throw error
         }
         try await end(lastPartDue: due, clock: clock)
     }

@@ -65,6 +65,22 @@ struct WebhookTransportTests {
         #expect(receiver.serveEvents.map(\.request.bodyText) == ["read /users/7"])
     }
 
+    /// A caller that leaves mid-stream ends the response, and its webhooks fire, on every
+    /// transport alike (the server fires them when its client leaves).
+    @Test(.timeLimit(.minutes(1)), arguments: Transport.allCases)
+    func aCallerLeavingMidStreamStillFiresTheWebhooks(_ transport: Transport) async throws {
+        let receiver = HTTPMock()
+        receiver.stub(.post(urlPath: "/left"), .ok)
+        let mock = HTTPMock(configuration: .init(webhookSender: receiver))
+        mock.stub(StubMapping(.get(urlPath: "/events"), .ok.eventStream([.data("first"), .data("an hour later", after: .seconds(3_600))]))
+            .withWebhook(.post("http://hooks.invalid/left")))
+        try await transport.withClient(for: mock) { client, base in
+            let (body, _) = try await client.stream(for: URLRequest(url: base.appendingPathComponent("events")))
+            for try await line in body.lines where line == "data: first" { break }
+        }
+        try await receiver.waitForRequests(matching: .post(urlPath: "/left"), timeout: .seconds(60))
+    }
+
     /// A slow webhook target never holds the response back: the response arrives while the
     /// webhook is still in flight (its sender only returns once the test has the response).
     @Test(arguments: Transport.allCases)
