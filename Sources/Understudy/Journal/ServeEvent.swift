@@ -58,8 +58,9 @@ public struct ServeEvent: Sendable, Identifiable {
         self.computedResponse = response
     }
 
-    /// For a streamed response, how much of it reached the client; `nil` until the stream
-    /// is over, and for other responses.
+    /// For a streamed response served by the loopback server, how much of it reached the
+    /// client; `nil` until the stream is over, for other responses, and in process (where the
+    /// caller, not the mock, reads the stream).
     public private(set) var streamDelivery: StreamDelivery?
 
     /// This event with its stream's delivery recorded.

@@ -3,7 +3,8 @@
 /// schema keyword and JSON pointer that failed.
 extension StringValuePattern {
     /// Why `value` does not match, for the document patterns (`equalToXml`, `matchesXPath`,
-    /// `matchesJsonSchema`, also inside `and`, `or` and `not`); `nil` for other patterns or a match.
+    /// `matchesJsonSchema`, also inside `and` and `or`; a `not` misses because its pattern
+    /// matched, which needs no explanation); `nil` for other patterns or a match.
     func explainMiss(on value: String) -> String? {
         switch kind {
         case .equalToXml(let pattern):

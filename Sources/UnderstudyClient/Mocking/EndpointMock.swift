@@ -136,7 +136,10 @@ public final class EndpointMock: Sendable {
         let label = Self.label(endpoint)
         add(endpoint, kind: .call) { _, actual in
             let expectedJSON = try JSONParser.parse(coders.encode(input))
-            let actualJSON = try JSONParser.parse(coders.encode((actual as? E.Input) ?? input))
+            guard let actual = actual as? E.Input else {
+                throw EndpointMockError.unexpectedEndpoint(expected: label, actual: "\(type(of: actual)) input")
+            }
+            let actualJSON = try JSONParser.parse(coders.encode(actual))
             if let difference = JSONDifference.first(expected: expectedJSON, actual: actualJSON) {
                 throw EndpointMockError.inputMismatch(endpoint: label, difference: difference)
             }

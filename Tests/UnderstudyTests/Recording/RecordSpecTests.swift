@@ -29,6 +29,15 @@ struct RecordSpecTests {
         #expect(try RecordSpec(wireMock: spec.wireMockJSON) == spec, "the JSON round-trips")
     }
 
+    /// WireMock 3.13.2 `recording/RequestBodyEqualToXmlPatternFactory` is chosen by
+    /// `"matcher": "equalToXml"`; it reads and writes back as such.
+    @Test func theEqualToXmlMatcherRoundTrips() throws {
+        let spec = try RecordSpec(wireMock: ["requestBodyPattern": ["matcher": "equalToXml"]])
+        #expect(spec.requestBodyPattern == .equalToXml)
+        #expect(spec.wireMockJSON["requestBodyPattern"] == ["matcher": "equalToXml"])
+        #expect(try RecordSpec(wireMock: spec.wireMockJSON) == spec)
+    }
+
     @Test func defaultsAreWireMocksPlusRedaction() throws {
         let spec = try RecordSpec(wireMock: [:])
         #expect(spec == RecordSpec())
