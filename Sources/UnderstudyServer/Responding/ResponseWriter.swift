@@ -16,7 +16,10 @@ final class ResponseWriter {
     /// The timed or streamed body being written, and where it is.
     private var timed: TimedWrite?
 
-    private struct TimedWrite {
+    // A class, not a struct: the timer of every part reads and advances it, and a struct
+    // holding an array and a request head would be copied and destroyed each time (2.5 % of
+    // a 1 000-stream run's samples in the value witnesses alone).
+    private final class TimedWrite {
         let parts: [TimedBody.Part]
         let ending: TimedBody.Ending
         let request: HTTPRequestHead
@@ -24,6 +27,13 @@ final class ResponseWriter {
         var due: NIODeadline
         /// The index of the next part to write.
         var next = 0
+
+        init(parts: [TimedBody.Part], ending: TimedBody.Ending, request: HTTPRequestHead, due: NIODeadline) {
+            self.parts = parts
+            self.ending = ending
+            self.request = request
+            self.due = due
+        }
     }
 
     /// How much of the stream being written (or last written) reached the client; `nil` when
@@ -104,7 +114,7 @@ final class ResponseWriter {
         while let timed, timed.next < timed.parts.count {
             let delay = timed.parts[timed.next].delay
             let due = timed.due + TimeAmount(delay)
-            self.timed?.due = due
+            timed.due = due
             guard delay == .zero else {
                 pending = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
                     self.pending = nil
@@ -132,7 +142,7 @@ final class ResponseWriter {
         }
         guard let timed else { return false }
         let part = timed.parts[timed.next]
-        self.timed?.next += 1
+        timed.next += 1
         context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
         streamDelivery?.partsDelivered += 1
         return true
