@@ -134,6 +134,18 @@ let package = Package(
             path: "Benchmarks/UnderstudyServerBenchmarks",
             swiftSettings: sharedSettings
         ),
+        .executableTarget(
+            name: "UnderstudyOpenAPIBenchmarks",
+            dependencies: [
+                "Understudy",
+                "UnderstudyClient",
+                "UnderstudyOpenAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Benchmarks/UnderstudyOpenAPIBenchmarks",
+            swiftSettings: sharedSettings
+        ),
         .testTarget(
             name: "UnderstudyTests",
             dependencies: ["Understudy", "UnderstudyFuzz"],
