@@ -37,7 +37,7 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
     public var timestamp: Date
     /// The OpenAPI operation the request was sent for (`getPetById`), when the transport knows
     /// it: the OpenAPI client transport records the generated client's `operationID`. Stubs and
-    /// verification can match on it with ``RequestPattern/operation(_:)``; `nil` for requests
+    /// verification can match on it with `RequestPattern.operation(_:)`; `nil` for requests
     /// that came with no operation, such as those a socket received.
     public var operationId: String?
 

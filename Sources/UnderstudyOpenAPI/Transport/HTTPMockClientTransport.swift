@@ -3,11 +3,8 @@ public import HTTPTypes
 public import OpenAPIRuntime
 public import Understudy
 import UnderstudyInProcess
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// A swift-openapi-runtime `ClientTransport` answered by an ``Understudy/HTTPMock`` in process,
+/// A swift-openapi-runtime `ClientTransport` answered by an `HTTPMock` in process,
 /// with no socket: give it to any client swift-openapi-generator made.
 ///
 /// ```swift
@@ -19,16 +16,16 @@ import FoundationNetworking
 /// ```
 ///
 /// Each request is recorded with the generated client's `operationID` as its
-/// ``Understudy/RecordedRequest/operationId``, so stubs and verification can name the operation
-/// (``Understudy/RequestPattern/operation(_:)``) as well as its method and URL, and near-miss
+/// `RecordedRequest.operationId`, so stubs and verification can name the operation
+/// (`RequestPattern.operation(_:)`) as well as its method and URL, and near-miss
 /// reports say which operation missed. The response is the mock's plan carried out as the
 /// direct transport carries it out: the stub's delay is waited before the head returns; the
 /// body comes in the plan's timed parts (a dribbled body or a stream arrives part by part
 /// through the returned `HTTPBody`); a fault throws the `URLError` a real session would
-/// (``UnderstudyInProcess/Fault/urlErrorCode``), before the head or, for a stream that ends
+/// (`Fault.urlErrorCode`), before the head or, for a stream that ends
 /// with one, from the body after its parts; proxy stubs forward upstream; webhooks fire once
 /// the body has been delivered. A request no stub matches throws
-/// ``UnderstudyInProcess/UnmatchedRequestError`` with the near-miss report (unless the mock's
+/// `UnmatchedRequestError` with the near-miss report (unless the mock's
 /// `onUnmatched` answers it); the generated client hands it over as the `underlyingError` of
 /// its `ClientError`.
 ///
