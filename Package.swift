@@ -197,6 +197,8 @@ let package = Package(
                 "UnderstudyOpenAPI",
                 "Understudy",
                 "UnderstudyInProcess",
+                // A loopback upstream for proxy stubs.
+                "UnderstudyServer",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIRuntime
 import Testing
 import UnderstudyOpenAPI
+import UnderstudyServer
 
 /// A real client made by swift-openapi-generator 1.14.3 from Petstore/openapi.yaml, answered
 /// by stubs in process.
@@ -103,6 +104,21 @@ struct GeneratedClientTests {
         var received: [String] = []
         for try await event in body.asDecodedServerSentEvents() { received.append("\(event.event ?? "message"): \(event.data ?? "")") }
         #expect(received == ["added: Rex", "message: Fido"])
+    }
+
+    /// A proxy stub forwards the generated client's request to a real upstream (here a
+    /// loopback server) and relays its answer; both journals keep the request.
+    @Test func aProxyStubForwardsTheCallUpstream() async throws {
+        let upstream = HTTPMock()
+        upstream.stub(.get(urlPath: "/v1/pets/3"), .ok.json(["id": 3, "name": "Upstream Rex"]))
+        try await withMockServer(upstream) { server in
+            let mock = HTTPMock()
+            mock.stub(.operation("getPetById"), .proxy(to: try server.baseURL.absoluteString))
+            let pet = try await petstore(mock).getPetById(path: .init(petId: 3)).ok.body.json
+            #expect(pet == Pet(id: 3, name: "Upstream Rex"))
+            #expect(mock.serveEvents.first?.request.operationId == "getPetById")
+        }
+        #expect(upstream.serveEvents.map(\.request.url) == ["/v1/pets/3"])
     }
 
     /// Tests run in parallel, each with its own mock: none sees another's stubs or requests.
