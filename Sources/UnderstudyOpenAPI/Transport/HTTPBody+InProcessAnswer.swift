@@ -4,10 +4,9 @@ import UnderstudyInProcess
 
 extension HTTPBody {
     /// The body of an in-process answer. A plain body is delivered at once (its webhooks fire
-    /// first) with its length known; a timed body (a dribbled body, a stream) is a sequence, read
-    /// once, that
-    /// hands out each part at its time, ends by throwing the fault's `URLError` when the stream
-    /// ends with one, and stops delivering when its reader stops iterating.
+    /// first) with its length known. A timed body (a dribbled body, a stream) is a sequence,
+    /// read once, that hands out each part at its time, ends by throwing the fault's `URLError`
+    /// when the stream ends with one, and stops delivering when its reader stops iterating.
     convenience init(_ answer: InProcessAnswer) async throws {
         guard answer.body.isTimed || answer.body.ending != .complete else {
             let data = try await answer.collect()
