@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "UnderstudyClient", targets: ["UnderstudyClient"]),
         .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
         .library(name: "UnderstudyInProcess", targets: ["UnderstudyInProcess"]),
+        .library(name: "UnderstudyOpenAPI", targets: ["UnderstudyOpenAPI"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "UnderstudyFakes", targets: ["UnderstudyFakes"]),
         .library(name: "UnderstudyDoubles", targets: ["UnderstudyDoubles"]),
@@ -27,6 +28,9 @@ let package = Package(
         // 2.101.2: the HTTP/1 decoder limits header sizes (80 KiB), which the server answers with 431.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
+        // UnderstudyOpenAPI only: the `ClientTransport` that generated clients take.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Core engine: model, matching, stubbing, journal, verification, near misses,
@@ -53,6 +57,18 @@ let package = Package(
         .target(name: "UnderstudyClient", dependencies: ["Understudy", "UnderstudyInProcess"], swiftSettings: sharedSettings),
         // URLProtocol interception routed per mock; needs none of the typed-networking code.
         .target(name: "UnderstudyURLSession", dependencies: ["Understudy", "UnderstudyInProcess"], swiftSettings: sharedSettings),
+        // OpenAPI: a `ClientTransport` answered by a mock in process, matching by operation. Its
+        // own product, so users who do not use OpenAPI do not build swift-openapi-runtime.
+        .target(
+            name: "UnderstudyOpenAPI",
+            dependencies: [
+                "Understudy",
+                "UnderstudyInProcess",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: sharedSettings
+        ),
         // Swift Testing trait, XCTest base class, one scope under both, assert/verify helpers and
         // the three-transport harness. The only library target that imports Testing or XCTest.
         .target(
@@ -118,6 +134,18 @@ let package = Package(
             path: "Benchmarks/UnderstudyServerBenchmarks",
             swiftSettings: sharedSettings
         ),
+        .executableTarget(
+            name: "UnderstudyOpenAPIBenchmarks",
+            dependencies: [
+                "Understudy",
+                "UnderstudyClient",
+                "UnderstudyOpenAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Benchmarks/UnderstudyOpenAPIBenchmarks",
+            swiftSettings: sharedSettings
+        ),
         .testTarget(
             name: "UnderstudyTests",
             dependencies: ["Understudy", "UnderstudyFuzz"],
@@ -159,6 +187,22 @@ let package = Package(
                 "Understudy", "UnderstudyClient", "UnderstudyURLSession", "UnderstudyServer", "UnderstudyTesting",
             ],
             exclude: ["Fixtures"],
+            swiftSettings: sharedSettings
+        ),
+        // A client swift-openapi-generator made from Petstore/openapi.yaml, committed under
+        // Generated/ (Petstore/README.md says how to make it again), so CI never builds the generator.
+        .testTarget(
+            name: "UnderstudyOpenAPITests",
+            dependencies: [
+                "UnderstudyOpenAPI",
+                "Understudy",
+                "UnderstudyInProcess",
+                // A loopback upstream for proxy stubs.
+                "UnderstudyServer",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["Petstore"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

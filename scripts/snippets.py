@@ -11,6 +11,8 @@ Convention for fenced code blocks in README.md and Sources/*/Documentation.docc/
                            compiled and run elsewhere (e.g. the PetStore example's tests): the
                            block's lines must appear in PATH, in order and contiguous, with one
                            common indentation removed.
+  ```swift excerpt:PATH    The same; the spelling for DocC articles, as DocC warns about an
+                           unknown option `swift excerpt` at `excerpt=`.
   ```swift manifest        A fragment of a user's Package.swift (it cannot build inside a package):
                            every `.product(name: "X", package: "understudy")` it names must be a
                            library product of this package's Package.swift.
@@ -124,16 +126,18 @@ def generate():
                 if words and words[0].startswith("swift"):
                     errors.append(f"{rel}:{line}: unknown fence '{info}' (use ```swift or ```swift excerpt=PATH)")
                 continue
-            options = dict(w.split("=", 1) for w in words[1:] if "=" in w)
             if words[1:] == ["manifest"]:
                 errors += check_manifest(rel, line, code)
                 continue
-            unknown = [w for w in words[1:] if not w.startswith("excerpt=")]
+            # `excerpt=PATH`, or `excerpt:PATH`, which DocC reads without an "unknown option" warning.
+            excerpt_options = ("excerpt=", "excerpt:")
+            unknown = [w for w in words[1:] if not w.startswith(excerpt_options)]
             if unknown:
                 errors.append(f"{rel}:{line}: unknown fence option(s) {unknown}")
                 continue
-            if "excerpt" in options:
-                errors += check_excerpt(rel, line, code, options["excerpt"])
+            excerpts = [w[len("excerpt="):] for w in words[1:] if w.startswith(excerpt_options)]
+            if excerpts:
+                errors += check_excerpt(rel, line, code, excerpts[0])
                 continue
             index += 1
             name = target_name(path, index)

@@ -88,6 +88,16 @@ class SnippetsTests(unittest.TestCase):
         self.assertEqual(code, 1)
         self.assertIn("the excerpt is not in Quoted.swift", err)
 
+    def test_an_excerpt_can_be_spelled_the_way_docc_reads_it(self):
+        (self.root / "Quoted.swift").write_text("func f() {\n    g()\n}\n")
+        self.readme("```swift excerpt:Quoted.swift\n    g()\n```\n")
+        self.assertEqual(self.run_script("--write")[0], 0)
+        self.assertEqual(list((snippets.OUT / "Tests").glob("*")), [])
+        self.readme("```swift excerpt:Quoted.swift\n    h()\n```\n")
+        code, err = self.run_script("--check")
+        self.assertEqual(code, 1)
+        self.assertIn("the excerpt is not in Quoted.swift", err)
+
     def test_a_manifest_fragment_names_real_products_of_the_package(self):
         good = '```swift manifest\n.product(name: "UnderstudyTesting", package: "understudy"),\n```\n'
         self.readme(good)

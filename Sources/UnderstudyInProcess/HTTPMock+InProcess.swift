@@ -56,6 +56,6 @@ extension InProcessAnswer {
         guard let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers.joinedByName) else {
             throw URLError(.badServerResponse)
         }
-        self.init(response: response, body: body, webhooks: webhooks)
+        self.init(response: response, head: head, body: body, webhooks: webhooks)
     }
 }

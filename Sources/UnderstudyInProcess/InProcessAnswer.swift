@@ -12,13 +12,26 @@ package import FoundationNetworking
 package struct InProcessAnswer: Sendable {
     /// The status and final headers, `Matched-Stub-Id` and `Content-Length` included.
     package let response: HTTPURLResponse
+    /// The planned status, reason and header fields, in order and one field per value
+    /// (``response`` joins the values of a repeated name, as `HTTPURLResponse` keeps one).
+    package let head: ResponseHead
     /// The body in the parts the plan gives (one for a plain body).
     package let body: TimedBody
     /// The webhooks to fire once the body has been delivered.
     package let webhooks: PendingWebhooks?
 
+    /// An answer whose head is read back from `response` (header fields sorted by name).
     package init(response: HTTPURLResponse, body: TimedBody, webhooks: PendingWebhooks? = nil) {
+        var headers = HTTPHeaders()
+        for (name, value) in response.allHeaderFields.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+            headers.add(name: "\(name)", value: "\(value)")
+        }
+        self.init(response: response, head: ResponseHead(status: response.statusCode, headers: headers), body: body, webhooks: webhooks)
+    }
+
+    package init(response: HTTPURLResponse, head: ResponseHead, body: TimedBody, webhooks: PendingWebhooks?) {
         self.response = response
+        self.head = head
         self.body = body
         self.webhooks = webhooks
     }

@@ -3,9 +3,12 @@ extension RequestPattern {
     private static let knownKeys = urlKeys + [
         "method", "scheme", "host", "port", "pathParameters", "queryParameters", "formParameters", "headers",
         "cookies", "basicAuthCredentials", "basicAuth", "bodyPatterns", "multipartPatterns", "clientIp",
+        "operationId",
     ]
 
-    /// The pattern as WireMock JSON (the `request` object of a mapping).
+    /// The pattern as WireMock JSON (the `request` object of a mapping). An ``operationId``
+    /// constraint is written as `"operationId"`, a string-value pattern such as
+    /// `{"equalTo": "getPetById"}`: an Understudy extension that WireMock 3.13 does not load.
     public var wireMockJSON: JSONValue {
         var object = JSONObject()
         if let key = url.key, let value = url.value { object[key] = .string(value) }
@@ -26,6 +29,7 @@ extension RequestPattern {
         }
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.wireMockJSON)) }
         if !multipartPatterns.isEmpty { object["multipartPatterns"] = .array(multipartPatterns.map(\.wireMockJSON)) }
+        if let operationId { object["operationId"] = operationId.wireMockJSON }
         return .object(object)
     }
 
@@ -77,6 +81,14 @@ extension RequestPattern {
             for element in try reader.elements() { patterns.append(try MultipartPattern(wireMock: element)) }
             return patterns
         } ?? []
+        operationId = try reader.optional("operationId") { member in
+            // A bare string is shorthand for `{"equalTo": …}`.
+            if case .string(let name) = member.value { return StringValuePattern.equalTo(name) }
+            return try StringValuePattern(wireMock: member)
+        }
+        if operationId != nil {
+            reader.warn(at: "operationId", "\"operationId\" is an Understudy extension: WireMock 3.13 will not load this mapping")
+        }
         if let problem = problems.first { throw reader.error(problem) }
     }
 }

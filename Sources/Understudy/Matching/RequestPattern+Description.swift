@@ -1,5 +1,6 @@
 extension RequestPattern: CustomStringConvertible {
-    /// A one-line summary: `GET urlPath "/users/42" with header Accept contains "json"`.
+    /// A one-line summary: `GET urlPath "/users/42" with header Accept contains "json"`, or
+    /// `operationId equalTo "addPet"` for an operation alone.
     public var description: String {
         var constraints: [String] = []
         if let scheme { constraints.append("scheme \(scheme)") }
@@ -14,7 +15,15 @@ extension RequestPattern: CustomStringConvertible {
         constraints += formParameters.map { "form \($0.name) \($0.pattern)" }
         constraints += bodyPatterns.map { "body \($0)" }
         constraints += multipartPatterns.map { "multipart \($0)" }
-        let head = "\(method == .any ? "any method" : method.rawValue) \(url)"
+        var head = "\(method == .any ? "any method" : method.rawValue) \(url)"
+        if let operationId {
+            // `.operation("addPet")` alone reads as the operation, not as "any method any URL".
+            if method == .any, url.key == nil {
+                head = "operationId \(operationId)"
+            } else {
+                constraints.insert("operationId \(operationId)", at: 0)
+            }
+        }
         return constraints.isEmpty ? head : head + " with " + constraints.joined(separator: ", ")
     }
 }

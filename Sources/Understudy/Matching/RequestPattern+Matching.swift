@@ -3,7 +3,8 @@ import Foundation
 extension RequestPattern {
     /// The graded match of a request: exact when every field matches; otherwise the
     /// weighted mean distance of the fields (URL, host and port weigh 10, method and
-    /// scheme 3, every other field 1, as in WireMock).
+    /// scheme 3, every other field 1, as in WireMock; the OpenAPI operation, which WireMock
+    /// does not have, weighs 10, as it names a method and URL).
     public func match(_ request: RecordedRequest) -> MatchResult {
         var evaluation = RequestPatternEvaluation(mode: .graded)
         evaluate(request, &evaluation)
@@ -32,6 +33,8 @@ extension RequestPattern {
         static let host = 10.0
         static let port = 10.0
         static let clientIp = 3.0
+        /// An operation names a method and a path template, so it weighs what a URL does.
+        static let operationId = 10.0
         /// Each named header, query, cookie, form or path parameter, basic auth, and each body
         /// or multipart pattern.
         static let other = 1.0
@@ -39,6 +42,7 @@ extension RequestPattern {
 
     /// Every constrained field, in the order near-miss reports list them.
     private func evaluate(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        operationMatch(request, &e)
         methodMatch(request, &e)
         urlMatch(request, &e)
         schemeMatch(request, &e)
@@ -53,6 +57,15 @@ extension RequestPattern {
         namedValuesMatch(formParameters, in: .form(FormURLEncoded.parse(request.body)), &e)
         bodyMatch(request, &e)
         multipartMatch(request, &e)
+    }
+
+    private func operationMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        guard let operationId else { return }
+        e.check("operationId", operationId.description, FieldWeight.operationId, actual: {
+            request.operationId.map(quoted) ?? "(none: the request was not sent for an OpenAPI operation)"
+        }) {
+            operationId.match(request.operationId)
+        }
     }
 
     private func methodMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {

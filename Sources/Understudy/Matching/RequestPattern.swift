@@ -36,6 +36,9 @@ public struct RequestPattern: Sendable, Hashable {
     public var bodyPatterns: [StringValuePattern]
     /// Patterns for the parts of a multipart body.
     public var multipartPatterns: [MultipartPattern]
+    /// The OpenAPI operation (``RecordedRequest/operationId``), when constrained: an Understudy
+    /// extension to WireMock's request, written as `"operationId"` in mapping JSON.
+    public var operationId: StringValuePattern?
 
     /// Creates a pattern; with no arguments it matches every request.
     public init(
@@ -52,7 +55,8 @@ public struct RequestPattern: Sendable, Hashable {
         basicAuthCredentials: BasicCredentials? = nil,
         bodyPatterns: [StringValuePattern] = [],
         multipartPatterns: [MultipartPattern] = [],
-        clientIp: StringValuePattern? = nil
+        clientIp: StringValuePattern? = nil,
+        operationId: StringValuePattern? = nil
     ) {
         self.method = method
         self.url = url
@@ -68,6 +72,7 @@ public struct RequestPattern: Sendable, Hashable {
         self.bodyPatterns = bodyPatterns
         self.multipartPatterns = multipartPatterns
         self.clientIp = clientIp
+        self.operationId = operationId
     }
 
     /// Every request.
@@ -90,10 +95,10 @@ public struct RequestPattern: Sendable, Hashable {
         return found
     }
 
-    /// Every string-value pattern in the request pattern: host, path, query, form, header and
-    /// cookie parameters, body patterns, and the bodies and headers of multipart patterns.
+    /// Every string-value pattern in the request pattern: host, client address, operation, path,
+    /// query, form, header and cookie parameters, body patterns, and the bodies and headers of multipart patterns.
     var stringValuePatterns: [StringValuePattern] {
-        var patterns = (host.map { [$0] } ?? []) + (clientIp.map { [$0] } ?? []) + bodyPatterns
+        var patterns = (host.map { [$0] } ?? []) + (clientIp.map { [$0] } ?? []) + (operationId.map { [$0] } ?? []) + bodyPatterns
         for named in pathParameters + queryParameters + formParameters + headers + cookies {
             patterns += named.pattern.patterns
         }
@@ -151,6 +156,36 @@ extension RequestPattern {
     public static func any(url: String) -> RequestPattern { .request(.any, .url(url)) }
     /// Any method with exactly this path, any query.
     public static func any(urlPath: String) -> RequestPattern { .request(.any, .urlPath(urlPath)) }
+
+    /// Any method and URL, sent for the OpenAPI operation with this `operationId` (the
+    /// generated client's `operationID`, which the OpenAPI client transport records):
+    /// ```swift
+    /// let mock = HTTPMock()
+    /// mock.stub(.operation("getPetById"), .ok.json(["id": 1, "name": "Rex"]))
+    /// ```
+    /// Requests that arrive with no operation (over a socket, or from another transport) do not
+    /// match it.
+    public static func operation(_ operationId: String) -> RequestPattern {
+        RequestPattern(operationId: .equalTo(operationId))
+    }
+
+    /// Any method and URL, sent for an OpenAPI operation whose id matches the pattern, for
+    /// example `.operation(.matches("list.*"))`.
+    public static func operation(_ pattern: StringValuePattern) -> RequestPattern {
+        RequestPattern(operationId: pattern)
+    }
+
+    /// Adds an operation constraint to a pattern: `.get(urlPath: "/pets").operation("listPets")`.
+    public func operation(_ operationId: String) -> RequestPattern {
+        operation(.equalTo(operationId))
+    }
+
+    /// Adds an operation constraint (any string-value pattern) to a pattern.
+    public func operation(_ pattern: StringValuePattern) -> RequestPattern {
+        var copy = self
+        copy.operationId = pattern
+        return copy
+    }
 
     /// Adds a header constraint (names compare case-insensitively).
     public func header(_ name: String, _ pattern: StringValuePattern) -> RequestPattern {

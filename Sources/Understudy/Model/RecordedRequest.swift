@@ -35,6 +35,11 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
     public var clientAddress: String
     /// When the request was received.
     public var timestamp: Date
+    /// The OpenAPI operation the request was sent for (`getPetById`), when the transport knows
+    /// it: the OpenAPI client transport records the generated client's `operationID`. Stubs and
+    /// verification can match on it with `RequestPattern.operation(_:)`; `nil` for requests
+    /// that came with no operation, such as those a socket received.
+    public var operationId: String?
 
     /// Creates a request from an absolute (`http://host:port/p?q`) or origin-form (`/p?q`) URL.
     /// For origin-form URLs the host comes from the `Host` header, else `localhost`.
@@ -45,7 +50,8 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
         headers: HTTPHeaders = [:],
         body: Data = Data(),
         clientAddress: String = "in-process",
-        timestamp: Date = Date()
+        timestamp: Date = Date(),
+        operationId: String? = nil
     ) {
         let parts = URLParts(url, hostHeader: headers["Host"])
         self.id = id
@@ -59,6 +65,7 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
         self.body = body
         self.clientAddress = clientAddress
         self.timestamp = timestamp
+        self.operationId = operationId
     }
 
     /// Path and query as received, WireMock's `url`: `/users?page=2`.
@@ -106,8 +113,12 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
     /// The body decoded as UTF-8 (invalid sequences replaced).
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
-    /// `GET /users?page=2`
-    public var description: String { "\(method) \(url)" }
+    /// `GET /users?page=2`, or `GET /pets/42 (operation getPetById)` when the request carries
+    /// an ``operationId``.
+    public var description: String {
+        guard let operationId else { return "\(method) \(url)" }
+        return "\(method) \(url) (operation \(operationId))"
+    }
 }
 
 /// The pieces of a request URL, split by hand so that nothing is re-encoded (and quickly:

@@ -8,7 +8,8 @@ public struct NearMissReport: Sendable, CustomStringConvertible {
     /// How many stubs the mock had.
     public let stubCount: Int
 
-    /// The report as deterministic plain text:
+    /// The report as deterministic plain text (the first line names the request's OpenAPI
+    /// operation, `No stub matched GET /pets/43 (operation getPetById)`, when it has one):
     /// ```
     /// No stub matched GET /users/43
     ///
@@ -17,7 +18,8 @@ public struct NearMissReport: Sendable, CustomStringConvertible {
     ///   ✗ urlPath: expected "/users/42", got "/users/43"
     /// ```
     public var text: String {
-        var lines = ["No stub matched \(request.method) \(request.url)"]
+        // `GET /pets/43 (operation getPetById)` when an OpenAPI client sent it.
+        var lines = ["No stub matched \(request)"]
         if stubCount == 0 {
             lines += ["", "The mock has no stubs. Add one with mock.stub(...) or a mapping file."]
             return lines.joined(separator: "\n") + "\n"

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Stubs whose URL is an exact `url` or `urlPath` are also indexed by method and URL, so a
 /// request only looks at the stubs for its own path plus the stubs that use patterns;
-/// thousands of exact-path stubs cost about as much as one.
+/// thousands of exact-path stubs cost about as much as one. Stubs with no such URL but an
+/// exact OpenAPI operation (`.operation("getPetById")`) are indexed by that operation.
 struct StubRegistry: Sendable {
     /// A stub with its insertion sequence number. A class so that index buckets share it.
     final class Entry: Sendable {
@@ -44,6 +45,7 @@ struct StubRegistry: Sendable {
     private var byID: [UUID: Entry] = [:]
     private var ordered: [Entry] = []
     private var index: [IndexKey: [Entry]] = [:]
+    private var byOperation: [String: [Entry]] = [:]
     private var unindexed: [Entry] = []
     private var nextSequence = 0
 
@@ -74,6 +76,8 @@ struct StubRegistry: Sendable {
         Self.insert(entry, into: &ordered)
         if let key = Self.indexKey(mapping.request) {
             Self.insert(entry, into: &index[key, default: []])
+        } else if let operation = Self.operationKey(mapping.request) {
+            Self.insert(entry, into: &byOperation[operation, default: []])
         } else {
             Self.insert(entry, into: &unindexed)
         }
@@ -87,6 +91,9 @@ struct StubRegistry: Sendable {
         if let key = Self.indexKey(entry.mapping.request) {
             index[key]?.removeAll { $0 === entry }
             if index[key]?.isEmpty == true { index[key] = nil }
+        } else if let operation = Self.operationKey(entry.mapping.request) {
+            byOperation[operation]?.removeAll { $0 === entry }
+            if byOperation[operation]?.isEmpty == true { byOperation[operation] = nil }
         } else {
             unindexed.removeAll { $0 === entry }
         }
@@ -114,6 +121,7 @@ struct StubRegistry: Sendable {
             }
         }
         consider(unindexed)
+        if let operation = request.operationId { consider(byOperation[operation]) }
         let url = request.url
         for method in [request.method, HTTPMethod.any] {
             consider(index[IndexKey(method: method, includesQuery: false, value: request.path)])
@@ -132,6 +140,13 @@ struct StubRegistry: Sendable {
         case .urlPath(let value): IndexKey(method: pattern.method, includesQuery: false, value: value)
         default: nil
         }
+    }
+
+    /// The operation a stub without an indexed URL is indexed by: its `operationId` when that
+    /// is an exact, case-sensitive `equalTo`.
+    private static func operationKey(_ pattern: RequestPattern) -> String? {
+        guard case .equalTo(let value, caseInsensitive: false)? = pattern.operationId?.kind else { return nil }
+        return value
     }
 
     /// Inserts keeping the list in matching order (binary search for the position).

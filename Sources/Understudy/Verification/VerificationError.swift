@@ -37,12 +37,13 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         } else {
             lines.append("Requests received (\(receivedRequests.count)):")
             let shown = receivedRequests.prefix(20)
-            lines += shown.enumerated().map { "  \($0.offset + 1). \($0.element.method) \($0.element.url)" }
+            // `POST /pets (operation addPet)` when an OpenAPI client sent it.
+            lines += shown.enumerated().map { "  \($0.offset + 1). \($0.element)" }
             if receivedRequests.count > shown.count { lines.append("  … and \(receivedRequests.count - shown.count) more") }
         }
         for (position, nearMiss) in nearMisses.enumerated() {
             lines.append("")
-            lines.append("Nearest request \(position + 1) of \(nearMisses.count): \(nearMiss.request.method) \(nearMiss.request.url), distance \(nearMiss.distanceText)")
+            lines.append("Nearest request \(position + 1) of \(nearMisses.count): \(nearMiss.request), distance \(nearMiss.distanceText)")
             lines += nearMiss.comparisonLines
         }
         return lines.joined(separator: "\n") + "\n"

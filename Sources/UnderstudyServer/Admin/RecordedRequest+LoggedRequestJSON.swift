@@ -6,7 +6,8 @@ extension RecordedRequest {
     /// `clientIp`, `headers` (one string, or an array for repeated headers), `cookies`,
     /// `body`, `bodyAsBase64`, `browserProxyRequest`, `loggedDate` (epoch milliseconds),
     /// `loggedDateString`, `queryParams` (`{name: {key, values}}`), `formParams`, plus the
-    /// journal `id` (an Understudy addition WireMock clients ignore).
+    /// journal `id` and, for a request an OpenAPI client sent, its `operationId` (Understudy
+    /// additions WireMock clients ignore).
     var loggedRequestJSON: JSONValue {
         var object: JSONObject = [
             "id": .string(id.uuidString.lowercased()),
@@ -42,6 +43,7 @@ extension RecordedRequest {
         }
         object["queryParams"] = .object(queryParams)
         object["formParams"] = .object(formParams)
+        if let operationId { object["operationId"] = .string(operationId) }
         return .object(object)
     }
 
@@ -63,7 +65,8 @@ extension RecordedRequest {
     }
 
     /// Reads WireMock's `LoggedRequest` JSON (the body of `POST /__admin/near-misses/request`).
-    /// `absoluteUrl` wins over `url` for the host; `bodyAsBase64` wins over `body`.
+    /// `absoluteUrl` wins over `url` for the host; `bodyAsBase64` wins over `body`; an
+    /// `operationId` string is kept, so near misses of operation stubs can be asked for.
     init(loggedRequestJSON value: JSONValue) throws(AdminError) {
         guard case .object(let object) = value else {
             throw .invalidInput("expected a logged request object such as {\"url\": \"/users/42\", \"method\": \"GET\"}, found \(value.typeName)")
@@ -114,7 +117,7 @@ extension RecordedRequest {
         let method = try string("method") ?? "GET"
         let clientIP = try string("clientIp") ?? "in-process"
         self.init(method: HTTPMethod(method), url: url, headers: headers, body: body,
-                  clientAddress: clientIP, timestamp: timestamp)
+                  clientAddress: clientIP, timestamp: timestamp, operationId: try string("operationId"))
     }
 
     /// Java's `ISO_ZONED_DATE_TIME` in UTC: `2024-05-01T10:00:00Z`, or with milliseconds
