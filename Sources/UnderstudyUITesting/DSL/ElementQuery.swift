@@ -70,19 +70,19 @@ public struct ElementQuery: CustomStringConvertible {
     /// Waits until the element is hittable, then taps it.
     @discardableResult
     public func tap(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("to tap it", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.tap() }
+        await act("tap", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.tap() }
     }
 
     /// Waits until the element is hittable, then taps it twice.
     @discardableResult
     public func doubleTap(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("to double-tap it", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.doubleTap() }
+        await act("doubleTap", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.doubleTap() }
     }
 
     /// Waits until the element is hittable, taps it (to give it keyboard focus), then types `text`.
     @discardableResult
     public func typeText(_ text: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("to type into it", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
+        await act("typeText", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
             element.tap()
             element.typeText(text)
         }
@@ -91,25 +91,25 @@ public struct ElementQuery: CustomStringConvertible {
     /// Waits until the element is hittable, then swipes up across it.
     @discardableResult
     public func swipeUp(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("to swipe up", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.up) }
+        await act("swipeUp", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.up) }
     }
 
     /// Waits until the element is hittable, then swipes down across it.
     @discardableResult
     public func swipeDown(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("to swipe down", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.down) }
+        await act("swipeDown", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.down) }
     }
 
     /// Waits until the element is hittable, then swipes left across it.
     @discardableResult
     public func swipeLeft(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("to swipe left", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.left) }
+        await act("swipeLeft", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.left) }
     }
 
     /// Waits until the element is hittable, then swipes right across it.
     @discardableResult
     public func swipeRight(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("to swipe right", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.right) }
+        await act("swipeRight", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.right) }
     }
 
     /// Waits until exactly `expected` elements match the query's condition (its ``index`` plays
@@ -131,7 +131,7 @@ public struct ElementQuery: CustomStringConvertible {
 
     /// Waits until the element is hittable, then does `action` to it.
     private func act(_ purpose: String, _ site: FailureSite, _ action: (any ScreenElement) -> Void) async -> Bool {
-        let element = await step("to be hittable, \(purpose)", at: site) { element in
+        let element = await step("to be hittable (for \(purpose))", at: site) { element in
             element.isHittable ? .ready(element) : .waiting("it exists but is not hittable")
         }
         guard let element else { return false }

@@ -61,25 +61,25 @@ public struct Screen {
     /// Swipes up across the whole screen once the root exists.
     @discardableResult
     public func swipeUp(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.up, FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.up, "swipeUp", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Swipes down across the whole screen once the root exists.
     @discardableResult
     public func swipeDown(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.down, FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.down, "swipeDown", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Swipes left across the whole screen once the root exists.
     @discardableResult
     public func swipeLeft(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.left, FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.left, "swipeLeft", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Swipes right across the whole screen once the root exists.
     @discardableResult
     public func swipeRight(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.right, FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.right, "swipeRight", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Whether the tests run on a simulator: always on a simulator build, else when the
@@ -93,9 +93,9 @@ public struct Screen {
         #endif
     }
 
-    private func swipe(_ direction: SwipeDirection, _ site: FailureSite) async -> Bool {
+    private func swipe(_ direction: SwipeDirection, _ purpose: String, _ site: FailureSite) async -> Bool {
         let root = self.root
-        let step = Step(subject: "the screen", goal: "to exist, to swipe \(direction)", condition: nil)
+        let step = Step(subject: "the screen", goal: "to exist (for \(purpose))", condition: nil)
         guard let element = await step.wait(on: self, at: site, { root.exists ? .ready(root) : .waiting("the application is not running") }) else {
             return false
         }

@@ -6,7 +6,7 @@ import UnderstudyTesting
 struct Step {
     /// What is looked for: `button "Log in"`, `the screen`.
     let subject: String
-    /// What the step waits for: `to be hittable, to tap it`.
+    /// What the step waits for: `to be hittable (for tap)`.
     let goal: String
     /// The query's condition, to rank what was on screen; `nil` lists no elements.
     let condition: ElementCondition?
@@ -30,9 +30,9 @@ struct Step {
         case .invalid(let problem):
             return "Cannot wait for \(subject) \(goal): \(problem)."
         case .timedOut(let reason, let waited, let checks):
-            lines = ["Waited \(waited.secondsText) for \(subject) \(goal) (\(checks) look(s), every \(screen.pollInterval.secondsText)): \(reason)."]
+            lines = ["Waited \(waited.secondsText) for \(subject) \(goal), looking \(checks) time(s) every \(screen.pollInterval.secondsText): \(reason)."]
         case .cancelled(let reason, let waited, let checks):
-            lines = ["Cancelled after \(waited.secondsText) waiting for \(subject) \(goal) (\(checks) look(s)): \(reason)."]
+            lines = ["Cancelled after \(waited.secondsText) waiting for \(subject) \(goal), looking \(checks) time(s): \(reason)."]
         }
         if let condition {
             lines.append(ScreenInventory(screen.root).report(nearestTo: condition))
