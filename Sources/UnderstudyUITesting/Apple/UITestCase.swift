@@ -4,8 +4,8 @@
 public import UnderstudyTesting
 public import XCTest
 
-/// An XCTest base class for UI tests: each test gets a fresh `HTTPMock` (``MockHTTPTestCase/mock``)
-/// served by a started loopback server (``MockHTTPTestCase/server``), an ``appLaunch(_:)``
+/// An XCTest base class for UI tests: each test gets a fresh `HTTPMock` (`mock`)
+/// served by a started loopback server (`server`), an `appLaunch(_:)`
 /// that launches the app pointed at it, and `continueAfterFailure = false`, so the first step
 /// that times out ends the test. `tearDown` reports every request no stub matched, with its
 /// near-miss report and the mock's call report, as ``withUITestServer(configuration:root:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)`` does.

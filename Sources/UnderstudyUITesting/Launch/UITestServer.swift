@@ -5,7 +5,7 @@ import UnderstudyTesting
 /// What a UI test's scope owns: the `HTTPMock` whose stubs answer the launched app, and the
 /// started loopback `MockServer` that serves them. Made by
 /// ``withUITestServer(configuration:root:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)``
-/// and by ``UITestCase`` on Apple platforms.
+/// and by `UITestCase` on Apple platforms.
 public struct UITestServer: Sendable {
     /// The mock; stub routes on it before launching the app.
     public let mock: HTTPMock
