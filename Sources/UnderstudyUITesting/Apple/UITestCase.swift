@@ -35,8 +35,8 @@ open class UITestCase: MockHTTPTestCase {
     @MainActor
     @discardableResult
     public func appLaunch(_ app: XCUIApplication? = nil) throws -> XCUIApplication {
-        guard let server else { throw NoCurrentMockServerError() }
-        return try UITestServer(mock: mock, server: server).appLaunch(app ?? XCUIApplication())
+        // `server` is set by `setUp`; without it, `MockServer.current` throws the error that says why.
+        return try UITestServer(mock: mock, server: server ?? MockServer.current).appLaunch(app ?? XCUIApplication())
     }
 }
 #endif

@@ -2,7 +2,7 @@
 // touch gestures the protocol needs (tap, doubleTap, swipe): iOS, macOS and visionOS; tvOS
 // (remote presses, no taps) and watchOS are left out. Verified only by the macOS CI job.
 #if canImport(XCTest) && (os(iOS) || os(macOS) || os(visionOS))
-public import Foundation
+import Foundation
 public import XCTest
 
 extension XCUIElement: ScreenElement {
