@@ -49,6 +49,7 @@ let snippets = [
     "UnderstudyTesting_TestingWithSwiftTestingAndXCTest_01",
     "UnderstudyTesting_TestingWithSwiftTestingAndXCTest_02",
     "UnderstudyUITesting_GettingStarted_01",
+    "UnderstudyUITesting_GettingStarted_02",
     "UnderstudyURLSession_GettingStarted_01",
     "UnderstudyURLSession_TestingWithSwiftTestingAndXCTest_01",
 ]

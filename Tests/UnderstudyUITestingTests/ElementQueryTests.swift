@@ -42,6 +42,15 @@ struct ElementQueryTests {
             """])
     }
 
+    @Test func aLargeScreenIsListedAsMoreThanWhatWasRead() async {
+        let fixture = Fixture((1...501).map { InMemoryElement.text("Row \($0)") })
+        let recorded = await failures { await fixture.screen.withTextEquals("Row 0").exist() }
+        #expect(recorded.map(\.message) == ["""
+            Waited 2 s for element "Row 0" to exist, looking 21 time(s) every 0.1 s: no element matches.
+            On screen, nearest first: staticText "Row 10", staticText "Row 20", staticText "Row 30" (more than 500 element(s) in all).
+            """])
+    }
+
     @Test func tapWaitsUntilTheElementIsHittable() async {
         let button = InMemoryElement(.button, label: "Pay", isReachable: false)
         let fixture = Fixture([button])

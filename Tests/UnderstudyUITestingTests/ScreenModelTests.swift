@@ -67,6 +67,21 @@ struct ScreenModelTests {
         #expect(inner.parent === group)
     }
 
+    @Test func snapshotsAreTheDescendantsInScreenOrderUpToTheLimit() {
+        let root = InMemoryScreen(clock: VirtualClock(), children: [
+            InMemoryElement(.other, label: "Group", children: [.textField("Email", value: "ada@")]),
+            .button("OK"),
+        ])
+        #expect(root.descendantSnapshots(limit: 10) == [
+            ElementSnapshot(kind: .other, label: "Group"),
+            ElementSnapshot(kind: .textField, label: "Email", textValue: "ada@"),
+            ElementSnapshot(kind: .button, label: "OK"),
+        ])
+        #expect(root.descendantSnapshots(limit: 1).map(\.label) == ["Group"])
+        #expect(root.descendantSnapshots(limit: -1).isEmpty)
+        #expect(root.descendantSnapshots(limit: 10).map(\.description) == [#"other "Group""#, #"textField "Email" value "ada@""#, #"button "OK""#])
+    }
+
     @Test func anElementExistsOnlyWhileItIsOnARunningScreen() {
         let root = InMemoryScreen(clock: VirtualClock())
         let loose = InMemoryElement.button("Loose")

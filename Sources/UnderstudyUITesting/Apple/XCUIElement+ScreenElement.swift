@@ -31,6 +31,19 @@ extension XCUIElement: ScreenElement {
     public func children(where condition: ElementCondition) -> any ScreenElementQuery {
         children(matching: .any).matching(condition.predicate)
     }
+
+    /// The elements of one `snapshot()` of the tree below this element, depth first (one
+    /// round trip to the app, where reading element by element would take one per property).
+    public func descendantSnapshots(limit: Int) -> [ElementSnapshot] {
+        guard let root = try? snapshot() else { return [] }
+        var found: [ElementSnapshot] = []
+        var pending = Array(root.children.reversed())
+        while found.count < limit, let next = pending.popLast() {
+            found.append(ElementSnapshot(kind: ElementKind(next.elementType), label: next.label, textValue: next.value as? String))
+            pending.append(contentsOf: next.children.reversed())
+        }
+        return found
+    }
 }
 
 extension XCUIElementQuery: ScreenElementQuery {

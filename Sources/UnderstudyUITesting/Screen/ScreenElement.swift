@@ -35,4 +35,20 @@ public protocol ScreenElement {
     func descendants(where condition: ElementCondition) -> any ScreenElementQuery
     /// The elements directly below this one that satisfy `condition`, in screen order.
     func children(where condition: ElementCondition) -> any ScreenElementQuery
+
+    /// Up to `limit` elements below this one as they are now, in screen order (depth first),
+    /// for failure messages. The default reads them one by one through
+    /// ``descendants(where:)``; `XCUIElement` takes one snapshot of its tree instead.
+    func descendantSnapshots(limit: Int) -> [ElementSnapshot]
+}
+
+extension ScreenElement {
+    /// Reads up to `limit` elements one by one through ``descendants(where:)``.
+    public func descendantSnapshots(limit: Int) -> [ElementSnapshot] {
+        let all = descendants(where: .any)
+        return (0..<min(all.count, max(limit, 0))).map { index in
+            let element = all.element(at: index)
+            return ElementSnapshot(kind: element.elementKind, label: element.label, textValue: element.textValue)
+        }
+    }
 }

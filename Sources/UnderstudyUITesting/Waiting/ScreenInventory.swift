@@ -5,42 +5,24 @@ import Understudy
 /// text value, the same measure near misses use), then the right kind, then screen order.
 @MainActor
 struct ScreenInventory {
-    /// One element as it was seen.
-    struct Entry {
-        let kind: ElementKind
-        let label: String
-        let textValue: String?
-
-        /// `button "Log In"`, `textField "Email" value "ada@"`.
-        var text: String {
-            var text = "\(kind) \"\(label)\""
-            if let textValue, !textValue.isEmpty, textValue != label { text += " value \"\(textValue)\"" }
-            return text
-        }
-    }
-
     /// How many elements a failure lists.
     static let listed = 3
     /// How many elements are read at most (reading a large XCUITest tree is slow).
     static let readLimit = 500
 
-    let entries: [Entry]
+    let entries: [ElementSnapshot]
     /// Whether the screen held more elements than were read.
     let isTruncated: Bool
 
     /// Reads every element below `root`, in screen order, up to ``readLimit``.
     init(_ root: any ScreenElement) {
-        let all = root.descendants(where: .any)
-        let count = all.count
-        entries = (0..<min(count, Self.readLimit)).map { index in
-            let element = all.element(at: index)
-            return Entry(kind: element.elementKind, label: element.label, textValue: element.textValue)
-        }
-        isTruncated = count > Self.readLimit
+        let read = root.descendantSnapshots(limit: Self.readLimit + 1)
+        entries = Array(read.prefix(Self.readLimit))
+        isTruncated = read.count > Self.readLimit
     }
 
     /// The entries nearest to `condition`, nearest first.
-    func nearest(to condition: ElementCondition) -> [Entry] {
+    func nearest(to condition: ElementCondition) -> [ElementSnapshot] {
         let ranked = entries.enumerated().map { position, entry in
             (position, entry, Self.distance(entry, condition.text), condition.kinds.isEmpty || condition.kinds.contains(entry.kind))
         }
@@ -55,11 +37,11 @@ struct ScreenInventory {
     func report(nearestTo condition: ElementCondition) -> String {
         guard !entries.isEmpty else { return "The screen shows no elements." }
         let total = isTruncated ? "more than \(entries.count)" : "\(entries.count)"
-        return "On screen, nearest first: " + nearest(to: condition).map(\.text).joined(separator: ", ")
+        return "On screen, nearest first: " + nearest(to: condition).map(\.description).joined(separator: ", ")
             + " (\(total) element(s) in all)."
     }
 
-    private static func distance(_ entry: Entry, _ text: TextMatch?) -> Double {
+    private static func distance(_ entry: ElementSnapshot, _ text: TextMatch?) -> Double {
         guard let text else { return 0 }
         if text.matches(label: entry.label, textValue: entry.textValue) { return 0 }
         return [entry.label, entry.textValue].compactMap { $0 }
