@@ -122,6 +122,12 @@ package final class MockHTTPScope: Sendable {
         return failures.map { "\($0)\nCall report:\n\(report)" }
     }
 
+    /// The mock's call report when the setup appends it to failures (a UI test's scope), for
+    /// failures recorded during the test (a UI step that timed out); `nil` otherwise.
+    package var callReportForFailures: String? {
+        setup.appendsCallReport ? mock.callReport().description : nil
+    }
+
     /// Shuts the server down (if any) and reports every end-of-test failure at `location`.
     /// The shutdown's error is thrown after the failures are reported.
     func finish(reportingAt location: FailureLocation) async throws {

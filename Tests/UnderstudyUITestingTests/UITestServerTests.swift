@@ -87,6 +87,32 @@ struct UITestServerTests {
             """))
     }
 
+    @Test func aStepThatTimesOutInTheScopeEndsWithTheCallReport() async throws {
+        let fixture = Fixture([.text("Offline")])
+        let app = FakeApp()
+        let recorded = await failures {
+            do {
+                try await withUITestServer { ui in
+                    ui.mock.route("/greeting", method: .get, responses: [.ok.body("Hello")])
+                    try ui.appLaunch(app)
+                    await fixture.screen.withTextEquals("Hello").exist()
+                }
+            } catch {
+                Issue.record(error)
+            }
+        }
+        #expect(recorded.map(\.message) == ["""
+            Waited 2 s for element "Hello" to exist, looking 21 time(s) every 0.1 s: no element matches.
+            On screen, nearest first: staticText "Offline" (1 element(s) in all).
+            Call report:
+            GET /greeting: 1 response(s) defined, 0 request(s) arrived
+            unmatched: 0 request(s)
+            """])
+        // Outside a UI test's scope, no call report.
+        let plain = await failures { await fixture.screen.withTextEquals("Hello").exist() }
+        #expect(plain.first?.message.contains("Call report") == false)
+    }
+
     @Test func unusedStubsAreReportedWhenAsked() async throws {
         let recorded = await failures {
             do {

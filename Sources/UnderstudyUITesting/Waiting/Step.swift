@@ -21,7 +21,8 @@ struct Step {
         return nil
     }
 
-    /// The failure text: what was looked for, for how long, the last reason, what was on screen.
+    /// The failure text: what was looked for, for how long, the last reason, what was on screen,
+    /// and, in a UI test's scope, the mock's call report.
     func message<Value>(for outcome: PollOutcome<Value>, screen: Screen) -> String {
         var lines: [String]
         switch outcome {
@@ -36,6 +37,10 @@ struct Step {
         }
         if let condition {
             lines.append(ScreenInventory(screen.root).report(nearestTo: condition))
+        }
+        // In a UI test's scope, what the app asked the mock server is often why the screen differs.
+        if let report = MockHTTPScope.current?.callReportForFailures {
+            lines.append("Call report:\n\(report)")
         }
         return lines.joined(separator: "\n")
     }
