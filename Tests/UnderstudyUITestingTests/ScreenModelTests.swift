@@ -49,8 +49,6 @@ struct ScreenModelTests {
         #expect(!okButton.matches(kind: .button, label: "OK!", textValue: nil))
         #expect(ElementCondition(text: .contains("K")).matches(kind: .other, label: "OK", textValue: nil))
         #expect(!ElementCondition(text: .contains("k")).matches(kind: .other, label: "OK", textValue: nil))
-        #expect(TextMatch.equals("a").predicateOperator == "==")
-        #expect(TextMatch.contains("a").predicateOperator == "CONTAINS")
     }
 
     @Test func childrenAreOnlyTheDirectOnesAndDescendantsAreInScreenOrder() {

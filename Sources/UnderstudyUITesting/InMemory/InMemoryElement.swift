@@ -105,7 +105,7 @@ public class InMemoryElement: ScreenElement {
         var found: [InMemoryElement] = []
         func visit(_ element: InMemoryElement) {
             for child in element.stored.children {
-                if condition.matches(kind: child.elementKind, label: child.stored.label, textValue: child.stored.textValue) { found.append(child) }
+                if condition.matches(child) { found.append(child) }
                 visit(child)
             }
         }
@@ -115,9 +115,7 @@ public class InMemoryElement: ScreenElement {
 
     public func children(where condition: ElementCondition) -> any ScreenElementQuery {
         applyDueChanges()
-        return InMemoryQuery(elements: stored.children.filter {
-            condition.matches(kind: $0.elementKind, label: $0.stored.label, textValue: $0.stored.textValue)
-        })
+        return InMemoryQuery(elements: stored.children.filter { condition.matches($0) })
     }
 
     // MARK: Screen membership

@@ -32,7 +32,7 @@ public struct TextMatch: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The `NSPredicate` operator of the comparison (`==` or `CONTAINS`), for XCUITest queries.
-    public var predicateOperator: String {
+    var predicateOperator: String {
         switch kind {
         case .equals: "=="
         case .contains: "CONTAINS"
