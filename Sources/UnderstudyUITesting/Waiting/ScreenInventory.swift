@@ -33,7 +33,7 @@ struct ScreenInventory {
         }.prefix(Self.listed).map(\.1)
     }
 
-    /// `On screen, nearest first: button "Log In", ... (7 elements in all)` or that it was empty.
+    /// `On screen, nearest first: button "Log In", ... (7 element(s) in all)` or that it was empty.
     func report(nearestTo condition: ElementCondition) -> String {
         guard !entries.isEmpty else { return "The screen shows no elements." }
         let total = isTruncated ? "more than \(entries.count)" : "\(entries.count)"
