@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "UnderstudyInProcess", targets: ["UnderstudyInProcess"]),
         .library(name: "UnderstudyOpenAPI", targets: ["UnderstudyOpenAPI"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
+        .library(name: "UnderstudyUITesting", targets: ["UnderstudyUITesting"]),
         .library(name: "UnderstudyFakes", targets: ["UnderstudyFakes"]),
         .library(name: "UnderstudyDoubles", targets: ["UnderstudyDoubles"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"]),
@@ -76,6 +77,10 @@ let package = Package(
             dependencies: ["Understudy", "UnderstudyServer", "UnderstudyClient", "UnderstudyURLSession", "UnderstudyFakes"],
             swiftSettings: sharedSettings
         ),
+        // UI tests: the wait-then-act DSL over a screen protocol of its own (an in-memory screen
+        // here, XCUIElement on Apple platforms), and the mock server a launched app talks to.
+        // A product of its own so that unit-test users do not link it.
+        .target(name: "UnderstudyUITesting", dependencies: ["Understudy", "UnderstudyServer", "UnderstudyTesting"], swiftSettings: sharedSettings),
         // Seeded fake data and generated images.
         .target(name: "UnderstudyFakes", dependencies: ["Understudy"], swiftSettings: sharedSettings),
         // Small boundary protocols with live and in-memory versions.
@@ -174,6 +179,11 @@ let package = Package(
         .testTarget(
             name: "UnderstudyDoublesTests",
             dependencies: ["UnderstudyDoubles"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "UnderstudyUITestingTests",
+            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyTesting", "UnderstudyUITesting"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -13,6 +13,7 @@ let products: [Target.Dependency] = [
     .product(name: "UnderstudyInProcess", package: "Understudy"),
     .product(name: "UnderstudyOpenAPI", package: "Understudy"),
     .product(name: "UnderstudyTesting", package: "Understudy"),
+    .product(name: "UnderstudyUITesting", package: "Understudy"),
     .product(name: "UnderstudyFakes", package: "Understudy"),
     .product(name: "UnderstudyDoubles", package: "Understudy"),
 ]
@@ -31,6 +32,7 @@ let snippets = [
     "README_11",
     "README_12",
     "README_13",
+    "README_14",
     "Understudy_GettingStarted_01",
     "Understudy_GettingStarted_02",
     "Understudy_TestingWithSwiftTestingAndXCTest_01",
@@ -48,6 +50,8 @@ let snippets = [
     "UnderstudyTesting_GettingStarted_01",
     "UnderstudyTesting_TestingWithSwiftTestingAndXCTest_01",
     "UnderstudyTesting_TestingWithSwiftTestingAndXCTest_02",
+    "UnderstudyUITesting_GettingStarted_01",
+    "UnderstudyUITesting_GettingStarted_02",
     "UnderstudyURLSession_GettingStarted_01",
     "UnderstudyURLSession_TestingWithSwiftTestingAndXCTest_01",
 ]

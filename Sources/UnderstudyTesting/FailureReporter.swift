@@ -3,12 +3,12 @@ import XCTest
 
 /// Reports a failure to whichever framework runs the current test: `Issue.record` under
 /// Swift Testing, `XCTFail` under XCTest, always at the caller's source location.
-enum FailureReporter {
-    static func report(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+package enum FailureReporter {
+    package static func report(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
         report(message, at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    static func report(_ message: String, at location: FailureLocation) {
+    package static func report(_ message: String, at location: FailureLocation) {
         if Test.current != nil {
             Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
         } else {
@@ -19,12 +19,12 @@ enum FailureReporter {
 
 /// Where a failure lands: a Swift Testing source location and the file and line XCTest takes
 /// (XCTest needs a `StaticString`, which a `Test`'s own location cannot provide).
-struct FailureLocation: Sendable {
+package struct FailureLocation: Sendable {
     var sourceLocation: SourceLocation
     var xctestFile: StaticString
     var xctestLine: UInt
 
-    init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+    package init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
         sourceLocation = SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
         xctestFile = filePath
         xctestLine = line

@@ -63,12 +63,16 @@ public struct NoCurrentMockServerError: Error, Sendable, CustomStringConvertible
 
 /// One test's mock and its optional server, with the checks that run when the test ends.
 /// (Typed endpoint mocking checks its own expectations when its `withMocking` scope ends.)
-final class MockHTTPScope: Sendable {
-    struct Setup: Sendable {
+/// `package` so that the UI-test scope of `UnderstudyUITesting` runs the same checks.
+package final class MockHTTPScope: Sendable {
+    package struct Setup: Sendable {
         var configuration = HTTPMock.Configuration()
         var root: MappingsRoot?
         var startsServer = false
         var reportsUnusedStubs = false
+        /// Whether each end-of-test failure ends with the mock's call report (UI tests, where
+        /// the requests came from another process and the report is all the test sees of them).
+        package var appendsCallReport = false
     }
 
     /// What the task-local value holds. XCTest binds it around the whole test (in
@@ -86,11 +90,11 @@ final class MockHTTPScope: Sendable {
     @TaskLocal static var slot: Slot?
 
     /// The scope of the running test, if any.
-    static var current: MockHTTPScope? { slot?.scope }
+    package static var current: MockHTTPScope? { slot?.scope }
 
     let setup: Setup
-    let mock: HTTPMock
-    let server: MockServer?
+    package let mock: HTTPMock
+    package let server: MockServer?
 
     /// Creates the mock (loading the root's mappings) and, if asked, an unstarted server.
     init(_ setup: Setup) throws(MappingsLoadError) {
@@ -107,12 +111,21 @@ final class MockHTTPScope: Sendable {
         try await server?.start()
     }
 
-    /// The end-of-test failures: unmatched requests and, when asked, unused stubs.
+    /// The end-of-test failures: unmatched requests and, when asked, unused stubs (each
+    /// followed by the call report when the setup asks for it).
     var failures: [String] {
         var failures: [String] = []
         if let message = mock.unmatchedRequestsFailureMessage() { failures.append(message) }
         if setup.reportsUnusedStubs, let message = mock.unusedStubsFailureMessage() { failures.append(message) }
-        return failures
+        guard setup.appendsCallReport else { return failures }
+        let report = mock.callReport().description
+        return failures.map { "\($0)\nCall report:\n\(report)" }
+    }
+
+    /// The mock's call report when the setup appends it to failures (a UI test's scope), for
+    /// failures recorded during the test (a UI step that timed out); `nil` otherwise.
+    package var callReportForFailures: String? {
+        setup.appendsCallReport ? mock.callReport().description : nil
     }
 
     /// Shuts the server down (if any) and reports every end-of-test failure at `location`.
@@ -123,7 +136,7 @@ final class MockHTTPScope: Sendable {
     }
 
     /// Creates and starts a scope, runs `body` with it bound, then finishes it on both paths.
-    static func run<Result>(
+    package static func run<Result>(
         _ setup: Setup, reportingAt location: FailureLocation,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (HTTPMock) async throws -> Result
@@ -196,7 +209,7 @@ extension MockServer {
 
 extension MockHTTPScope.Setup {
     /// A setup whose `root`, when relative, starts at the folder of `filePath` (the test's file).
-    init(configuration: HTTPMock.Configuration, root: String?, relativeTo filePath: StaticString,
+    package init(configuration: HTTPMock.Configuration, root: String?, relativeTo filePath: StaticString,
          startsServer: Bool, reportsUnusedStubs: Bool) {
         self.init(configuration: configuration, root: root.map { MockHTTPScope.resolve($0, relativeTo: "\(filePath)") },
                   startsServer: startsServer, reportsUnusedStubs: reportsUnusedStubs)

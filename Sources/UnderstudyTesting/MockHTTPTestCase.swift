@@ -34,6 +34,10 @@ open class MockHTTPTestCase: XCTestCase {
     /// serve bodies, e.g. `MappingsRoot(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/api"))`.
     open var mappingsRoot: MappingsRoot? { nil }
 
+    /// Whether each end-of-test failure ends with the mock's call report; set by the UI-test
+    /// base class of `UnderstudyUITesting` before its `setUp` calls this one.
+    package var appendsCallReport = false
+
     private var slot: MockHTTPScope.Slot?
 
     /// Runs the test with `HTTPMock.current` (and `MockServer.current`) bound to this test's.
@@ -48,7 +52,8 @@ open class MockHTTPTestCase: XCTestCase {
     open override func setUp() async throws {
         try await super.setUp()
         let setup = MockHTTPScope.Setup(configuration: mockConfiguration, root: mappingsRoot,
-                                        startsServer: startsServer, reportsUnusedStubs: reportsUnusedStubs)
+                                        startsServer: startsServer, reportsUnusedStubs: reportsUnusedStubs,
+                                        appendsCallReport: appendsCallReport)
         let scope = try MockHTTPScope(setup)
         mock = scope.mock
         server = scope.server

@@ -1,0 +1,42 @@
+// The XCTest base class for UI tests; it needs XCUIApplication, so it is compiled only where
+// the XCUITest adapter is. Verified only by the macOS CI job.
+#if canImport(XCTest) && (os(iOS) || os(macOS) || os(visionOS))
+public import UnderstudyTesting
+public import XCTest
+
+/// An XCTest base class for UI tests: each test gets a fresh `HTTPMock` (`mock`)
+/// served by a started loopback server (`server`), an `appLaunch(_:)`
+/// that launches the app pointed at it, and `continueAfterFailure = false`, so the first step
+/// that times out ends the test. `tearDown` reports every request no stub matched, with its
+/// near-miss report and the mock's call report, as ``withUITestServer(configuration:root:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)`` does.
+///
+/// ```swift
+/// final class LoginUITests: UITestCase {
+///     @MainActor func testLogsIn() async throws {
+///         mock.route("/login", method: .post, responses: [.ok.json(["token": "t"])])
+///         let screen = Screen(try appLaunch())
+///         await screen.withButton("Log in").tap()
+///         await screen.withTextEquals("Welcome").exist()
+///     }
+/// }
+/// ```
+open class UITestCase: MockHTTPTestCase {
+    /// Always `true`: the launched app needs a server to talk to.
+    open override var startsServer: Bool { true }
+
+    open override func setUp() async throws {
+        appendsCallReport = true
+        continueAfterFailure = false
+        try await super.setUp()
+    }
+
+    /// Launches `app` (a new `XCUIApplication` by default) with the server's launch
+    /// environment added, and returns it.
+    @MainActor
+    @discardableResult
+    public func appLaunch(_ app: XCUIApplication? = nil) throws -> XCUIApplication {
+        // `server` is set by `setUp`; without it, `MockServer.current` throws the error that says why.
+        return try UITestServer(mock: mock, server: server ?? MockServer.current).appLaunch(app ?? XCUIApplication())
+    }
+}
+#endif
