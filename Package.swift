@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "UnderstudyFakes", targets: ["UnderstudyFakes"]),
         .library(name: "UnderstudyDoubles", targets: ["UnderstudyDoubles"]),
+        .library(name: "UnderstudyOpenAPI", targets: ["UnderstudyOpenAPI"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"]),
     ],
     dependencies: [
@@ -27,6 +28,9 @@ let package = Package(
         // 2.101.2: the HTTP/1 decoder limits header sizes (80 KiB), which the server answers with 431.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
+        // OpenAPI 3.0 and 3.1 documents (UnderstudyOpenAPI only), and YAML to read them.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Core engine: model, matching, stubbing, journal, verification, near misses,
@@ -62,13 +66,30 @@ let package = Package(
         ),
         // Seeded fake data and generated images.
         .target(name: "UnderstudyFakes", dependencies: ["Understudy"], swiftSettings: sharedSettings),
+        // Spec-driven stubs, request validation, drift checks and coverage for OpenAPI 3.0/3.1
+        // documents. Its own product, so users who do not use OpenAPI do not build OpenAPIKit.
+        .target(
+            name: "UnderstudyOpenAPI",
+            dependencies: [
+                "Understudy",
+                "UnderstudyFakes",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: sharedSettings
+        ),
         // Small boundary protocols with live and in-memory versions.
         .target(name: "UnderstudyDoubles", dependencies: ["Understudy"], swiftSettings: sharedSettings),
         // The `understudy` command. Its module is not called `understudy`, which would clash
         // with `Understudy` on case-insensitive file systems.
         .executableTarget(
             name: "UnderstudyCLI",
-            dependencies: ["Understudy", "UnderstudyServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Understudy", "UnderstudyServer", "UnderstudyOpenAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: sharedSettings
         ),
         // libFuzzer targets for the parsers (built by Fuzz/run.sh with -sanitize=fuzzer; a
@@ -158,6 +179,12 @@ let package = Package(
             dependencies: [
                 "Understudy", "UnderstudyClient", "UnderstudyURLSession", "UnderstudyServer", "UnderstudyTesting",
             ],
+            exclude: ["Fixtures"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "UnderstudyOpenAPISpecTests",
+            dependencies: ["UnderstudyOpenAPI", "Understudy", "UnderstudyServer"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),

@@ -1,0 +1,137 @@
+public import Foundation
+public import Understudy
+
+/// An OpenAPI 3.0 or 3.1 document, read from JSON or YAML, checked, and listed as operations.
+///
+/// A 3.0 document is converted to 3.1 by OpenAPIKit when it is read, so both versions take one
+/// path afterwards: every schema is JSON Schema 2020-12, checked by ``Understudy/JSONSchema``.
+///
+/// ```swift
+/// let document = try OpenAPIDocument(yaml: """
+///     openapi: 3.0.3
+///     info: {title: Pets, version: "1"}
+///     paths:
+///       /pets/{petId}:
+///         get:
+///           operationId: getPet
+///           parameters:
+///             - {name: petId, in: path, required: true, schema: {type: integer}}
+///           responses:
+///             "200": {description: A pet}
+///     """)
+/// // document.operations[0].label == "getPet"
+/// ```
+public struct OpenAPIDocument: Sendable {
+    /// The file or name the document was read from, as errors and reports name it.
+    public let source: String
+    /// The `openapi` version the document declares (`3.0.3`, `3.1.0`…).
+    public let version: String
+    /// The document in its 3.1 form.
+    public let json: JSONValue
+    /// Every operation, in document order.
+    public let operations: [OpenAPIOperation]
+    /// What the document uses that Understudy does not check (a schema keyword the validator
+    /// refuses, an external `$ref`), one line each.
+    public let warnings: [String]
+    /// Where each value of the document as written starts in its text.
+    let locations: JSONSourceMap
+
+    /// Reads a document from a `.json`, `.yaml` or `.yml` file.
+    public init(contentsOf url: URL) throws(OpenAPIDocumentError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw OpenAPIDocumentError(source: url.path, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        try self.init(data: data, source: url.lastPathComponent)
+    }
+
+    /// Reads a document from YAML text.
+    public init(yaml: String, source: String = "openapi.yaml") throws(OpenAPIDocumentError) {
+        try self.init(data: Data(yaml.utf8), source: source)
+    }
+
+    /// Reads a document from JSON or YAML bytes (JSON when the text starts with `{`).
+    public init(data: Data, source: String = "openapi") throws(OpenAPIDocumentError) {
+        let (written, locations) = try OpenAPISourceReader.read(data, source: source)
+        self.source = source
+        self.locations = locations
+        guard case .object(let object) = written else {
+            throw OpenAPIDocumentError(source: source, location: locations.location(of: []),
+                                       message: "an OpenAPI document is an object starting with `openapi: 3.1.0`")
+        }
+        guard let version = object["openapi"]?.stringValue else {
+            let hint = object["swagger"] != nil ? "Swagger 2.0 documents need converting to OpenAPI 3 first" : "add `openapi: 3.1.0` (or 3.0.3)"
+            throw OpenAPIDocumentError(source: source, location: locations.location(of: []), message: "no `openapi` version field; \(hint)")
+        }
+        self.version = version
+        json = try OpenAPIKitBridge.normalize(written, version: version, source: source, locations: locations)
+        var warnings: [String] = []
+        operations = try OpenAPIOperationReader(root: json, source: source, locations: locations).read(warnings: &warnings)
+        self.warnings = warnings
+    }
+
+    /// The operation with the `operationId`.
+    public func operation(id: String) -> OpenAPIOperation? { operations.first { $0.operationId == id } }
+
+    /// The operations whose path template fits `path` (no query), most specific first.
+    public func operations(forPath path: String) -> [OpenAPIOperation] {
+        operations.filter { $0.matchesPath(path) }.sorted { $0.specificity > $1.specificity }
+    }
+
+    /// The operation a request goes to: method and path, with a concrete path before a templated one.
+    public func operation(method: HTTPMethod, path: String) -> OpenAPIOperation? {
+        operations(forPath: path).first { $0.method == method }
+    }
+
+    /// The line and column of a place in the document as written, when known.
+    func location(of pointer: String) -> JSONSourceLocation? { locations.location(of: Self.codingPath(pointer, in: json)) }
+
+    // MARK: JSON pointers
+
+    /// Follows a `#/a/b` reference from the root; `nil` when it does not resolve.
+    static func lookup(_ reference: String, in root: JSONValue) -> JSONValue? {
+        guard reference.hasPrefix("#") else { return nil }
+        var current = root
+        for token in tokens(String(reference.dropFirst())) {
+            switch current {
+            case .object(let object):
+                guard let next = object[token] else { return nil }
+                current = next
+            case .array(let items):
+                guard let index = Int(token), items.indices.contains(index) else { return nil }
+                current = items[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The unescaped tokens of a JSON pointer (`/paths/~1pets` → `["paths", "/pets"]`).
+    static func tokens(_ pointer: String) -> [String] {
+        guard pointer.hasPrefix("/") else { return [] }
+        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { raw in
+            (String(raw).removingPercentEncoding ?? String(raw)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    /// A member name escaped as a pointer token.
+    static func escape(_ name: String) -> String {
+        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// A JSON pointer as a coding path inside `root`, for finding its line and column.
+    static func codingPath(_ pointer: String, in root: JSONValue) -> [JSONCodingPathElement] {
+        var current: JSONValue? = root
+        return tokens(pointer).map { token in
+            if case .array(let items)? = current, let index = Int(token) {
+                current = items.indices.contains(index) ? items[index] : nil
+                return .index(index)
+            }
+            current = current?[token]
+            return .key(token)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
+import Understudy
+
+/// Where OpenAPIKit checks a document's structure and converts 3.0 to 3.1; everything after
+/// reads the 3.1 form as JSON.
+enum OpenAPIKitBridge {
+    /// The document in its 3.1 form: a 3.1 document as written (once OpenAPIKit has read it
+    /// without error), a 3.0 one converted by OpenAPIKitCompat.
+    static func normalize(_ written: JSONValue, version: String, source: String, locations: JSONSourceMap) throws(OpenAPIDocumentError) -> JSONValue {
+        let data = written.jsonData()
+        do {
+            if version.hasPrefix("3.0.") {
+                let document = try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data)
+                let converted = document.convert(to: .v3_1_1)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.withoutEscapingSlashes]
+                return try JSONValue(parsing: encoder.encode(converted))
+            }
+            if version.hasPrefix("3.1.") || version.hasPrefix("3.2.") {
+                _ = try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
+                return written
+            }
+        } catch let error as JSONParseError {
+            throw OpenAPIDocumentError(source: source, message: "OpenAPIKit wrote JSON that does not parse (\(error)); please report this document")
+        } catch {
+            let readable = OpenAPIKit.OpenAPI.Error(from: error)
+            let path: [JSONCodingPathElement] = readable.codingPath.map { key in key.intValue.map(JSONCodingPathElement.index) ?? .key(key.stringValue) }
+            let pointer = path.map { element -> String in
+                switch element {
+                case .index(let index): "/\(index)"
+                case .key(let key): "/" + OpenAPIDocument.escape(key)
+                }
+            }.joined()
+            throw OpenAPIDocumentError(source: source, location: nearestLocation(of: path, in: locations), pointer: pointer,
+                                       message: readable.localizedDescription)
+        }
+        throw OpenAPIDocumentError(source: source, location: locations.location(of: [.key("openapi")]),
+                                   message: "unsupported OpenAPI version \(version); Understudy reads 3.0.x and 3.1.x documents")
+    }
+
+    /// The location of the place, or of its nearest parent that has one (a missing member has none).
+    private static func nearestLocation(of path: [JSONCodingPathElement], in locations: JSONSourceMap) -> JSONSourceLocation? {
+        var path = path
+        while true {
+            if let location = locations.location(of: path) { return location }
+            if path.isEmpty { return nil }
+            path.removeLast()
+        }
+    }
+}

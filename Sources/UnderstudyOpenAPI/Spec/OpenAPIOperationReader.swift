@@ -1,0 +1,161 @@
+import Understudy
+
+/// Lists a 3.1-form document's operations: follows `$ref`s to path items, parameters, request
+/// bodies, responses and examples, and checks each schema once.
+struct OpenAPIOperationReader {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    let root: JSONValue
+    let source: String
+    let locations: JSONSourceMap
+    /// `components` with their schemas rewritten once for every validator.
+    private let components: JSONValue?
+
+    init(root: JSONValue, source: String, locations: JSONSourceMap) {
+        self.root = root
+        self.source = source
+        self.locations = locations
+        components = root["components"].map(OpenAPISchemaRewriter.rewriteComponents)
+    }
+
+    func read(warnings: inout [String]) throws(OpenAPIDocumentError) -> [OpenAPIOperation] {
+        guard let paths = root["paths"] else { return [] }
+        guard case .object(let pathItems) = paths else { throw failure("/paths", "`paths` must be an object of path templates") }
+        var operations: [OpenAPIOperation] = []
+        for item in pathItems {
+            let itemPointer = "/paths/" + OpenAPIDocument.escape(item.key)
+            let (pathItem, _) = try resolve(item.value, at: itemPointer, warnings: &warnings)
+            let template: PathTemplate
+            do {
+                template = try PathTemplate(item.key)
+            } catch {
+                throw failure(itemPointer, "the path \(item.key) is not a valid template: \(error.problem)")
+            }
+            let shared = try parameters(pathItem["parameters"], at: itemPointer + "/parameters", warnings: &warnings)
+            for method in Self.methods {
+                guard let operation = pathItem[method] else { continue }
+                let pointer = itemPointer + "/" + method
+                var merged = shared
+                for parameter in try parameters(operation["parameters"], at: pointer + "/parameters", warnings: &warnings) {
+                    merged.removeAll { $0.name == parameter.name && $0.location == parameter.location }
+                    merged.append(parameter)
+                }
+                for name in template.variableNames where !merged.contains(where: { $0.location == .path && $0.name == name }) {
+                    // A template variable the document does not declare still has to be there.
+                    merged.append(OpenAPIParameter(name: name, location: .path, required: true, schema: nil, explode: false))
+                }
+                operations.append(OpenAPIOperation(
+                    method: HTTPMethod(method.uppercased()),
+                    path: item.key,
+                    operationId: operation["operationId"]?.stringValue,
+                    parameters: merged,
+                    requestBody: try requestBody(operation["requestBody"], at: pointer + "/requestBody", warnings: &warnings),
+                    responses: try responses(operation["responses"], at: pointer + "/responses", warnings: &warnings),
+                    pointer: pointer,
+                    template: template
+                ))
+            }
+        }
+        return operations
+    }
+
+    private func parameters(_ value: JSONValue?, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> [OpenAPIParameter] {
+        guard let value else { return [] }
+        guard case .array(let items) = value else { throw failure(pointer, "`parameters` must be a list") }
+        var result: [OpenAPIParameter] = []
+        for (index, item) in items.enumerated() {
+            let (parameter, at) = try resolve(item, at: pointer + "/\(index)", warnings: &warnings)
+            guard let name = parameter["name"]?.stringValue, let place = parameter["in"]?.stringValue else {
+                throw failure(at, "a parameter needs `name` and `in`")
+            }
+            guard let location = OpenAPIParameter.Location(rawValue: place) else {
+                throw failure(at, "`in: \(place)` is not a parameter location; use path, query, header or cookie")
+            }
+            var schema: OpenAPISchema?
+            if let written = parameter["schema"] {
+                schema = OpenAPISchema(json: written, pointer: at + "/schema", root: root, components: components, warnings: &warnings)
+            } else if case .object(let content)? = parameter["content"], let first = content.members.first, let written = first.value["schema"] {
+                schema = OpenAPISchema(json: written, pointer: at + "/content/" + OpenAPIDocument.escape(first.key) + "/schema",
+                                       root: root, components: components, warnings: &warnings)
+            }
+            let style = parameter["style"]?.stringValue ?? (location == .query || location == .cookie ? "form" : "simple")
+            result.append(OpenAPIParameter(
+                name: name, location: location,
+                required: location == .path || parameter["required"]?.boolValue == true,
+                schema: schema,
+                explode: parameter["explode"]?.boolValue ?? (style == "form")
+            ))
+        }
+        return result
+    }
+
+    private func requestBody(_ value: JSONValue?, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> OpenAPIRequestBody? {
+        guard let value else { return nil }
+        let (body, at) = try resolve(value, at: pointer, warnings: &warnings)
+        return OpenAPIRequestBody(required: body["required"]?.boolValue == true,
+                                  content: try content(body["content"], at: at + "/content", warnings: &warnings))
+    }
+
+    private func responses(_ value: JSONValue?, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> [OpenAPIResponse] {
+        guard let value else { return [] }
+        guard case .object(let members) = value else { throw failure(pointer, "`responses` must map status codes to responses") }
+        var result: [OpenAPIResponse] = []
+        for member in members where !member.key.hasPrefix("x-") {
+            let (response, at) = try resolve(member.value, at: pointer + "/" + OpenAPIDocument.escape(member.key), warnings: &warnings)
+            result.append(OpenAPIResponse(status: member.key,
+                                          content: try content(response["content"], at: at + "/content", warnings: &warnings),
+                                          headerNames: response["headers"]?.objectValue?.keys ?? []))
+        }
+        return result
+    }
+
+    private func content(_ value: JSONValue?, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> [OpenAPIMediaType] {
+        guard let value else { return [] }
+        guard case .object(let members) = value else { throw failure(pointer, "`content` must map media types to media type objects") }
+        var result: [OpenAPIMediaType] = []
+        for member in members {
+            let at = pointer + "/" + OpenAPIDocument.escape(member.key)
+            let schema = member.value["schema"].map {
+                OpenAPISchema(json: $0, pointer: at + "/schema", root: root, components: components, warnings: &warnings)
+            }
+            var examples: [(name: String, value: JSONValue)] = []
+            if case .object(let named)? = member.value["examples"] {
+                for example in named {
+                    let (resolved, _) = try resolve(example.value, at: at + "/examples/" + OpenAPIDocument.escape(example.key), warnings: &warnings)
+                    if let value = resolved["value"] ?? resolved["dataValue"] { examples.append((example.key, value)) }
+                }
+            }
+            result.append(OpenAPIMediaType(contentType: member.key, schema: schema, example: member.value["example"], examples: examples))
+        }
+        return result
+    }
+
+    /// Follows `$ref`s (at most 32) to the object they name; returns it and its pointer.
+    private func resolve(_ value: JSONValue, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> (JSONValue, String) {
+        var current = value
+        var currentPointer = pointer
+        for _ in 0..<32 {
+            guard case .string(let reference)? = current["$ref"] else { return (current, currentPointer) }
+            guard reference.hasPrefix("#") else {
+                throw failure(currentPointer, "the $ref \(reference) points into another file; Understudy reads one-file documents (bundle it first, for example with `redocly bundle`)")
+            }
+            guard let target = OpenAPIDocument.lookup(reference, in: root) else {
+                throw failure(currentPointer, "the $ref \(reference) does not resolve in this document")
+            }
+            current = target
+            currentPointer = String(reference.dropFirst())
+        }
+        throw failure(pointer, "$refs chain more than 32 deep; is there a cycle?")
+    }
+
+    private func failure(_ pointer: String, _ message: String) -> OpenAPIDocumentError {
+        var path = OpenAPIDocument.codingPath(pointer, in: root)
+        var location: JSONSourceLocation?
+        while location == nil {
+            location = locations.location(of: path)
+            if path.isEmpty { break }
+            path.removeLast()
+        }
+        return OpenAPIDocumentError(source: source, location: location, pointer: pointer, message: message)
+    }
+}

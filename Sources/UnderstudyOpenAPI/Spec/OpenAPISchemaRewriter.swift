@@ -1,0 +1,73 @@
+import Understudy
+
+/// Turns what OpenAPI adds to JSON Schema into plain JSON Schema for the validator: a
+/// `discriminator` over `oneOf`/`anyOf` becomes one `if`/`then` per mapped value, so a
+/// document is checked against the one schema its discriminator names (and an unknown
+/// discriminator value fails `enum`) instead of against every alternative.
+enum OpenAPISchemaRewriter {
+    /// Keywords whose value is one subschema.
+    private static let single = ["items", "not", "additionalProperties", "contains", "propertyNames", "if", "then", "else",
+                                 "unevaluatedItems", "unevaluatedProperties"]
+    /// Keywords whose value is a list of subschemas.
+    private static let lists = ["allOf", "anyOf", "oneOf", "prefixItems"]
+    /// Keywords whose value maps names to subschemas.
+    private static let maps = ["properties", "patternProperties", "$defs", "dependentSchemas"]
+
+    /// The document's `components` with each schema under `components/schemas` rewritten.
+    static func rewriteComponents(_ components: JSONValue) -> JSONValue {
+        guard case .object(var object) = components, case .object(var schemas)? = object["schemas"] else { return components }
+        for member in schemas { schemas[member.key] = rewrite(member.value) }
+        object["schemas"] = .object(schemas)
+        return .object(object)
+    }
+
+    /// The schema with every discriminator, at any depth, rewritten.
+    static func rewrite(_ schema: JSONValue) -> JSONValue {
+        guard case .object(var object) = schema else { return schema }
+        for key in single { if let value = object[key] { object[key] = rewrite(value) } }
+        for key in lists { if case .array(let items)? = object[key] { object[key] = .array(items.map(rewrite)) } }
+        for key in maps {
+            if case .object(var members)? = object[key] {
+                for member in members { members[member.key] = rewrite(member.value) }
+                object[key] = .object(members)
+            }
+        }
+        return .object(rewriteDiscriminator(object))
+    }
+
+    private static func rewriteDiscriminator(_ object: JSONObject) -> JSONObject {
+        guard let property = object["discriminator"]?["propertyName"]?.stringValue else { return object }
+        let combinator = object["oneOf"] != nil ? "oneOf" : "anyOf"
+        guard let alternatives = object[combinator]?.arrayValue else { return object }
+        let references = alternatives.compactMap { $0["$ref"]?.stringValue }
+        // Only alternatives that are all references can be named by a discriminator.
+        guard references.count == alternatives.count, !references.isEmpty else { return object }
+        var mapping: [(value: String, reference: String)] = []
+        if case .object(let explicit)? = object["discriminator"]?["mapping"] {
+            for member in explicit {
+                guard let target = member.value.stringValue else { continue }
+                mapping.append((member.key, target.hasPrefix("#") ? target : "#/components/schemas/\(target)"))
+            }
+        }
+        // Alternatives the mapping does not name are named by their schema name (OpenAPI's implicit mapping).
+        for reference in references where !mapping.contains(where: { $0.reference == reference }) {
+            mapping.append((String(reference.split(separator: "/").last ?? ""), reference))
+        }
+        var rewritten = object
+        rewritten[combinator] = nil
+        var conditions = object["allOf"]?.arrayValue ?? []
+        conditions.append([
+            "required": [.string(property)],
+            "properties": .object(JSONObject([JSONObject.Member(key: property, value: ["enum": .array(mapping.map { .string($0.value) })])])),
+        ])
+        for entry in mapping {
+            conditions.append([
+                "if": ["properties": .object(JSONObject([JSONObject.Member(key: property, value: ["const": .string(entry.value)])])),
+                       "required": [.string(property)]],
+                "then": ["$ref": .string(entry.reference)],
+            ])
+        }
+        rewritten["allOf"] = .array(conditions)
+        return rewritten
+    }
+}
