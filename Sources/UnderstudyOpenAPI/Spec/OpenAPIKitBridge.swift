@@ -17,7 +17,7 @@ enum OpenAPIKitBridge {
                 let converted = document.convert(to: .v3_1_1)
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.withoutEscapingSlashes]
-                return try JSONValue(parsing: encoder.encode(converted))
+                return inWrittenOrder(try JSONValue(parsing: encoder.encode(converted)), like: written)
             }
             if version.hasPrefix("3.1.") || version.hasPrefix("3.2.") {
                 _ = try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
@@ -39,6 +39,27 @@ enum OpenAPIKitBridge {
         }
         throw OpenAPIDocumentError(source: source, location: locations.location(of: [.key("openapi")]),
                                    message: "unsupported OpenAPI version \(version); Understudy reads 3.0.x and 3.1.x documents")
+    }
+
+    /// The converted document with each object's members in the order the written document
+    /// has them (the encoder does not keep it), so operations, responses and examples keep
+    /// their document order; members the conversion added go last.
+    private static func inWrittenOrder(_ converted: JSONValue, like written: JSONValue?) -> JSONValue {
+        switch converted {
+        case .object(let object):
+            let order = written?.objectValue.map { Dictionary($0.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
+            let members = object.members.enumerated().sorted { lhs, rhs in
+                (order[lhs.element.key] ?? Int.max, lhs.offset) < (order[rhs.element.key] ?? Int.max, rhs.offset)
+            }.map { JSONObject.Member(key: $0.element.key, value: inWrittenOrder($0.element.value, like: written?[$0.element.key])) }
+            return .object(JSONObject(members))
+        case .array(let items):
+            let originals = written?.arrayValue
+            return .array(items.enumerated().map { index, item in
+                inWrittenOrder(item, like: originals.flatMap { $0.indices.contains(index) ? $0[index] : nil })
+            })
+        default:
+            return converted
+        }
     }
 
     /// The location of the place, or of its nearest parent that has one (a missing member has none).

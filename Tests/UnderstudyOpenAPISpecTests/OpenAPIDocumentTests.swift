@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import Understudy
+@testable import UnderstudyOpenAPI
+
+struct OpenAPIDocumentTests {
+    @Test func readsThe30YAMLDocumentWithItsOperationsInOrder() throws {
+        let document = try petstore()
+        #expect(document.version == "3.0.3")
+        #expect(document.operations.map(\.label) == ["listPets", "addPet", "listMyPets", "getPetById", "deletePet"])
+        let get = try #require(document.operation(id: "getPetById"))
+        #expect(get.method == .get)
+        #expect(get.path == "/pets/{petId}")
+        // The path-level parameter is merged with the operation's header parameter.
+        #expect(get.parameters.map { "\($0.location.rawValue) \($0.name) \($0.required)" } == ["path petId true", "header X-Request-Id false"])
+        #expect(get.responses.map(\.status) == ["200", "404"])
+        #expect(get.responses[0].content.first?.examples.map(\.name) == ["rex", "tom"])
+        #expect(document.warnings.isEmpty)
+    }
+
+    @Test func readsThe31JSONDocumentAndFollowsResponseReferences() throws {
+        let document = try zoo()
+        #expect(document.version == "3.1.0")
+        let list = try #require(document.operation(id: "listAnimals"))
+        #expect(list.responses.map(\.status) == ["200", "4XX"])
+        // "4XX" is a $ref to components/responses/Problem.
+        #expect(list.responses[1].content.map(\.contentType) == ["application/problem+json"])
+        #expect(list.response(forStatus: 418)?.status == "4XX")
+        #expect(list.response(forStatus: 500) == nil)
+        #expect(list.successResponse?.status == "200")
+    }
+
+    @Test func aConcretePathComesBeforeATemplatedOne() throws {
+        let document = try petstore()
+        #expect(document.operation(method: .get, path: "/pets/mine")?.label == "listMyPets")
+        #expect(document.operation(method: .get, path: "/pets/7")?.label == "getPetById")
+    }
+
+    @Test func nullableOf30BecomesANullType() throws {
+        let document = try petstore()
+        let schema = try #require(document.operation(id: "addPet")?.requestBody?.content.first?.schema)
+        #expect(schema.validate(["name": "Rex", "tag": nil]).isEmpty)
+        #expect(schema.validate(["name": "Rex", "tag": 3]).map(\.keyword) == ["type"])
+    }
+
+    @Test func schemaFailuresPointIntoTheDocument() throws {
+        let document = try petstore()
+        let schema = try #require(document.operation(id: "addPet")?.requestBody?.content.first?.schema)
+        let failures = schema.validate(["tag": "dog"])
+        #expect(failures.map(\.keyword) == ["required"])
+        #expect(failures.first?.schemaPath == "#/components/schemas/NewPet/required")
+    }
+
+    @Test func aDiscriminatorChoosesTheOneSchemaToCheck() throws {
+        let document = try zoo()
+        let schema = try #require(document.operation(id: "addAnimal")?.requestBody?.content.first?.schema)
+        #expect(schema.validate(["kind": "cat", "name": "Tom", "lives": 9]).isEmpty)
+        #expect(schema.validate(["kind": "dog", "name": "Rex", "goodBoy": true, "tricks": [["name": "sit", "difficulty": "easy"]]]).isEmpty)
+        // A cat missing its lives fails as a cat, not as "matches neither".
+        let cat = schema.validate(["kind": "cat", "name": "Tom"])
+        #expect(cat.map(\.keyword) == ["required"])
+        #expect(cat.first?.schemaPath == "#/components/schemas/Cat/required")
+        // A value the mapping does not name fails its enum.
+        #expect(schema.validate(["kind": "cow", "name": "Daisy"]).map(\.keyword) == ["enum"])
+        // An array item of a dog is checked too.
+        let trick = schema.validate(["kind": "dog", "name": "Rex", "goodBoy": true, "tricks": [["name": "sit", "difficulty": "medium"]]])
+        #expect(trick.map(\.instancePath) == ["/tricks/0/difficulty"])
+    }
+
+    @Test func malformedYAMLNamesFileLineAndColumn() throws {
+        let error = #expect(throws: OpenAPIDocumentError.self) {
+            try OpenAPIDocument(yaml: "openapi: 3.1.0\ninfo:\n  title: x\n   version: 1\n", source: "broken.yaml")
+        }
+        #expect(error?.source == "broken.yaml")
+        #expect(error?.location?.line == 4)
+        #expect(error?.description.hasPrefix("broken.yaml:4:") == true)
+    }
+
+    @Test func malformedJSONNamesLineAndColumn() throws {
+        let error = #expect(throws: OpenAPIDocumentError.self) {
+            try OpenAPIDocument(data: Data("{\n  \"openapi\": \"3.1.0\",\n  \"info\": {\"title\": \"x\" \"version\": \"1\"}\n}".utf8), source: "broken.json")
+        }
+        #expect(error?.location == JSONSourceLocation(line: 3, column: 25))
+        #expect(error?.message.contains("not valid JSON") == true)
+    }
+
+    @Test func aStructuralProblemNamesWhereItIs() throws {
+        let yaml = """
+            openapi: 3.0.3
+            info:
+              title: x
+              version: "1"
+            paths:
+              /pets:
+                get:
+                  responses: 12
+            """
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: yaml, source: "bad.yaml") }
+        #expect(error?.pointer.hasPrefix("/paths/~1pets/get") == true)
+        #expect(error?.location?.line == 8)
+    }
+
+    @Test func aMissingVersionSaysHowToFixIt() throws {
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: "swagger: '2.0'\ninfo: {}\n") }
+        #expect(error?.message.contains("Swagger 2.0") == true)
+    }
+
+    @Test func aReferenceThatDoesNotResolveIsAnError() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: x, version: "1"}
+            paths:
+              /pets:
+                get:
+                  responses:
+                    "200": {$ref: "#/components/responses/Missing"}
+            """
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: yaml) }
+        #expect(error?.message.contains("#/components/responses/Missing") == true)
+    }
+}
