@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import Understudy
+@testable import UnderstudyOpenAPI
+
+struct OpenAPIServingTests {
+    @Test func eachOperationAnswersWithItsFirstExample() throws {
+        let mock = HTTPMock(openAPI: try petstore())
+        let answer = try mock.answer(request(.get, "/pets/1"))
+        #expect(answer.status == 200)
+        #expect(answer.headers["Content-Type"] == "application/json")
+        #expect(try JSONValue(parsing: answer.body) == ["id": 1, "name": "Rex", "tag": "dog", "owner": nil])
+    }
+
+    @Test func preferPicksAnotherResponseOrANamedExample() throws {
+        let mock = HTTPMock(openAPI: try petstore())
+        let notFound = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "code=404"]))
+        #expect(notFound.status == 404)
+        #expect(try JSONValue(parsing: notFound.body) == ["code": 404, "message": "no pet with that id"])
+        let tom = try mock.answer(request(.get, "/pets/2", headers: ["Prefer": "example=tom"]))
+        #expect(tom.status == 200)
+        #expect(try JSONValue(parsing: tom.body)["name"] == "Tom")
+        // Prism's combined form, and an example alone finds the response that has it.
+        #expect(try mock.answer(request(.get, "/pets/2", headers: ["Prefer": "code=404, example=notFound"])).status == 404)
+        #expect(try mock.answer(request(.get, "/pets/2", headers: ["Prefer": "example=notFound"])).status == 404)
+    }
+
+    @Test func preferForSomethingUndocumentedSaysWhatIsDocumented() throws {
+        let mock = HTTPMock(openAPI: try petstore())
+        let teapot = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "code=418"]))
+        #expect(teapot.status == 400)
+        #expect(teapot.body == "Prefer: code=418 is not documented for getPetById; it documents 200, 404\n")
+        let unknown = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "example=felix"]))
+        #expect(unknown.body == "Prefer: example=felix is not an example of getPetById; it has rex (200), tom (200), notFound (404)\n")
+    }
+
+    @Test func withoutAnExampleTheBodyIsGeneratedFromTheSchemaAndFitsIt() throws {
+        let document = try zoo()
+        let mock = HTTPMock(openAPI: document)
+        let answer = try mock.answer(request(.get, "/keepers/6f1c2b1e-0d7a-4f43-9a53-1d2f6f0f8a11"))
+        #expect(answer.status == 200)
+        let keeper = try JSONValue(parsing: answer.body)
+        let operation = try #require(document.operation(id: "getKeeper"))
+        #expect(operation.violations(ofResponseStatus: 200, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)
+        // Names and formats say what the fields are.
+        #expect(keeper["email"]?.stringValue?.contains("@") == true)
+        #expect(UUID(uuidString: keeper["id"]?.stringValue ?? "") != nil)
+        #expect(keeper["hiredAt"]?.stringValue?.hasSuffix("Z") == true)
+        #expect(keeper["firstName"]?.stringValue?.isEmpty == false)
+    }
+
+    @Test func generatedBodiesAreTheSameForASeedAndDifferForAnother() throws {
+        let document = try zoo()
+        func body(seed: UInt64) throws -> String {
+            try HTTPMock(openAPI: document, options: OpenAPIStubOptions(seed: seed))
+                .answer(request(.get, "/keepers/6f1c2b1e-0d7a-4f43-9a53-1d2f6f0f8a11")).body
+        }
+        #expect(try body(seed: 1) == body(seed: 1))
+        #expect(try body(seed: 1) != body(seed: 2))
+    }
+
+    @Test func generatedOneOfBodiesCarryTheirDiscriminatorAndFitTheSchema() throws {
+        let document = try zoo()
+        let mock = HTTPMock(openAPI: document)
+        let answer = try mock.answer(request(.get, "/animals", headers: ["X-Zoo-Key": "k"]))
+        let animals = try #require(try JSONValue(parsing: answer.body).arrayValue)
+        #expect(animals.count == 2)
+        #expect(animals.allSatisfy { $0["kind"] == "cat" })
+        let operation = try #require(document.operation(id: "listAnimals"))
+        #expect(operation.violations(ofResponseStatus: 200, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)
+    }
+
+    @Test func aTextResponseIsServedAsText() throws {
+        let answer = try HTTPMock(openAPI: try zoo()).answer(request(.get, "/health"))
+        #expect(answer.headers["Content-Type"] == "text/plain")
+        #expect(answer.body == "ok")
+    }
+
+    @Test func typedPathParametersOnlyMatchValuesOfTheirType() throws {
+        let mock = HTTPMock(openAPI: try petstore())
+        #expect(try mock.answer(request(.get, "/pets/abc")).status == 404)
+        #expect(try mock.answer(request(.get, "/pets/mine")).status == 200)
+        #expect(mock.serve(request(.get, "/pets/mine")).stub?.name == "OpenAPI listMyPets")
+    }
+
+    @Test func handWrittenStubsWinOverSpecStubs() throws {
+        let mock = HTTPMock(openAPI: try petstore())
+        mock.stub(.get(urlPath: "/pets/1"), .ok.json(["id": 1, "name": "Hand-written"]))
+        #expect(try JSONValue(parsing: mock.answer(request(.get, "/pets/1")).body)["name"] == "Hand-written")
+        #expect(try JSONValue(parsing: mock.answer(request(.get, "/pets/2")).body)["name"] == "Rex")
+    }
+
+    @Test func aValidatingMockAnswersViolationsWith400AndTheirList() throws {
+        let mock = HTTPMock(openAPI: try petstore(), options: OpenAPIStubOptions(validatesRequests: true))
+        let bad = try mock.answer(request(.post, "/pets", headers: ["Content-Type": "application/json"], body: #"{"name": 3}"#))
+        #expect(bad.status == 400)
+        #expect(bad.body == """
+            Request violates petstore-3.0.yaml: POST /pets
+            Operation: addPet (POST /pets)
+
+              ✗ request body /name: string expected, got integer 3 (type at #/components/schemas/NewPet/properties/name/type)
+
+            """)
+        let good = try mock.answer(request(.post, "/pets", headers: ["Content-Type": "application/json"], body: #"{"name": "Rex"}"#))
+        #expect(good.status == 201)
+    }
+
+    @Test(arguments: [
+        ("GET", "/pets?limit=500", "query parameter limit: a number <= 100 expected, got 500"),
+        ("GET", "/pets?status=lost", "query parameter status /0:"),
+        ("GET", "/pets/abc", "path parameter petId: integer expected, got string \"abc\""),
+        ("GET", "/owners", "path: no path of petstore-3.0.yaml fits /owners"),
+        ("PUT", "/pets/1", "method: /pets/{petId} has no PUT operation; it has GET, DELETE"),
+        ("POST", "/pets", "request body: required, but the request has none"),
+    ])
+    func validationReportsEachKindOfViolation(method: String, url: String, expected: String) throws {
+        let mock = HTTPMock(openAPI: try petstore(), options: OpenAPIStubOptions(validatesRequests: true))
+        let answer = try mock.answer(request(HTTPMethod(method), url))
+        #expect(answer.status == 400)
+        #expect(answer.body.contains(expected), "\(answer.body)")
+    }
+
+    @Test func aRequiredHeaderParameterIsChecked() throws {
+        let mock = HTTPMock(openAPI: try zoo(), options: OpenAPIStubOptions(validatesRequests: true))
+        let missing = try mock.answer(request(.get, "/animals"))
+        #expect(missing.status == 400)
+        #expect(missing.body.contains("✗ header parameter X-Zoo-Key: required, but the request has none"))
+        #expect(try mock.answer(request(.get, "/animals?kind=dog&page=2", headers: ["X-Zoo-Key": "k"])).status == 200)
+    }
+
+    @Test func aWrongContentTypeIsReported() throws {
+        let mock = HTTPMock(openAPI: try zoo(), options: OpenAPIStubOptions(validatesRequests: true))
+        let answer = try mock.answer(request(.post, "/animals", headers: ["Content-Type": "text/plain"], body: "a cat"))
+        #expect(answer.body.contains("✗ request body: Content-Type text/plain is not accepted; the operation takes application/json"))
+    }
+
+    @Test func withoutValidationAViolatingRequestStillGetsTheSpecAnswer() throws {
+        let mock = HTTPMock(openAPI: try petstore())
+        #expect(try mock.answer(request(.post, "/pets", body: #"{"name": 3}"#)).status == 201)
+        #expect(try mock.answer(request(.get, "/owners")).status == 404)
+    }
+}
