@@ -5,13 +5,18 @@ extension OpenAPIOperation {
     /// Every way a response disagrees with this operation: an undocumented status, a
     /// `Content-Type` not documented for the status, a body that does not fit the schema.
     public func violations(ofResponseStatus status: Int, headers: HTTPHeaders, body: Data) -> [OpenAPIViolation] {
+        responseViolations(status: status, headers: headers, body: body)
+    }
+
+    /// As ``violations(ofResponseStatus:headers:body:)``; a `nil` body (a template) is not checked.
+    func responseViolations(status: Int, headers: HTTPHeaders, body: Data?) -> [OpenAPIViolation] {
         guard let documented = response(forStatus: status) else {
             let known = responses.map(\.status).joined(separator: ", ")
             return [OpenAPIViolation(kind: .undocumentedStatus, operation: label, subject: "response status",
                                      message: "\(status) is not documented; the operation documents \(known.isEmpty ? "no responses" : known)")]
         }
         guard !documented.content.isEmpty else { return [] }
-        guard !body.isEmpty || headers["Content-Type"] != nil else {
+        guard body?.isEmpty == false || headers["Content-Type"] != nil else {
             // An empty body with no media type: fine for responses that may have none (HEAD, 204-like).
             return []
         }
@@ -21,6 +26,7 @@ extension OpenAPIOperation {
             return [OpenAPIViolation(kind: .undocumentedContentType, operation: label, subject: "response Content-Type",
                                      message: "\(contentType.isEmpty ? "(none)" : contentType) is not documented for \(documented.status); it documents \(known)")]
         }
+        guard let body else { return [] }
         return OpenAPIBodyCheck.violations(of: body, media: media, kind: .invalidResponseBody, operation: label, subject: "response body")
     }
 }
