@@ -35,7 +35,7 @@ extension OpenAPIDocument {
     }
 
     /// The operation a stub's request goes to and what about the request cannot occur; or why it was not checked.
-    private func requestDrift(of stub: StubMapping) -> (OpenAPIOperation?, [OpenAPIViolation], String?) {
+    func requestDrift(of stub: StubMapping) -> (OpenAPIOperation?, [OpenAPIViolation], String?) {
         let method = stub.request.method
         let value = stub.request.url.value ?? ""
         var concretePath: String?
