@@ -41,6 +41,11 @@ struct OpenAPIDocumentTests {
         let schema = try #require(document.operation(id: "addPet")?.requestBody?.content.first?.schema)
         #expect(schema.validate(["name": "Rex", "tag": nil]).isEmpty)
         #expect(schema.validate(["name": "Rex", "tag": 3]).map(\.keyword) == ["type"])
+        // nullable beside an allOf of a $ref (OpenAPIKitCompat alone makes this unsatisfiable).
+        let pet = try #require(document.operation(id: "getPetById")?.successResponse?.content.first?.schema)
+        #expect(pet.validate(["id": 1, "name": "Rex", "owner": nil]).isEmpty)
+        #expect(pet.validate(["id": 1, "name": "Rex", "owner": ["email": "ada@example.com"]]).isEmpty)
+        #expect(!pet.validate(["id": 1, "name": "Rex", "owner": ["firstName": "Ada"]]).isEmpty)
     }
 
     @Test func schemaFailuresPointIntoTheDocument() throws {

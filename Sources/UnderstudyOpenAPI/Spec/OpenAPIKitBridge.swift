@@ -43,10 +43,18 @@ enum OpenAPIKitBridge {
 
     /// The converted document with each object's members in the order the written document
     /// has them (the encoder does not keep it), so operations, responses and examples keep
-    /// their document order; members the conversion added go last.
+    /// their document order; members the conversion added go last. Also mends a conversion
+    /// OpenAPIKitCompat gets wrong: `nullable: true` on a schema with no `type` (an `allOf` of
+    /// a `$ref`, say) becomes `"type": "null"` beside the `allOf`, which nothing satisfies; it
+    /// is written as `anyOf` of the schema and `{"type": "null"}`.
     private static func inWrittenOrder(_ converted: JSONValue, like written: JSONValue?) -> JSONValue {
         switch converted {
-        case .object(let object):
+        case .object(var object):
+            if written?["nullable"] == .bool(true), written?["type"] == nil, object["type"] == .string("null"), object.count > 1 {
+                object["type"] = nil
+                let inner = inWrittenOrder(.object(object), like: written)
+                return ["anyOf": [inner, ["type": "null"]]]
+            }
             let order = written?.objectValue.map { Dictionary($0.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
             let members = object.members.enumerated().sorted { lhs, rhs in
                 (order[lhs.element.key] ?? Int.max, lhs.offset) < (order[rhs.element.key] ?? Int.max, rhs.offset)
