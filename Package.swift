@@ -191,7 +191,8 @@ let package = Package(
         .testTarget(
             name: "UnderstudyCLITests",
             dependencies: [
-                "UnderstudyCLI", "Understudy", "UnderstudyServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "UnderstudyCLI", "Understudy", "UnderstudyServer", "UnderstudyOpenAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: sharedSettings
         ),
