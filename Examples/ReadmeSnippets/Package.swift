@@ -14,6 +14,7 @@ let products: [Target.Dependency] = [
     .product(name: "UnderstudyTesting", package: "Understudy"),
     .product(name: "UnderstudyFakes", package: "Understudy"),
     .product(name: "UnderstudyDoubles", package: "Understudy"),
+    .product(name: "UnderstudyOpenAPI", package: "Understudy"),
 ]
 
 let snippets = [
@@ -40,6 +41,8 @@ let snippets = [
     "UnderstudyDoubles_TestingWithSwiftTestingAndXCTest_01",
     "UnderstudyFakes_GettingStarted_01",
     "UnderstudyFakes_GettingStarted_02",
+    "UnderstudyOpenAPI_DriftChecks_01",
+    "UnderstudyOpenAPI_ServingASpec_01",
     "UnderstudyServer_GettingStarted_01",
     "UnderstudyServer_GettingStarted_02",
     "UnderstudyServer_TestingWithSwiftTestingAndXCTest_01",
