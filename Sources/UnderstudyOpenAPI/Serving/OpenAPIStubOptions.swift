@@ -1,4 +1,4 @@
-/// How ``Understudy/HTTPMock/stub(openAPI:options:)`` turns a document into stubs.
+/// How `HTTPMock.stub(openAPI:options:)` turns a document into stubs.
 public struct OpenAPIStubOptions: Sendable, Hashable {
     /// The seed of generated bodies: the same seed gives the same bodies.
     public var seed: UInt64

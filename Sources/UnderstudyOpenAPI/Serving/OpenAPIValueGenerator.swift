@@ -4,7 +4,7 @@ import UnderstudyFakes
 
 /// Makes a value that fits a schema, the same for the same seed: the schema's own `examples`,
 /// `example`, `const`, `default` or first `enum` value when it has one; otherwise values from
-/// ``UnderstudyFakes/Fake`` where the `format` or the property name says what a field is
+/// `Fake` (UnderstudyFakes) where the `format` or the property name says what a field is
 /// (`email`, `uuid`, `date-time`, `firstName`, `city`…), and plain seeded values elsewhere.
 struct OpenAPIValueGenerator {
     /// How deep objects and arrays nest before only required members are made (then nothing).

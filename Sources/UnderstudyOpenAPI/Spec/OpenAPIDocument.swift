@@ -4,7 +4,7 @@ public import Understudy
 /// An OpenAPI 3.0 or 3.1 document, read from JSON or YAML, checked, and listed as operations.
 ///
 /// A 3.0 document is converted to 3.1 by OpenAPIKit when it is read, so both versions take one
-/// path afterwards: every schema is JSON Schema 2020-12, checked by ``Understudy/JSONSchema``.
+/// path afterwards: every schema is JSON Schema 2020-12, checked by `JSONSchema` (from `Understudy`).
 ///
 /// ```swift
 /// let document = try OpenAPIDocument(yaml: """

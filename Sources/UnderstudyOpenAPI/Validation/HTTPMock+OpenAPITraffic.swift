@@ -15,7 +15,9 @@ extension OpenAPIDocument {
     /// What about a served request and the answer it got (a stub's, a generated one, or what a
     /// proxied backend sent) disagrees with the document. Empty when both agree.
     ///
-    /// - Parameter bodyData: The bytes of the response body (reading `bodyFileName` from a root).
+    /// - Parameters:
+    ///   - event: A journal entry: the request and the answer it got.
+    ///   - bodyData: The bytes of the response body (reading `bodyFileName` from a root).
     public func violations(of event: ServeEvent, bodyData: (ResponseDefinition) throws -> Data) -> [OpenAPIViolation] {
         var found = violations(of: event.request)
         guard let operation = operation(method: event.request.method, path: event.request.path) else { return found }
