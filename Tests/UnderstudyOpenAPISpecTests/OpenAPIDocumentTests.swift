@@ -48,6 +48,12 @@ struct OpenAPIDocumentTests {
         #expect(!pet.validate(["id": 1, "name": "Rex", "owner": ["firstName": "Ada"]]).isEmpty)
     }
 
+    @Test func aBooleanExclusiveMinimumOf30BecomesANumber() throws {
+        let schema = try #require(try petstore().operation(id: "addPet")?.requestBody?.content.first?.schema)
+        #expect(schema.validate(["name": "Rex", "weight": 0.5]).isEmpty)
+        #expect(schema.validate(["name": "Rex", "weight": 0]).map(\.keyword) == ["exclusiveMinimum"])
+    }
+
     @Test func schemaFailuresPointIntoTheDocument() throws {
         let document = try petstore()
         let schema = try #require(document.operation(id: "addPet")?.requestBody?.content.first?.schema)

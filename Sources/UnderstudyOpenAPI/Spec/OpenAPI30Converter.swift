@@ -9,7 +9,7 @@ enum OpenAPI30Converter {
     /// Members whose values are data, not schemas or OpenAPI objects.
     private static let opaque: Set<String> = ["example", "examples", "default", "enum", "const", "value"]
 
-    static func convert(_ document: JSONValue) -> JSONValue {
+    static func convertDocument(_ document: JSONValue) -> JSONValue {
         guard case .object(var object) = document else { return document }
         object["openapi"] = "3.1.0"
         return convertMembers(of: object)
