@@ -111,6 +111,24 @@ struct OpenAPIDocumentTests {
         #expect(error?.location?.line == 8)
     }
 
+    @Test func strictReadingChecksWhatUnderstudyDoesNotUse() throws {
+        let yaml = """
+            openapi: 3.0.3
+            info:
+              version: "1"
+            paths: {}
+            """
+        #expect(try OpenAPIDocument(yaml: yaml).operations.isEmpty)
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: yaml, source: "strict.yaml", strict: true) }
+        #expect(error?.message.contains("title") == true, "\(String(describing: error))")
+        #expect(error?.location?.line == 3)  // where the info object starts
+    }
+
+    @Test func bothFixturesPassTheStrictReading() throws {
+        _ = try OpenAPIDocument(contentsOf: fixturesFolder.appendingPathComponent("petstore-3.0.yaml"), strict: true)
+        _ = try OpenAPIDocument(contentsOf: fixturesFolder.appendingPathComponent("zoo-3.1.json"), strict: true)
+    }
+
     @Test func aMissingVersionSaysHowToFixIt() throws {
         let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: "swagger: '2.0'\ninfo: {}\n") }
         #expect(error?.message.contains("Swagger 2.0") == true)

@@ -3,8 +3,9 @@ public import Understudy
 
 /// An OpenAPI 3.0 or 3.1 document, read from JSON or YAML, checked, and listed as operations.
 ///
-/// A 3.0 document is converted to 3.1 by OpenAPIKit when it is read, so both versions take one
-/// path afterwards: every schema is JSON Schema 2020-12, checked by `JSONSchema` (from `Understudy`).
+/// A 3.0 document is converted to 3.1 when it is read (`nullable` becomes a `null` type, boolean
+/// `exclusiveMinimum`/`exclusiveMaximum` become numbers), so both versions take one path
+/// afterwards: every schema is JSON Schema 2020-12, checked by `JSONSchema` (from `Understudy`).
 ///
 /// ```swift
 /// let document = try OpenAPIDocument(yaml: """
@@ -37,23 +38,35 @@ public struct OpenAPIDocument: Sendable {
     let locations: JSONSourceMap
 
     /// Reads a document from a `.json`, `.yaml` or `.yml` file.
-    public init(contentsOf url: URL) throws(OpenAPIDocumentError) {
+    ///
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - strict: Whether OpenAPIKit also reads the whole document, which checks the structure
+    ///     of every object in it, not only of those Understudy uses (slower on big documents;
+    ///     `understudy lint --openapi` does it).
+    public init(contentsOf url: URL, strict: Bool = false) throws(OpenAPIDocumentError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw OpenAPIDocumentError(source: url.path, message: "cannot read the file: \(error.localizedDescription)")
         }
-        try self.init(data: data, source: url.lastPathComponent)
+        try self.init(data: data, source: url.lastPathComponent, strict: strict)
     }
 
-    /// Reads a document from YAML text.
-    public init(yaml: String, source: String = "openapi.yaml") throws(OpenAPIDocumentError) {
-        try self.init(data: Data(yaml.utf8), source: source)
+    /// Reads a document from YAML text (see ``init(data:source:strict:)``).
+    public init(yaml: String, source: String = "openapi.yaml", strict: Bool = false) throws(OpenAPIDocumentError) {
+        try self.init(data: Data(yaml.utf8), source: source, strict: strict)
     }
 
     /// Reads a document from JSON or YAML bytes (JSON when the text starts with `{`).
-    public init(data: Data, source: String = "openapi") throws(OpenAPIDocumentError) {
+    ///
+    /// - Parameters:
+    ///   - data: The document's text.
+    ///   - source: The name errors and reports give it, usually the file name.
+    ///   - strict: Whether OpenAPIKit also reads the whole document, which checks the structure
+    ///     of every object in it, not only of those Understudy uses (slower on big documents).
+    public init(data: Data, source: String = "openapi", strict: Bool = false) throws(OpenAPIDocumentError) {
         let (written, locations) = try OpenAPISourceReader.read(data, source: source)
         self.source = source
         self.locations = locations
@@ -66,7 +79,12 @@ public struct OpenAPIDocument: Sendable {
             throw OpenAPIDocumentError(source: source, location: locations.location(of: []), message: "no `openapi` version field; \(hint)")
         }
         self.version = version
-        json = try OpenAPIKitBridge.normalize(written, version: version, source: source, locations: locations)
+        guard version.hasPrefix("3.0.") || version.hasPrefix("3.1.") else {
+            throw OpenAPIDocumentError(source: source, location: locations.location(of: [.key("openapi")]),
+                                       message: "unsupported OpenAPI version \(version); Understudy reads 3.0.x and 3.1.x documents")
+        }
+        if strict { try OpenAPIKitBridge.check(written, version: version, source: source, locations: locations) }
+        json = version.hasPrefix("3.0.") ? OpenAPI30Converter.convertDocument(written) : written
         var warnings: [String] = []
         operations = try OpenAPIOperationReader(root: json, source: source, locations: locations).read(warnings: &warnings)
         self.warnings = warnings
