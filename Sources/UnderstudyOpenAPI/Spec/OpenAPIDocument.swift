@@ -34,8 +34,6 @@ public struct OpenAPIDocument: Sendable {
     /// What the document uses that Understudy does not check (a schema keyword the validator
     /// refuses, an external `$ref`), one line each.
     public let warnings: [String]
-    /// Where each value of the document as written starts in its text.
-    let locations: JSONSourceMap
 
     /// Reads a document from a `.json`, `.yaml` or `.yml` file.
     ///
@@ -67,27 +65,33 @@ public struct OpenAPIDocument: Sendable {
     ///   - strict: Whether OpenAPIKit also reads the whole document, which checks the structure
     ///     of every object in it, not only of those Understudy uses (slower on big documents).
     public init(data: Data, source: String = "openapi", strict: Bool = false) throws(OpenAPIDocumentError) {
-        let (written, locations) = try OpenAPISourceReader.read(data, source: source)
+        let written = try OpenAPISourceReader.read(data, source: source)
         self.source = source
-        self.locations = locations
+        do {
+            (version, json, operations, warnings) = try Self.read(written, source: source, strict: strict)
+        } catch {
+            throw error.located(in: OpenAPISourceReader.locations(data, source: source), root: written)
+        }
+    }
+
+    private static func read(_ written: JSONValue, source: String, strict: Bool) throws(OpenAPIDocumentError)
+        -> (version: String, json: JSONValue, operations: [OpenAPIOperation], warnings: [String]) {
         guard case .object(let object) = written else {
-            throw OpenAPIDocumentError(source: source, location: locations.location(of: []),
-                                       message: "an OpenAPI document is an object starting with `openapi: 3.1.0`")
+            throw OpenAPIDocumentError(source: source, message: "an OpenAPI document is an object starting with `openapi: 3.1.0`")
         }
         guard let version = object["openapi"]?.stringValue else {
             let hint = object["swagger"] != nil ? "Swagger 2.0 documents need converting to OpenAPI 3 first" : "add `openapi: 3.1.0` (or 3.0.3)"
-            throw OpenAPIDocumentError(source: source, location: locations.location(of: []), message: "no `openapi` version field; \(hint)")
+            throw OpenAPIDocumentError(source: source, message: "no `openapi` version field; \(hint)")
         }
-        self.version = version
         guard version.hasPrefix("3.0.") || version.hasPrefix("3.1.") else {
-            throw OpenAPIDocumentError(source: source, location: locations.location(of: [.key("openapi")]),
+            throw OpenAPIDocumentError(source: source, pointer: "/openapi",
                                        message: "unsupported OpenAPI version \(version); Understudy reads 3.0.x and 3.1.x documents")
         }
-        if strict { try OpenAPIKitBridge.check(written, version: version, source: source, locations: locations) }
-        json = version.hasPrefix("3.0.") ? OpenAPI30Converter.convertDocument(written) : written
+        if strict { try OpenAPIKitBridge.check(written, version: version, source: source) }
+        let json = version.hasPrefix("3.0.") ? OpenAPI30Converter.convertDocument(written) : written
         var warnings: [String] = []
-        operations = try OpenAPIOperationReader(root: json, source: source, locations: locations).read(warnings: &warnings)
-        self.warnings = warnings
+        let operations = try OpenAPIOperationReader(root: json, source: source).read(warnings: &warnings)
+        return (version, json, operations, warnings)
     }
 
     /// The operation with the `operationId`.
@@ -102,9 +106,6 @@ public struct OpenAPIDocument: Sendable {
     public func operation(method: HTTPMethod, path: String) -> OpenAPIOperation? {
         operations(forPath: path).first { $0.method == method }
     }
-
-    /// The line and column of a place in the document as written, when known.
-    func location(of pointer: String) -> JSONSourceLocation? { locations.location(of: Self.codingPath(pointer, in: json)) }
 
     // MARK: JSON pointers
 

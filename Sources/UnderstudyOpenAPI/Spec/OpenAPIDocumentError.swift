@@ -21,6 +21,20 @@ public struct OpenAPIDocumentError: Error, Sendable, Hashable, CustomStringConve
         self.message = message
     }
 
+    /// The error with the line and column of its ``pointer`` (or of the nearest place above it
+    /// that has one: a missing member has none), when it has none yet.
+    func located(in locations: JSONSourceMap?, root: JSONValue) -> OpenAPIDocumentError {
+        guard location == nil, let locations else { return self }
+        var path = OpenAPIDocument.codingPath(pointer, in: root)
+        while true {
+            if let found = locations.location(of: path) {
+                return OpenAPIDocumentError(source: source, location: found, pointer: pointer, message: message)
+            }
+            if path.isEmpty { return self }
+            path.removeLast()
+        }
+    }
+
     /// `petstore.yaml:12:5: at /paths/~1pets/get: responses must be an object`.
     public var description: String {
         var text = source

@@ -7,14 +7,12 @@ struct OpenAPIOperationReader {
 
     let root: JSONValue
     let source: String
-    let locations: JSONSourceMap
     /// `components` with their schemas rewritten once for every validator.
     private let components: JSONValue?
 
-    init(root: JSONValue, source: String, locations: JSONSourceMap) {
+    init(root: JSONValue, source: String) {
         self.root = root
         self.source = source
-        self.locations = locations
         components = root["components"].map(OpenAPISchemaRewriter.rewriteComponents)
     }
 
@@ -148,14 +146,8 @@ struct OpenAPIOperationReader {
         throw failure(pointer, "$refs chain more than 32 deep; is there a cycle?")
     }
 
+    /// An error at a place in the document; ``OpenAPIDocument`` adds its line and column.
     private func failure(_ pointer: String, _ message: String) -> OpenAPIDocumentError {
-        var path = OpenAPIDocument.codingPath(pointer, in: root)
-        var location: JSONSourceLocation?
-        while location == nil {
-            location = locations.location(of: path)
-            if path.isEmpty { break }
-            path.removeLast()
-        }
-        return OpenAPIDocumentError(source: source, location: location, pointer: pointer, message: message)
+        OpenAPIDocumentError(source: source, pointer: pointer, message: message)
     }
 }

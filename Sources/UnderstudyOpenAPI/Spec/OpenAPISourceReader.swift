@@ -2,27 +2,48 @@ import Foundation
 import Understudy
 import Yams
 
-/// Reads an OpenAPI document's text, JSON or YAML, into a ``JSONValue`` and a map from places in
-/// the document to lines and columns (for errors found later, such as a missing field).
+/// Reads an OpenAPI document's text, JSON or YAML, into a ``JSONValue``; and, only when an error
+/// found later needs its line and column, again into a map from places to lines and columns
+/// (recording every place took a third of the reading time of a 1 MB document).
 enum OpenAPISourceReader {
-    /// The document and where each of its values starts in the text.
-    static func read(_ data: Data, source: String) throws(OpenAPIDocumentError) -> (value: JSONValue, locations: JSONSourceMap) {
+    /// The document.
+    static func read(_ data: Data, source: String) throws(OpenAPIDocumentError) -> JSONValue {
+        var unused: [[JSONCodingPathElement]: JSONSourceLocation]?
+        return try read(data, source: source, locations: &unused)
+    }
+
+    /// Where each value of a document that reads without error starts in its text.
+    static func locations(_ data: Data, source: String) -> JSONSourceMap? {
+        if isJSON(data) { return try? JSONParser.parseWithLocations(data).locations }
+        var locations: [[JSONCodingPathElement]: JSONSourceLocation]? = [:]
+        guard (try? read(data, source: source, locations: &locations)) != nil else { return nil }
+        return locations.map(JSONSourceMap.init)
+    }
+
+    /// Whether the text starts with `{` (after whitespace and a byte order mark).
+    private static func isJSON(_ data: Data) -> Bool {
+        let first = data.first { !(UInt8(ascii: " ") == $0 || UInt8(ascii: "\n") == $0 || UInt8(ascii: "\r") == $0 || UInt8(ascii: "\t") == $0) }
+        return first == UInt8(ascii: "{") || (data.starts(with: [0xEF, 0xBB, 0xBF]) && isJSON(data.dropFirst(3)))
+    }
+
+    private static func read(_ data: Data, source: String,
+                             locations: inout [[JSONCodingPathElement]: JSONSourceLocation]?) throws(OpenAPIDocumentError) -> JSONValue {
         guard let text = String(data: data, encoding: .utf8) else {
             throw OpenAPIDocumentError(source: source, message: "the file is not UTF-8 text; save the document as UTF-8 JSON or YAML")
         }
-        let first = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
-        if first == "{" {
+        if isJSON(data) {
             do {
-                return try JSONParser.parseWithLocations(data)
+                return try JSONParser.parse(data)
             } catch {
                 throw OpenAPIDocumentError(source: source, location: JSONSourceLocation(line: error.line, column: error.column),
                                            message: "not valid JSON: \(error.message)")
             }
         }
-        return try readYAML(text, source: source)
+        return try readYAML(text, source: source, locations: &locations)
     }
 
-    private static func readYAML(_ text: String, source: String) throws(OpenAPIDocumentError) -> (value: JSONValue, locations: JSONSourceMap) {
+    private static func readYAML(_ text: String, source: String,
+                                 locations: inout [[JSONCodingPathElement]: JSONSourceLocation]?) throws(OpenAPIDocumentError) -> JSONValue {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -34,9 +55,7 @@ enum OpenAPISourceReader {
         guard let node else {
             throw OpenAPIDocumentError(source: source, message: "the document is empty; an OpenAPI document starts with `openapi: 3.1.0`")
         }
-        var locations: [[JSONCodingPathElement]: JSONSourceLocation] = [:]
-        let value = try convert(node, path: [], locations: &locations, source: source)
-        return (value, JSONSourceMap(locations))
+        return try convert(node, path: [], locations: &locations, source: source)
     }
 
     private static func yamlError(_ error: YamlError, source: String) -> OpenAPIDocumentError {
@@ -49,9 +68,9 @@ enum OpenAPISourceReader {
                                     message: "not valid YAML: \(located.problem)")
     }
 
-    private static func convert(_ node: Node, path: [JSONCodingPathElement], locations: inout [[JSONCodingPathElement]: JSONSourceLocation],
+    private static func convert(_ node: Node, path: [JSONCodingPathElement], locations: inout [[JSONCodingPathElement]: JSONSourceLocation]?,
                                 source: String) throws(OpenAPIDocumentError) -> JSONValue {
-        if let mark = node.mark { locations[path] = JSONSourceLocation(line: mark.line, column: mark.column) }
+        if locations != nil, let mark = node.mark { locations?[path] = JSONSourceLocation(line: mark.line, column: mark.column) }
         switch node {
         case .scalar(let scalar):
             return scalarValue(scalar, node: node)
@@ -59,7 +78,7 @@ enum OpenAPISourceReader {
             var items: [JSONValue] = []
             items.reserveCapacity(sequence.count)
             for (index, item) in sequence.enumerated() {
-                items.append(try convert(item, path: path + [.index(index)], locations: &locations, source: source))
+                items.append(try convert(item, path: locations == nil ? path : path + [.index(index)], locations: &locations, source: source))
             }
             return .array(items)
         case .mapping(let mapping):
@@ -71,7 +90,7 @@ enum OpenAPISourceReader {
                                                message: "a mapping key must be a plain value, not a list or a mapping")
                 }
                 let name = keyScalar.string
-                members.append(JSONObject.Member(key: name, value: try convert(value, path: path + [.key(name)], locations: &locations, source: source)))
+                members.append(JSONObject.Member(key: name, value: try convert(value, path: locations == nil ? path : path + [.key(name)], locations: &locations, source: source)))
             }
             return .object(JSONObject(members))
         case .alias:
