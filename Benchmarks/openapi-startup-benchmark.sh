@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What serving an OpenAPI document costs at start-up: `understudy serve --openapi` on a generated
 # ~1 MB OpenAPI 3.1 document (N operations, each with a path parameter, a $ref'd schema and an
-# example), against `understudy serve --root` on N hand-written mapping files answering the same
-# requests. Each run is timed from launch to the first successful response; runs alternate
+# example), as JSON and as YAML (the same text in YAML's flow style, which goes through libyaml),
+# against `understudy serve --root` on N hand-written mapping files answering the same requests. Each run is timed from launch to the first successful response; runs alternate
 # (the order flips each round) and the ratio of the medians is printed.
 #
 #     Benchmarks/openapi-startup-benchmark.sh [rounds, default 5] [configuration, default release]
@@ -49,6 +49,9 @@ while True:
 spec = os.path.join(work, "spec.json")
 with open(spec, "w") as f:
     f.write(text)
+spec_yaml = os.path.join(work, "spec.yaml")
+with open(spec_yaml, "w") as f:
+    f.write("# YAML: JSON's syntax is YAML's flow style\n" + text)
 root = os.path.join(work, "root")
 os.makedirs(os.path.join(root, "mappings"))
 for i, mapping in enumerate(mappings):
@@ -83,14 +86,17 @@ def start_to_first_response(arguments):
         process.kill()
         process.wait()
 
-openapi, mapped = [], []
+times = {"openapi JSON": [], "openapi YAML": [], "mapping files": []}
 for round in range(1, rounds + 1):
-    runs = [("openapi", ["--root", empty, "--openapi", spec]), ("mappings", ["--root", root])]
+    runs = [("openapi JSON", ["--root", empty, "--openapi", spec]), ("openapi YAML", ["--root", empty, "--openapi", spec_yaml]),
+            ("mapping files", ["--root", root])]
     if round % 2 == 0:
         runs.reverse()
     for kind, arguments in runs:
-        (openapi if kind == "openapi" else mapped).append(start_to_first_response(arguments))
-    print(f"round {round}: --openapi {openapi[-1] * 1000:.0f} ms, mapping files {mapped[-1] * 1000:.0f} ms")
-o, m = statistics.median(openapi), statistics.median(mapped)
-print(f"median start-up to first response: --openapi {o * 1000:.0f} ms, {n} mapping files {m * 1000:.0f} ms: openapi/mappings = {o / m:.2f}")
+        times[kind].append(start_to_first_response(arguments))
+    print(f"round {round}: " + ", ".join(f"{kind} {values[-1] * 1000:.0f} ms" for kind, values in times.items()))
+medians = {kind: statistics.median(values) for kind, values in times.items()}
+base = medians["mapping files"]
+print(f"median start-up to first response ({n} operations / mapping files): "
+      + ", ".join(f"{kind} {value * 1000:.0f} ms ({value / base:.2f}x)" for kind, value in medians.items()))
 PY

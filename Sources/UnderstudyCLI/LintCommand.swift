@@ -40,7 +40,7 @@ struct LintCommand: ParsableCommand {
     static func drift(of root: MappingsRoot, against path: String, globalTemplating: Bool) throws -> OpenAPIDriftReport {
         let document: OpenAPIDocument
         do {
-            document = try OpenAPIDocument(contentsOf: URL(fileURLWithPath: path))
+            document = try OpenAPIDocument(contentsOf: URL(fileURLWithPath: path), strict: true)
         } catch {
             throw CLIError(error.description)
         }
