@@ -140,3 +140,48 @@ struct OpenAPIServingTests {
         #expect(try mock.answer(request(.get, "/owners")).status == 404)
     }
 }
+
+/// Shapes met in real documents (OpenAI's, as bundled with swift-openapi-generator's examples).
+struct OpenAPIRealWorldShapeTests {
+    static let yaml = """
+        openapi: 3.0.3
+        info: {title: Modes, version: "1"}
+        paths:
+          /mode:
+            get:
+              parameters:
+              responses:
+                "200":
+                  description: The mode
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [mode]
+                        properties:
+                          mode:
+                            allOf:
+                              - $ref: "#/components/schemas/Mode"
+                              - nullable: true
+        components:
+          schemas:
+            Mode:
+              oneOf:
+                - {type: string, enum: [auto]}
+                - {type: object, required: [kind], properties: {kind: {type: string}}}
+        """
+
+    @Test func anEmptyParametersMemberMeansNone() throws {
+        let document = try OpenAPIDocument(yaml: Self.yaml)
+        #expect(document.operations.first?.parameters.isEmpty == true)
+    }
+
+    @Test func anAllOfOfAReferenceAndNullableGeneratesTheReferencedValue() throws {
+        let document = try OpenAPIDocument(yaml: Self.yaml)
+        let answer = try HTTPMock(openAPI: document).answer(request(.get, "/mode"))
+        #expect(try JSONValue(parsing: answer.body) == ["mode": "auto"])
+        let operation = try #require(document.operations.first)
+        #expect(operation.violations(ofResponseStatus: 200, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)
+        #expect(operation.violations(ofResponseStatus: 200, headers: answer.headers, body: Data(#"{"mode": null}"#.utf8)).isEmpty)
+    }
+}

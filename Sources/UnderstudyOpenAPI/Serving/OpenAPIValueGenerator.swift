@@ -29,10 +29,13 @@ struct OpenAPIValueGenerator {
         if let fallback = keywords["default"] { return fallback }
         if let options = keywords["enum"]?.arrayValue, let first = options.first(where: { $0 != .null }) ?? options.first { return first }
         if let parts = keywords["allOf"]?.arrayValue, !parts.isEmpty {
-            var merged = keywords
-            merged["allOf"] = nil
-            var result = value(for: .object(merged), name: name, depth: depth)
-            for part in parts {
+            // The schema's own keywords and each part describe one value: objects are merged; a
+            // schema with no type of its own takes the first part's value (`allOf: [$ref, {nullable: true}]`).
+            var rest = keywords
+            rest["allOf"] = nil
+            let typed = ["type", "properties", "items", "enum", "const"].contains { rest[$0] != nil }
+            var result = typed ? value(for: .object(rest), name: name, depth: depth) : value(for: parts[0], name: name, depth: depth)
+            for part in typed ? parts[...] : parts.dropFirst() {
                 if case .object(let extra) = value(for: part, name: name, depth: depth), case .object(var object) = result {
                     for member in extra where object[member.key] == nil { object[member.key] = member.value }
                     result = .object(object)

@@ -17,7 +17,7 @@ enum OpenAPI30Converter {
 
     private static func convert(_ value: JSONValue) -> JSONValue {
         switch value {
-        case .object(let object): convertSchemaKeywords(convertMembers(of: object))
+        case .object(let object): convertSchemaKeywords(convertMembers(of: nullableAllOf(object)))
         case .array(let items): .array(items.map(convert))
         default: value
         }
@@ -29,6 +29,17 @@ enum OpenAPI30Converter {
             result[member.key] = convert(member.value)
         }
         return .object(result)
+    }
+
+    /// `allOf: [{$ref: …}, {nullable: true}]`, the common 3.0 way of making a reference nullable
+    /// (OpenAI's document does it throughout), read as that: the part goes, the schema is nullable.
+    private static func nullableAllOf(_ object: JSONObject) -> JSONObject {
+        guard case .array(let parts)? = object["allOf"], parts.contains(["nullable": true]) else { return object }
+        var result = object
+        let rest = parts.filter { $0 != ["nullable": true] }
+        result["allOf"] = rest.isEmpty ? nil : .array(rest)
+        result["nullable"] = true
+        return result
     }
 
     private static func convertSchemaKeywords(_ value: JSONValue) -> JSONValue {

@@ -58,7 +58,8 @@ struct OpenAPIOperationReader {
     }
 
     private func parameters(_ value: JSONValue?, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> [OpenAPIParameter] {
-        guard let value else { return [] }
+        // An empty YAML member (`parameters:` with nothing after it) is null: no parameters.
+        guard let value, value != .null else { return [] }
         guard case .array(let items) = value else { throw failure(pointer, "`parameters` must be a list") }
         var result: [OpenAPIParameter] = []
         for (index, item) in items.enumerated() {
@@ -95,7 +96,7 @@ struct OpenAPIOperationReader {
     }
 
     private func responses(_ value: JSONValue?, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> [OpenAPIResponse] {
-        guard let value else { return [] }
+        guard let value, value != .null else { return [] }
         guard case .object(let members) = value else { throw failure(pointer, "`responses` must map status codes to responses") }
         var result: [OpenAPIResponse] = []
         for member in members where !member.key.hasPrefix("x-") {
@@ -108,7 +109,7 @@ struct OpenAPIOperationReader {
     }
 
     private func content(_ value: JSONValue?, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> [OpenAPIMediaType] {
-        guard let value else { return [] }
+        guard let value, value != .null else { return [] }
         guard case .object(let members) = value else { throw failure(pointer, "`content` must map media types to media type objects") }
         var result: [OpenAPIMediaType] = []
         for member in members {
