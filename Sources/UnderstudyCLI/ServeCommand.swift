@@ -78,6 +78,7 @@ struct ServeCommand: AsyncParsableCommand {
             mock.stub(openAPI: document, options: OpenAPIStubOptions(seed: openapiSeed, validatesRequests: validatesTraffic))
         }
         var configuration = try network.configuration()
+        if let document { configuration.adminExtensions = OpenAPIAdminEndpoints.all(document: document, mock: mock) }
         let log = quiet ? nil : RequestLog(mock: mock, formatter: RequestLogFormatter(style: .forStandardOutput(), verbose: verbose))
         let trafficCheck = validatesTraffic ? document.map { OpenAPITrafficConsole(document: $0, mock: mock) } : nil
         if log != nil || trafficCheck != nil {

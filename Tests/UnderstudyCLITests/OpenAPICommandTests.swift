@@ -76,6 +76,14 @@ struct OpenAPICommandTests {
         let bad = try await URLSession.shared.data(from: baseURL.appendingPathComponent("pets/abc"))
         #expect((bad.1 as? HTTPURLResponse)?.statusCode == 400)
         #expect(String(decoding: bad.0, as: UTF8.self).contains("✗ path parameter petId: integer expected, got string \"abc\""))
+        // The journal's violations, the stubs' drift and the coverage, through the admin API.
+        let violations = try JSONValue(parsing: try await URLSession.shared.data(from: baseURL.appendingPathComponent("__admin/openapi/violations")).0)
+        #expect(violations["requests"]?.arrayValue?.map { $0["request"] } == ["GET /pets/abc → 400"])
+        #expect(violations["requests"]?.arrayValue?.first?["violations"]?.arrayValue?.first?["kind"] == "invalidParameter")
+        let drift = try JSONValue(parsing: try await URLSession.shared.data(from: baseURL.appendingPathComponent("__admin/openapi/drift")).0)
+        #expect(drift["checkedStubs"] == 0)
+        let live = try JSONValue(parsing: try await URLSession.shared.data(from: baseURL.appendingPathComponent("__admin/openapi/coverage")).0)
+        #expect(live["operations"]?.arrayValue?.count == 5)
         kill(process.processIdentifier, SIGINT)
         let (text, console) = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {

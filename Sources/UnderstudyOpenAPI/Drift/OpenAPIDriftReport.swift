@@ -1,3 +1,4 @@
+import Foundation
 public import Understudy
 
 /// Where stubs disagree with an OpenAPI document: each stub whose request cannot occur under
@@ -49,4 +50,21 @@ public struct OpenAPIDriftReport: Sendable, CustomStringConvertible {
     }
 
     public var description: String { text }
+
+    /// The report as JSON: `source`, `checkedStubs`, `findings` (each `stub` id, `name`,
+    /// `request`, `operation`, `violations`) and `notChecked`.
+    public var json: JSONValue {
+        .object([
+            "source": .string(source),
+            "checkedStubs": .number(JSONNumber(checkedStubs)),
+            "findings": .array(findings.map { finding in
+                var object: JSONObject = ["stub": .string(finding.stub.id.uuidString.lowercased()), "request": .string(finding.request),
+                                          "violations": .array(finding.violations.map(\.json))]
+                if let name = finding.stub.name { object["name"] = .string(name) }
+                if let operation = finding.operation { object["operation"] = .string(operation) }
+                return .object(object)
+            }),
+            "notChecked": .array(notChecked.map(JSONValue.string)),
+        ])
+    }
 }

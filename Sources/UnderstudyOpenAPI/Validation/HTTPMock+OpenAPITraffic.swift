@@ -9,6 +9,11 @@ public struct OpenAPITrafficFinding: Sendable {
     public let summary: String
     /// What disagrees: the request's violations first, then the response's.
     public let violations: [OpenAPIViolation]
+
+    /// The finding as JSON: `id`, `request` (the summary) and `violations`.
+    public var json: JSONValue {
+        ["id": .string(id.uuidString.lowercased()), "request": .string(summary), "violations": .array(violations.map(\.json))]
+    }
 }
 
 extension OpenAPIDocument {

@@ -1,4 +1,4 @@
-import Understudy
+public import Understudy
 
 /// One way a request, a response or a stub disagrees with an OpenAPI document.
 public struct OpenAPIViolation: Sendable, Hashable, CustomStringConvertible {
@@ -69,6 +69,17 @@ public struct OpenAPIViolation: Sendable, Hashable, CustomStringConvertible {
     init(kind: Kind, operation: String?, subject: String, failure: JSONSchemaFailure) {
         self.init(kind: kind, operation: operation, subject: subject, message: failure.message,
                   instancePath: failure.instancePath, keyword: failure.keyword, schemaPath: failure.schemaPath)
+    }
+
+    /// The violation as JSON: `kind`, `operation`, `subject`, `message`, and `instancePath`,
+    /// `keyword`, `schemaPath` when known.
+    public var json: JSONValue {
+        var object: JSONObject = ["kind": .string(kind.description), "subject": .string(subject), "message": .string(message)]
+        if let operation { object["operation"] = .string(operation) }
+        if let instancePath { object["instancePath"] = .string(instancePath) }
+        if let keyword { object["keyword"] = .string(keyword) }
+        if let schemaPath { object["schemaPath"] = .string(schemaPath) }
+        return .object(object)
     }
 
     /// `request body /name: string expected, got integer 3 (type at #/components/schemas/Pet/properties/name/type)`.
