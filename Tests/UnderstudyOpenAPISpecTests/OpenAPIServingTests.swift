@@ -185,3 +185,37 @@ struct OpenAPIRealWorldShapeTests {
         #expect(operation.violations(ofResponseStatus: 200, headers: answer.headers, body: Data(#"{"mode": null}"#.utf8)).isEmpty)
     }
 }
+
+struct OpenAPIFormBodyTests {
+    static let yaml = """
+        openapi: 3.1.0
+        info: {title: Forms, version: "1"}
+        paths:
+          /pets/create:
+            post:
+              requestBody:
+                required: true
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      type: object
+                      required: [name]
+                      properties:
+                        name: {type: string}
+                        age: {type: integer, minimum: 0}
+                        tags: {type: array, items: {type: string}}
+              responses:
+                "204": {description: Created}
+        """
+
+    @Test func aFormBodyIsReadAsAnObjectOfTypedFields() throws {
+        let operation = try #require(try OpenAPIDocument(yaml: Self.yaml).operations.first)
+        let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+        #expect(operation.violations(of: request(.post, "/pets/create", headers: form, body: "name=Rex&age=3&tags=a&tags=b")).isEmpty)
+        let bad = operation.violations(of: request(.post, "/pets/create", headers: form, body: "age=old"))
+        #expect(bad.map(\.description) == [
+            "request body: the property \"name\" is required (required at #/paths/~1pets~1create/post/requestBody/content/application~1x-www-form-urlencoded/schema/required)",
+            "request body /age: integer expected, got string \"old\" (type at #/paths/~1pets~1create/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/age/type)",
+        ])
+    }
+}

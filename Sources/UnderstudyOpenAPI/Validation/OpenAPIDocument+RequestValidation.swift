@@ -24,12 +24,15 @@ extension OpenAPIDocument {
 }
 
 extension OpenAPIOperation {
+    private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
+
     /// Every way a request to this operation disagrees with it (parameters and body; the path
     /// and method are taken as fitting).
     public func violations(of request: RecordedRequest) -> [OpenAPIViolation] {
         var found: [OpenAPIViolation] = []
         let pathValues = pathValues(request.path) ?? [:]
-        for parameter in parameters {
+        // The specification has header parameters named Accept, Content-Type or Authorization ignored.
+        for parameter in parameters where !(parameter.location == .header && Self.ignoredHeaders.contains(parameter.name.lowercased())) {
             let texts: [String] = switch parameter.location {
             case .path: pathValues[parameter.name].map { [$0] } ?? []
             case .query: request.queryValues(parameter.name)

@@ -6,7 +6,30 @@ import Understudy
 enum OpenAPIParameterCoercion {
     static func value(of texts: [String], for parameter: OpenAPIParameter) -> JSONValue {
         guard let schema = parameter.schema else { return .string(texts.first ?? "") }
-        let resolved = schema.resolved(schema.json)
+        return value(of: texts, schema: schema.json, in: schema)
+    }
+
+    /// The fields of an `application/x-www-form-urlencoded` body as the object its schema
+    /// describes, each field read by its property's schema.
+    static func formObject(_ body: String, schema: OpenAPISchema) -> JSONValue {
+        let properties = schema.resolved(schema.json)["properties"]
+        var grouped: [(name: String, values: [String])] = []
+        for item in QueryString.parse(body) {
+            if let index = grouped.firstIndex(where: { $0.name == item.name }) {
+                grouped[index].values.append(item.value ?? "")
+            } else {
+                grouped.append((item.name, [item.value ?? ""]))
+            }
+        }
+        return .object(JSONObject(grouped.map { field in
+            let coerced = properties?[field.name].map { Self.value(of: field.values, schema: $0, in: schema) } ?? JSONValue.string(field.values.first ?? "")
+            return JSONObject.Member(key: field.name, value: coerced)
+        }))
+    }
+
+    /// Texts read as the JSON value `written` (a schema inside `schema`'s document) describes.
+    private static func value(of texts: [String], schema written: JSONValue, in schema: OpenAPISchema) -> JSONValue {
+        let resolved = schema.resolved(written)
         if types(of: resolved).contains("array") {
             // Repeated parameters (`?tag=a&tag=b`) or one comma-separated value (`?tag=a,b`).
             let items = texts.count > 1 ? texts : (texts.first ?? "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
