@@ -134,6 +134,38 @@ struct OpenAPIDocumentTests {
         #expect(error?.message.contains("Swagger 2.0") == true)
     }
 
+    @Test func aSchemaTheValidatorRefusesIsKeptUncheckedWithAWarning() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: x, version: "1"}
+            paths:
+              /pets:
+                post:
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {type: object, unevaluatedProperties: false}
+                  responses:
+                    "204": {description: ok}
+            """
+        let document = try OpenAPIDocument(yaml: yaml)
+        #expect(document.warnings.count == 1)
+        #expect(document.warnings.first?.hasPrefix("/paths/~1pets/post/requestBody/content/application~1json/schema: schema not checked") == true)
+        #expect(document.operations.first?.requestBody?.content.first?.schema?.validate(["extra": 1]).isEmpty == true)
+    }
+
+    @Test func aReferenceToAnotherFileSaysToBundle() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: x, version: "1"}
+            paths:
+              /pets:
+                $ref: "./pets.yaml#/pets"
+            """
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: yaml, source: "root.yaml") }
+        #expect(error?.description == "root.yaml:5:5: at /paths/~1pets: the $ref ./pets.yaml#/pets points into another file; Understudy reads one-file documents (bundle it first, for example with `redocly bundle`)")
+    }
+
     @Test func aReferenceThatDoesNotResolveIsAnError() throws {
         let yaml = """
             openapi: 3.1.0
