@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyOpenAPI
+import UnderstudyServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 struct OpenAPITrafficTests {
     @Test func journaledRequestsAndAnswersAreCheckedAgainstTheDocument() throws {
@@ -27,5 +31,28 @@ struct OpenAPITrafficTests {
         let findings = mock.trafficViolations(against: document)
         // The response carries no Content-Type, and text/plain is documented.
         #expect(findings.first?.violations.map(\.kind) == [.undocumentedContentType])
+    }
+}
+
+/// Proxying a real backend through a mock shows where the backend drifted from its document.
+struct OpenAPIProxyTrafficTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aProxiedBackendThatDriftedIsReported() async throws {
+        let backend = HTTPMock()
+        backend.stub(.get(urlPath: "/pets/1"), .ok.json(["id": "one", "name": "Rex"]))
+        let mock = HTTPMock()
+        try await withMockServer(backend) { upstream in
+            mock.stub(.anyRequest, .proxy(to: try upstream.baseURL.absoluteString))
+            try await withMockServer(mock) { server in
+                let (data, response) = try await URLSession.shared.data(from: try server.baseURL.appendingPathComponent("pets/1"))
+                #expect((response as? HTTPURLResponse)?.statusCode == 200)
+                #expect(try JSONValue(parsing: data)["id"] == "one")
+            }
+        }
+        let findings = mock.trafficViolations(against: try petstore())
+        #expect(findings.map(\.summary) == ["GET /pets/1 → 200"])
+        #expect(findings.first?.violations.map(\.description) == [
+            "response body /id: integer expected, got string \"one\" (type at #/components/schemas/Pet/allOf/1/properties/id/type)",
+        ])
     }
 }
