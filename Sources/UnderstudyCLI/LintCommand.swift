@@ -23,13 +23,17 @@ struct LintCommand: ParsableCommand {
     @Option(name: .long, help: "An OpenAPI 3.0 or 3.1 document (YAML or JSON): also report every stub whose request cannot occur under it or whose response violates it.")
     var openapi: String?
 
+    @Option(name: .long, help: "With --openapi: the path the document's operations are under (/v1 when stubs match /v1/pets).")
+    var openapiBasePath: String?
+
     func run() throws {
         let root = folder ?? self.root ?? "."
         let report = MappingsRoot(path: root).lint(globalTemplating: globalResponseTemplating)
         print(Self.render(report, root: root), terminator: "")
         var clean = report.isClean
         if let openapi {
-            let drift = try Self.drift(of: MappingsRoot(path: root), against: openapi, globalTemplating: globalResponseTemplating)
+            let drift = try Self.drift(of: MappingsRoot(path: root), against: openapi, basePath: openapiBasePath ?? "",
+                                       globalTemplating: globalResponseTemplating)
             print(drift.text, terminator: "")
             clean = clean && drift.isClean
         }
@@ -37,10 +41,10 @@ struct LintCommand: ParsableCommand {
     }
 
     /// The root's stubs checked against an OpenAPI document.
-    static func drift(of root: MappingsRoot, against path: String, globalTemplating: Bool) throws -> OpenAPIDriftReport {
+    static func drift(of root: MappingsRoot, against path: String, basePath: String = "", globalTemplating: Bool) throws -> OpenAPIDriftReport {
         let document: OpenAPIDocument
         do {
-            document = try OpenAPIDocument(contentsOf: URL(fileURLWithPath: path), strict: true)
+            document = try OpenAPIDocument(contentsOf: URL(fileURLWithPath: path), strict: true).mounted(at: basePath)
         } catch {
             throw CLIError(error.description)
         }

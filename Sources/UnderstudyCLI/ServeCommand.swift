@@ -35,6 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "An OpenAPI 3.0 or 3.1 document (YAML or JSON) whose operations are served: examples, or bodies generated from the schemas. The root folder may then be absent.")
     var openapi: String?
 
+    @Option(name: .long, help: "With --openapi: the path the document's operations are under, for clients whose server URL has one (/v1 for https://api.example.com/v1).")
+    var openapiBasePath: String?
+
     @Option(name: .long, help: "The seed of bodies generated from the OpenAPI document.")
     var openapiSeed: UInt64 = 0
 
@@ -46,7 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one") }
-        if openapi == nil && (validatesTraffic || coverage != nil) { throw ValidationError("--validate and --coverage check against an OpenAPI document; add --openapi spec.yaml") }
+        if openapi == nil && (validatesTraffic || coverage != nil || openapiBasePath != nil) {
+            throw ValidationError("--validate, --coverage and --openapi-base-path need an OpenAPI document; add --openapi spec.yaml")
+        }
     }
 
     /// The mock's settings, from the flags.
@@ -58,7 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let mappingsRoot = MappingsRoot(path: root)
         var isDirectory: ObjCBool = false
-        let document = try openapi.map(Self.readDocument)
+        let document = try openapi.map(Self.readDocument).map { document in openapiBasePath.map(document.mounted(at:)) ?? document }
         guard FileManager.default.fileExists(atPath: mappingsRoot.url.path, isDirectory: &isDirectory) && isDirectory.boolValue || document != nil else {
             throw CLIError("root folder \(root) does not exist; pass --root with a folder that holds mappings/ and __files/")
         }

@@ -219,3 +219,45 @@ struct OpenAPIFormBodyTests {
         ])
     }
 }
+
+/// A document mounted under its server's path, as clients with a server URL like
+/// `https://api.example.com/v1` send `/v1/pets/1`.
+struct OpenAPIMountedTests {
+    static let yaml = """
+        openapi: 3.1.0
+        info: {title: Mounted, version: "1"}
+        servers:
+          - url: https://api.example.com/v1/
+          - url: /v1
+          - url: https://staging.example.com
+        paths:
+          /pets/{petId}:
+            get:
+              parameters:
+                - {name: petId, in: path, required: true, schema: {type: integer}}
+              responses:
+                "200":
+                  description: A pet
+                  content:
+                    application/json:
+                      schema: {type: object, required: [id], properties: {id: {type: integer}}}
+                      example: {id: 1}
+        """
+
+    @Test func theServersPathsAreListed() throws {
+        #expect(try OpenAPIDocument(yaml: Self.yaml).serverBasePaths == ["/v1"])
+    }
+
+    @Test func aMountedDocumentServesValidatesAndChecksUnderItsPath() throws {
+        let document = try OpenAPIDocument(yaml: Self.yaml).mounted(at: "v1/")
+        #expect(document.basePath == "/v1")
+        let mock = HTTPMock(openAPI: document, options: OpenAPIStubOptions(validatesRequests: true))
+        #expect(try mock.answer(request(.get, "/v1/pets/1")).status == 200)
+        #expect(try mock.answer(request(.get, "/pets/1")).body.contains("✗ path: no path of openapi.yaml fits /pets/1"))
+        #expect(try mock.answer(request(.get, "/v1/pets/x")).body.contains("✗ path parameter petId: integer expected"))
+        mock.stub(.get(urlPath: "/v1/pets/2"), .ok.json(["id": "two"]))
+        #expect(mock.validate(against: document).findings.first?.violations.first?.instancePath == "/id")
+        // Only the request a stub answered counts; the two the validation refused went unmatched.
+        #expect(mock.openAPICoverage(document).operations.first?.requests == 1)
+    }
+}

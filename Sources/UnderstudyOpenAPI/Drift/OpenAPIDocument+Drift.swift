@@ -49,7 +49,7 @@ extension OpenAPIDocument {
             byPath = operations(forPath: value)
         case "urlPathTemplate":
             let shape = Self.templateShape(value)
-            byPath = operations.filter { Self.templateShape($0.path) == shape }
+            byPath = operations.filter { Self.templateShape($0.mountedPath) == shape }
         case "urlPattern", "urlPathPattern":
             guard let regex = try? NSRegularExpression(pattern: "^(?:\(value))$") else { return (nil, [], "its URL regex does not compile") }
             byPath = operations.filter { operation in
@@ -105,7 +105,7 @@ extension OpenAPIDocument {
 
     /// A path the operation's template fits, with each variable a value of its type.
     private func samplePath(_ operation: OpenAPIOperation) -> String {
-        var path = operation.path
+        var path = operation.mountedPath
         for parameter in operation.parameters where parameter.location == .path {
             let sample: String = switch parameter.schema.flatMap(OpenAPIStubBuilder.pathRegex) {
             case "-?[0-9]+": "1"

@@ -16,7 +16,7 @@ struct OpenAPIStubBuilder {
     }
 
     private func stub(for operation: OpenAPIOperation) -> StubMapping {
-        var pattern = RequestPattern.request(operation.method, .urlPathTemplate(operation.path))
+        var pattern = RequestPattern.request(operation.method, .urlPathTemplate(operation.mountedPath))
         for parameter in operation.parameters where parameter.location == .path {
             if let regex = parameter.schema.flatMap(Self.pathRegex) { pattern = pattern.pathParameter(parameter.name, .matches(regex)) }
         }

@@ -30,7 +30,7 @@ public struct OpenAPIDocument: Sendable {
     /// The document in its 3.1 form.
     public let json: JSONValue
     /// Every operation, in document order.
-    public let operations: [OpenAPIOperation]
+    public private(set) var operations: [OpenAPIOperation]
     /// What the document uses that Understudy does not check (a schema keyword the validator
     /// refuses, an external `$ref`), one line each.
     public let warnings: [String]
@@ -92,6 +92,42 @@ public struct OpenAPIDocument: Sendable {
         var warnings: [String] = []
         let operations = try OpenAPIOperationReader(root: json, source: source).read(warnings: &warnings)
         return (version, json, operations, warnings)
+    }
+
+    /// The path the operations are under; empty unless set with ``mounted(at:)``.
+    public private(set) var basePath = ""
+
+    /// The document with every path under `basePath`, for clients whose server URL has a path
+    /// (`https://api.example.com/v1` sends `/v1/pets`): `document.mounted(at: "/v1")` serves,
+    /// validates and checks `/v1/pets`. ``serverBasePaths`` lists the documented servers' paths.
+    public func mounted(at basePath: String) -> OpenAPIDocument {
+        var trimmed = basePath
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        if !trimmed.isEmpty, !trimmed.hasPrefix("/") { trimmed = "/" + trimmed }
+        var copy = self
+        copy.basePath = trimmed
+        copy.operations = operations.map { operation in
+            var mounted = operation
+            mounted.basePath = trimmed
+            return mounted
+        }
+        return copy
+    }
+
+    /// The paths of the document's `servers` URLs (`/v1` for `https://api.example.com/v1`), in
+    /// document order, without duplicates; empty paths are left out.
+    public var serverBasePaths: [String] {
+        let urls = (json["servers"]?.arrayValue ?? []).compactMap { $0["url"]?.stringValue }
+        return urls.reduce(into: [String]()) { paths, url in
+            // A relative server URL (`/v1`) is a path already; an absolute one has a scheme and host first.
+            var path = url
+            if let scheme = url.range(of: "://") {
+                let afterHost = url[scheme.upperBound...].firstIndex(of: "/") ?? url.endIndex
+                path = String(url[afterHost...])
+            }
+            while path.hasSuffix("/") { path.removeLast() }
+            if !path.isEmpty, !paths.contains(path) { paths.append(path) }
+        }
     }
 
     /// The operation with the `operationId`.

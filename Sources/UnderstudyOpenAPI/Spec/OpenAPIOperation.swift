@@ -20,6 +20,11 @@ public struct OpenAPIOperation: Sendable {
     public let pointer: String
     /// The parsed path template.
     let template: PathTemplate
+    /// The path the document is mounted at (see ``OpenAPIDocument/mounted(at:)``); empty by default.
+    public internal(set) var basePath = ""
+
+    /// The path template requests use: ``basePath`` followed by ``path``.
+    public var mountedPath: String { basePath + path }
 
     /// The operation's name in reports: its `operationId`, or `GET /pets/{petId}`.
     public var label: String { operationId ?? "\(method.rawValue) \(path)" }
@@ -42,11 +47,16 @@ public struct OpenAPIOperation: Sendable {
             ?? responses.first { $0.status == "default" }
     }
 
-    /// Whether the path (no query) fits the operation's template, ignoring parameter types.
-    public func matchesPath(_ path: String) -> Bool { template.match(path) != nil }
+    /// Whether a request path (no query) fits ``mountedPath``, ignoring parameter types.
+    public func matchesPath(_ path: String) -> Bool { pathValues(path) != nil }
 
-    /// The path parameters of a path that fits the template, percent-decoded.
-    func pathValues(_ path: String) -> [String: String]? { template.match(path) }
+    /// The path parameters of a request path that fits ``mountedPath``, percent-decoded.
+    func pathValues(_ path: String) -> [String: String]? {
+        guard !basePath.isEmpty else { return template.match(path) }
+        guard path.hasPrefix(basePath) else { return nil }
+        let rest = path.dropFirst(basePath.count)
+        return template.match(rest.isEmpty ? "/" : String(rest))
+    }
 
     /// How many literal characters the template has: a concrete path (`/pets/mine`) wins over a
     /// templated one (`/pets/{id}`) when both fit, as the OpenAPI specification asks.

@@ -7,7 +7,7 @@ extension OpenAPIDocument {
     public func violations(of request: RecordedRequest) -> [OpenAPIViolation] {
         let candidates = operations(forPath: request.path)
         guard !candidates.isEmpty else {
-            let known = operations.map(\.path).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let known = operations.map(\.mountedPath).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let firstSegment = request.path.split(separator: "/").first.map { "/\($0)" } ?? "/"
             let near = known.filter { $0.hasPrefix(firstSegment) }.prefix(3)
             let hint = near.isEmpty ? "" : "; paths under \(firstSegment): \(near.joined(separator: ", "))"
