@@ -65,10 +65,10 @@ struct OpenAPIDocumentTests {
     @Test func aDiscriminatorChoosesTheOneSchemaToCheck() throws {
         let document = try zoo()
         let schema = try #require(document.operation(id: "addAnimal")?.requestBody?.content.first?.schema)
-        #expect(schema.validate(["kind": "cat", "name": "Tom", "lives": 9]).isEmpty)
+        #expect(schema.validate(["kind": "cat", "name": "Tom", "lives": 9, "microchip": "981"]).isEmpty)
         #expect(schema.validate(["kind": "dog", "name": "Rex", "goodBoy": true, "tricks": [["name": "sit", "difficulty": "easy"]]]).isEmpty)
         // A cat missing its lives fails as a cat, not as "matches neither".
-        let cat = schema.validate(["kind": "cat", "name": "Tom"])
+        let cat = schema.validate(["kind": "cat", "name": "Tom", "microchip": "981"])
         #expect(cat.map(\.keyword) == ["required"])
         #expect(cat.first?.schemaPath == "#/components/schemas/Cat/required")
         // A value the mapping does not name fails its enum.
@@ -76,6 +76,18 @@ struct OpenAPIDocumentTests {
         // An array item of a dog is checked too.
         let trick = schema.validate(["kind": "dog", "name": "Rex", "goodBoy": true, "tricks": [["name": "sit", "difficulty": "medium"]]])
         #expect(trick.map(\.instancePath) == ["/tricks/0/difficulty"])
+    }
+
+    @Test func readOnlyIsNotRequiredOfRequestsNorWriteOnlyOfResponses() throws {
+        let document = try zoo()
+        let request = try #require(document.operation(id: "addAnimal")?.requestBody?.content.first?.schema)
+        let response = try #require(document.operation(id: "addAnimal")?.successResponse?.content.first?.schema)
+        let sent: JSONValue = ["kind": "cat", "name": "Tom", "lives": 9, "microchip": "981"]
+        let answered: JSONValue = ["id": 7, "kind": "cat", "name": "Tom", "lives": 9]
+        #expect(request.validate(sent).isEmpty)
+        #expect(response.validate(answered).isEmpty)
+        #expect(request.validate(answered).map(\.message) == ["the property \"microchip\" is required"])
+        #expect(response.validate(sent).map(\.message) == ["the property \"id\" is required"])
     }
 
     @Test func malformedYAMLNamesFileLineAndColumn() throws {

@@ -79,7 +79,8 @@ struct OpenAPIValueGenerator {
         let required = Set((keywords["required"]?.arrayValue ?? []).compactMap(\.stringValue))
         var members: [JSONObject.Member] = []
         if case .object(let properties)? = keywords["properties"] {
-            for property in properties {
+            // Generated values are answers, which never carry writeOnly properties (passwords…).
+            for property in properties where schema.resolved(property.value)["writeOnly"] != .bool(true) {
                 guard depth < Self.maximumDepth || required.contains(property.key) else { continue }
                 guard depth < Self.maximumDepth * 2 else { break }
                 members.append(JSONObject.Member(key: property.key, value: value(for: property.value, name: property.key, depth: depth + 1)))

@@ -7,13 +7,15 @@ struct OpenAPIOperationReader {
 
     let root: JSONValue
     let source: String
-    /// `components` with their schemas rewritten once for every validator.
-    private let components: JSONValue?
+    /// `components` with their schemas rewritten once for every validator, per direction.
+    private let requestComponents: JSONValue?
+    private let responseComponents: JSONValue?
 
     init(root: JSONValue, source: String) {
         self.root = root
         self.source = source
-        components = root["components"].map(OpenAPISchemaRewriter.rewriteComponents)
+        requestComponents = root["components"].map { OpenAPISchemaRewriter.rewriteComponents($0, for: .request) }
+        responseComponents = root["components"].map { OpenAPISchemaRewriter.rewriteComponents($0, for: .response) }
     }
 
     func read(warnings: inout [String]) throws(OpenAPIDocumentError) -> [OpenAPIOperation] {
@@ -72,10 +74,9 @@ struct OpenAPIOperationReader {
             }
             var schema: OpenAPISchema?
             if let written = parameter["schema"] {
-                schema = OpenAPISchema(json: written, pointer: at + "/schema", root: root, components: components, warnings: &warnings)
+                schema = schemaOf(written, at: at + "/schema", for: .request, warnings: &warnings)
             } else if case .object(let content)? = parameter["content"], let first = content.members.first, let written = first.value["schema"] {
-                schema = OpenAPISchema(json: written, pointer: at + "/content/" + OpenAPIDocument.escape(first.key) + "/schema",
-                                       root: root, components: components, warnings: &warnings)
+                schema = schemaOf(written, at: at + "/content/" + OpenAPIDocument.escape(first.key) + "/schema", for: .request, warnings: &warnings)
             }
             let style = parameter["style"]?.stringValue ?? (location == .query || location == .cookie ? "form" : "simple")
             result.append(OpenAPIParameter(
@@ -92,7 +93,7 @@ struct OpenAPIOperationReader {
         guard let value else { return nil }
         let (body, at) = try resolve(value, at: pointer, warnings: &warnings)
         return OpenAPIRequestBody(required: body["required"]?.boolValue == true,
-                                  content: try content(body["content"], at: at + "/content", warnings: &warnings))
+                                  content: try content(body["content"], at: at + "/content", for: .request, warnings: &warnings))
     }
 
     private func responses(_ value: JSONValue?, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> [OpenAPIResponse] {
@@ -102,21 +103,26 @@ struct OpenAPIOperationReader {
         for member in members where !member.key.hasPrefix("x-") {
             let (response, at) = try resolve(member.value, at: pointer + "/" + OpenAPIDocument.escape(member.key), warnings: &warnings)
             result.append(OpenAPIResponse(status: member.key,
-                                          content: try content(response["content"], at: at + "/content", warnings: &warnings),
+                                          content: try content(response["content"], at: at + "/content", for: .response, warnings: &warnings),
                                           headerNames: response["headers"]?.objectValue?.keys ?? []))
         }
         return result
     }
 
-    private func content(_ value: JSONValue?, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> [OpenAPIMediaType] {
+    private func schemaOf(_ written: JSONValue, at pointer: String, for direction: OpenAPISchemaRewriter.Direction,
+                          warnings: inout [String]) -> OpenAPISchema {
+        OpenAPISchema(json: written, pointer: pointer, root: root,
+                      components: direction == .request ? requestComponents : responseComponents, direction: direction, warnings: &warnings)
+    }
+
+    private func content(_ value: JSONValue?, at pointer: String, for direction: OpenAPISchemaRewriter.Direction,
+                         warnings: inout [String]) throws(OpenAPIDocumentError) -> [OpenAPIMediaType] {
         guard let value, value != .null else { return [] }
         guard case .object(let members) = value else { throw failure(pointer, "`content` must map media types to media type objects") }
         var result: [OpenAPIMediaType] = []
         for member in members {
             let at = pointer + "/" + OpenAPIDocument.escape(member.key)
-            let schema = member.value["schema"].map {
-                OpenAPISchema(json: $0, pointer: at + "/schema", root: root, components: components, warnings: &warnings)
-            }
+            let schema = member.value["schema"].map { schemaOf($0, at: at + "/schema", for: direction, warnings: &warnings) }
             var examples: [(name: String, value: JSONValue)] = []
             if case .object(let named)? = member.value["examples"] {
                 for example in named {

@@ -5,7 +5,8 @@ public import Understudy
 /// OpenAPI 3.1 schemas are JSON Schema 2020-12; 3.0 schemas arrive converted (`nullable` as a
 /// `null` type, boolean `exclusiveMinimum` as a number). `$ref`s to `#/components/…` resolve
 /// against the document, and `oneOf`/`anyOf` with a `discriminator` check the one schema the
-/// discriminator names. `format` is asserted (`date-time`, `uuid`, `email`…).
+/// discriminator names. `format` is asserted (`date-time`, `uuid`, `email`…). A required
+/// `readOnly` property is not required in requests, a required `writeOnly` one not in responses.
 public struct OpenAPISchema: Sendable {
     /// The schema as the document (in its 3.1 form) writes it.
     public let json: JSONValue
@@ -20,11 +21,12 @@ public struct OpenAPISchema: Sendable {
     /// Checks the schema; a schema the validator cannot use is kept unchecked with a warning.
     /// `components` is the document's `components` with their schemas rewritten once by
     /// ``OpenAPISchemaRewriter``, so that `$ref`s resolve inside the validator's document.
-    init(json: JSONValue, pointer: String, root: JSONValue, components: JSONValue?, warnings: inout [String]) {
+    init(json: JSONValue, pointer: String, root: JSONValue, components: JSONValue?, direction: OpenAPISchemaRewriter.Direction,
+         warnings: inout [String]) {
         self.json = json
         self.pointer = pointer
         self.root = root
-        var document = OpenAPISchemaRewriter.rewrite(json)
+        var document = OpenAPISchemaRewriter.rewrite(json, for: direction)
         if case .object(var object) = document, object["components"] == nil, let components {
             object["components"] = components
             document = .object(object)

@@ -3,8 +3,19 @@ import Understudy
 /// Turns what OpenAPI adds to JSON Schema into plain JSON Schema for the validator: a
 /// `discriminator` over `oneOf`/`anyOf` becomes one `if`/`then` per mapped value, so a
 /// document is checked against the one schema its discriminator names (and an unknown
-/// discriminator value fails `enum`) instead of against every alternative.
+/// discriminator value fails `enum`) instead of against every alternative; and a required
+/// property marked `readOnly` is not required of requests, one marked `writeOnly` not of
+/// responses, as the OpenAPI specification says.
 enum OpenAPISchemaRewriter {
+    /// Which side of an exchange a schema checks.
+    enum Direction: Sendable {
+        case request
+        case response
+
+        /// The keyword of properties this side need not carry.
+        var exemptKeyword: String { self == .request ? "readOnly" : "writeOnly" }
+    }
+
     /// Keywords whose value is one subschema.
     private static let single = ["items", "not", "additionalProperties", "contains", "propertyNames", "if", "then", "else",
                                  "unevaluatedItems", "unevaluatedProperties"]
@@ -14,25 +25,38 @@ enum OpenAPISchemaRewriter {
     private static let maps = ["properties", "patternProperties", "$defs", "dependentSchemas"]
 
     /// The document's `components` with each schema under `components/schemas` rewritten.
-    static func rewriteComponents(_ components: JSONValue) -> JSONValue {
+    static func rewriteComponents(_ components: JSONValue, for direction: Direction) -> JSONValue {
         guard case .object(var object) = components, case .object(var schemas)? = object["schemas"] else { return components }
-        for member in schemas { schemas[member.key] = rewrite(member.value) }
+        for member in schemas { schemas[member.key] = rewrite(member.value, for: direction) }
         object["schemas"] = .object(schemas)
         return .object(object)
     }
 
-    /// The schema with every discriminator, at any depth, rewritten.
-    static func rewrite(_ schema: JSONValue) -> JSONValue {
+    /// The schema with every discriminator and every `required` list, at any depth, rewritten.
+    static func rewrite(_ schema: JSONValue, for direction: Direction) -> JSONValue {
         guard case .object(var object) = schema else { return schema }
-        for key in single { if let value = object[key] { object[key] = rewrite(value) } }
-        for key in lists { if case .array(let items)? = object[key] { object[key] = .array(items.map(rewrite)) } }
+        for key in single { if let value = object[key] { object[key] = rewrite(value, for: direction) } }
+        for key in lists { if case .array(let items)? = object[key] { object[key] = .array(items.map { rewrite($0, for: direction) }) } }
         for key in maps {
             if case .object(var members)? = object[key] {
-                for member in members { members[member.key] = rewrite(member.value) }
+                for member in members { members[member.key] = rewrite(member.value, for: direction) }
                 object[key] = .object(members)
             }
         }
-        return .object(rewriteDiscriminator(object))
+        return .object(exemptRequired(rewriteDiscriminator(object), for: direction))
+    }
+
+    /// `required` without the properties (declared beside it) that this side need not carry.
+    private static func exemptRequired(_ object: JSONObject, for direction: Direction) -> JSONObject {
+        guard case .array(let required)? = object["required"], case .object(let properties)? = object["properties"] else { return object }
+        let kept = required.filter { name in
+            guard let key = name.stringValue, let property = properties[key] else { return true }
+            return property[direction.exemptKeyword] != .bool(true)
+        }
+        guard kept.count != required.count else { return object }
+        var result = object
+        result["required"] = .array(kept)
+        return result
     }
 
     private static func rewriteDiscriminator(_ object: JSONObject) -> JSONObject {
