@@ -89,15 +89,17 @@ struct ServeCommand: AsyncParsableCommand {
         if log != nil || trafficCheck != nil {
             configuration.requestObserver = { event, elapsed in
                 log?.record(event, elapsed: elapsed)
-                trafficCheck?.check(event)
+                trafficCheck?.record(event)
             }
         }
         let logging = Task { await log?.run() }
+        let checking = Task { await trafficCheck?.run() }
         let server = MockServer(mock: mock, configuration: configuration)
         do {
             try await server.start()
         } catch {
             logging.cancel()
+            checking.cancel()
             throw CLIError("\(error)")
         }
         let baseURL = try server.baseURL
@@ -109,7 +111,9 @@ struct ServeCommand: AsyncParsableCommand {
         await server.waitUntilShutdown()
         signals.cancel()
         logging.cancel()
+        checking.cancel()
         await logging.value
+        await checking.value
         if let document, let coverage {
             let report = mock.openAPICoverage(document)
             FileHandle.standardOutput.write(Data(report.text.utf8))

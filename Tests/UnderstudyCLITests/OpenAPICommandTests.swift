@@ -50,6 +50,24 @@ struct OpenAPICommandTests {
         #expect(error?.description.hasPrefix("\(spec.lastPathComponent):3:") == true, "\(error?.description ?? "")")
     }
 
+    @Test func theTrafficConsoleWritesViolationsOffTheEventLoopAndCountsWhatItCannotKeepUpWith() throws {
+        let document = try OpenAPIDocument(contentsOf: Self.petstore)
+        let mock = HTTPMock(openAPI: document)
+        let written = Locked([String]())
+        let console = OpenAPITrafficConsole(document: document, mock: mock, queueLimit: 2) { text in written.withLock { $0.append(text) } }
+        console.record(mock.serve(RecordedRequest(method: .get, url: "/pets/1")))
+        console.record(mock.serve(RecordedRequest(method: .get, url: "/pets?limit=0")))
+        console.record(mock.serve(RecordedRequest(method: .get, url: "/pets?limit=0")))
+        #expect(written.withLock { $0 }.isEmpty, "recording writes nothing")
+        console.flush()
+        #expect(written.withLock { $0 } == ["""
+            understudy: openapi: GET /pets?limit=0 → 200 violates petstore-3.0.yaml
+              ✗ query parameter limit: a number >= 1 expected, got 0 (minimum at #/paths/~1pets/get/parameters/0/schema/minimum)
+            understudy: openapi: 1 more request(s) arrived too fast to be checked
+
+            """])
+    }
+
     @Test func validateWithoutADocumentIsRefused() throws {
         #expect(throws: (any Error).self) { try ServeCommand.parse(["--validate"]) }
     }
