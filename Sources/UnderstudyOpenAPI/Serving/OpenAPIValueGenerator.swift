@@ -21,6 +21,9 @@ struct OpenAPIValueGenerator {
     mutating func generate() -> JSONValue { value(for: schema.json, name: nil, depth: 0) }
 
     private mutating func value(for written: JSONValue, name: String?, depth: Int) -> JSONValue {
+        // A schema that refers to itself through allOf/oneOf/anyOf without nesting a value
+        // (`Node: {anyOf: [{$ref: Node}, …]}`) ends here instead of recursing forever.
+        guard depth <= Self.maximumDepth * 3 else { return .null }
         let node = schema.resolved(written)
         guard case .object(let keywords) = node else { return node == .bool(false) ? .null : .object([:]) }
         if let examples = keywords["examples"]?.arrayValue, let first = examples.first { return first }
@@ -34,9 +37,9 @@ struct OpenAPIValueGenerator {
             var rest = keywords
             rest["allOf"] = nil
             let typed = ["type", "properties", "items", "enum", "const"].contains { rest[$0] != nil }
-            var result = typed ? value(for: .object(rest), name: name, depth: depth) : value(for: parts[0], name: name, depth: depth)
+            var result = typed ? value(for: .object(rest), name: name, depth: depth + 1) : value(for: parts[0], name: name, depth: depth + 1)
             for part in typed ? parts[...] : parts.dropFirst() {
-                if case .object(let extra) = value(for: part, name: name, depth: depth), case .object(var object) = result {
+                if case .object(let extra) = value(for: part, name: name, depth: depth + 1), case .object(var object) = result {
                     for member in extra where object[member.key] == nil { object[member.key] = member.value }
                     result = .object(object)
                 }
@@ -45,7 +48,7 @@ struct OpenAPIValueGenerator {
         }
         for key in ["oneOf", "anyOf"] {
             guard let alternatives = keywords[key]?.arrayValue, let first = alternatives.first else { continue }
-            var result = value(for: first, name: name, depth: depth)
+            var result = value(for: first, name: name, depth: depth + 1)
             if let property = keywords["discriminator"]?["propertyName"]?.stringValue, case .object(var object) = result,
                let reference = first["$ref"]?.stringValue {
                 object[property] = .string(discriminatorValue(for: reference, in: keywords["discriminator"]))
