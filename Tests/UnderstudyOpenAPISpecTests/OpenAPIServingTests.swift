@@ -25,6 +25,15 @@ struct OpenAPIServingTests {
         #expect(try mock.answer(request(.get, "/pets/2", headers: ["Prefer": "example=notFound"])).status == 404)
     }
 
+    @Test func preferACodeInADocumentedRangeAnswersWithThatCode() throws {
+        let mock = HTTPMock(openAPI: try zoo())
+        let answer = try mock.answer(request(.get, "/animals", headers: ["X-Zoo-Key": "k", "Prefer": "code=418"]))
+        #expect(answer.status == 418)
+        #expect(answer.headers["Content-Type"] == "application/problem+json")
+        let problem = try JSONValue(parsing: answer.body)
+        #expect(problem["title"]?.stringValue != nil && problem["status"]?.intValue != nil)
+    }
+
     @Test func preferForSomethingUndocumentedSaysWhatIsDocumented() throws {
         let mock = HTTPMock(openAPI: try petstore())
         let teapot = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "code=418"]))

@@ -107,8 +107,9 @@ struct OpenAPIAnswers: Sendable {
             guard let documented = operation.response(forStatus: code), let answer = answers.first(where: { $0.response.status == documented.status }) else {
                 return Self.refusal("Prefer: code=\(code) is not documented for \(operation.label); it documents \(answers.map(\.response.status).joined(separator: ", "))")
             }
+            // The documented response is the code's own, its range (4XX) or default: answer with the code asked for.
             chosen = answer
-            status = documented.statusRange == nil ? code : (documented.statusRange?.contains(code) == true ? code : documented.representativeStatus)
+            status = code
         } else {
             let success = operation.successResponse?.status
             chosen = answers.first { $0.response.status == success }
