@@ -55,6 +55,18 @@ struct OpenAPIDriftTests {
         #expect(violation.schemaPath == "#/components/schemas/Dog/properties/goodBoy/type")
     }
 
+    @Test func documentedResponseHeadersAreChecked() throws {
+        let mock = HTTPMock()
+        mock.stub(StubMapping(name: "no count", .get(urlPath: "/animals"), .ok.json([])))
+        mock.stub(StubMapping(name: "wordy count", .get(urlPath: "/animals"), .ok.header("X-Total-Count", "many").json([]).header("X-Rate-Limit", "10")))
+        let report = mock.validate(against: try zoo())
+        let byName = Dictionary(uniqueKeysWithValues: report.findings.map { ($0.stub.name ?? "", $0.violations.map(\.description)) })
+        #expect(byName["no count"] == ["response header X-Total-Count: required, but the response has none"])
+        #expect(byName["wordy count"] == [
+            "response header X-Total-Count: integer expected, got string \"many\" (type at #/paths/~1animals/get/responses/200/headers/X-Total-Count/schema/type)",
+        ])
+    }
+
     @Test func closuresAndTemplatesAreNamedAsNotChecked() throws {
         let mock = HTTPMock()
         mock.stub(StubMapping(name: "dynamic", request: .get(urlPath: "/pets/1"), response: .dynamic(DynamicResponder { _, _ in .ok })))

@@ -80,6 +80,12 @@ struct OpenAPIServingTests {
         #expect(operation.violations(ofResponseStatus: 200, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)
     }
 
+    @Test func documentedHeadersThatAreRequiredOrHaveAnExampleAreSent() throws {
+        let answer = try HTTPMock(openAPI: try zoo()).answer(request(.get, "/animals", headers: ["X-Zoo-Key": "k"]))
+        #expect(answer.headers["X-Rate-Limit"] == "100")
+        #expect(Int(answer.headers["X-Total-Count"] ?? "") != nil)
+    }
+
     @Test func aTextResponseIsServedAsText() throws {
         let answer = try HTTPMock(openAPI: try zoo()).answer(request(.get, "/health"))
         #expect(answer.headers["Content-Type"] == "text/plain")

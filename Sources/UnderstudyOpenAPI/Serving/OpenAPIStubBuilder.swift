@@ -77,6 +77,8 @@ struct OpenAPIAnswers: Sendable {
         let contentType: String?
         let body: ResponseBody
         let examples: [(name: String, body: ResponseBody)]
+        /// The documented headers that are required or have an example, with their values.
+        var headers: [(name: String, value: String)] = []
     }
 
     let operation: OpenAPIOperation
@@ -85,16 +87,48 @@ struct OpenAPIAnswers: Sendable {
     init(operation: OpenAPIOperation, seed: UInt64) {
         self.operation = operation
         answers = operation.responses.map { response in
-            let media = response.content.first(where: \.isJSON) ?? response.content.first
-            guard let media else { return Answer(response: response, contentType: nil, body: .none, examples: []) }
-            let examples = media.examples.map { (name: $0.name, body: Self.body($0.value, media: media)) }
-            var value = media.example ?? media.examples.first?.value
-            if value == nil, let schema = media.schema {
-                var generator = OpenAPIValueGenerator(schema: schema, seed: seed ^ Self.stableHash("\(operation.label) \(response.status)"))
+            var answer = Self.answer(for: response, of: operation, seed: seed)
+            answer.headers = Self.headers(of: response, seed: seed ^ Self.stableHash("\(operation.label) \(response.status) headers"))
+            return answer
+        }
+    }
+
+    /// The answer of one documented response: its JSON (else first) media type, with the example
+    /// or a body generated from the schema.
+    private static func answer(for response: OpenAPIResponse, of operation: OpenAPIOperation, seed: UInt64) -> Answer {
+        let media = response.content.first(where: \.isJSON) ?? response.content.first
+        guard let media else { return Answer(response: response, contentType: nil, body: .none, examples: []) }
+        let examples = media.examples.map { (name: $0.name, body: Self.body($0.value, media: media)) }
+        var value = media.example ?? media.examples.first?.value
+        if value == nil, let schema = media.schema {
+            var generator = OpenAPIValueGenerator(schema: schema, seed: seed ^ Self.stableHash("\(operation.label) \(response.status)"))
+            value = generator.generate()
+        }
+        return Answer(response: response, contentType: media.contentType.contains("*") ? nil : media.contentType,
+                      body: value.map { Self.body($0, media: media) } ?? .none, examples: examples)
+    }
+
+    /// Values for the documented headers that have an example or are required (generated from
+    /// the schema then), as header text.
+    private static func headers(of response: OpenAPIResponse, seed: UInt64) -> [(name: String, value: String)] {
+        response.headers.compactMap { header -> (name: String, value: String)? in
+            var value = response.headerExamples[header.name]
+            if value == nil, header.required, let schema = header.schema {
+                var generator = OpenAPIValueGenerator(schema: schema, seed: seed ^ stableHash(header.name))
                 value = generator.generate()
             }
-            return Answer(response: response, contentType: media.contentType.contains("*") ? nil : media.contentType,
-                          body: value.map { Self.body($0, media: media) } ?? .none, examples: examples)
+            return value.map { (header.name, headerText($0)) }
+        }
+    }
+
+    private static func headerText(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .number(let number): number.text
+        case .bool(let flag): String(flag)
+        case .array(let items): items.map(headerText).joined(separator: ",")
+        case .null: ""
+        case .object: value.jsonText()
         }
     }
 
@@ -129,6 +163,7 @@ struct OpenAPIAnswers: Sendable {
         guard let chosen else { return ResponseDefinition(status: 204) }
         var headers: HTTPHeaders = [:]
         if let contentType = chosen.contentType, body != .none { headers.add(name: "Content-Type", value: contentType) }
+        for header in chosen.headers { headers.add(name: header.name, value: header.value) }
         return ResponseDefinition(status: status ?? chosen.response.representativeStatus, headers: headers, body: body)
     }
 

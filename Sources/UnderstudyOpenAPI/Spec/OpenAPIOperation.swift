@@ -104,8 +104,13 @@ public struct OpenAPIResponse: Sendable {
     public let status: String
     /// The response's media types in document order; empty for a response with no body.
     public let content: [OpenAPIMediaType]
-    /// The headers the response documents, by name.
-    public let headerNames: [String]
+    /// The headers the response documents (as header parameters: name, whether required, schema).
+    public let headers: [OpenAPIParameter]
+    /// The `example` of each documented header that has one, by name.
+    let headerExamples: [String: JSONValue]
+
+    /// The names of the headers the response documents.
+    public var headerNames: [String] { headers.map(\.name) }
 
     /// The status codes the key covers (`4XX` covers 400...499); `nil` for `default`.
     public var statusRange: ClosedRange<Int>? {

@@ -102,11 +102,30 @@ struct OpenAPIOperationReader {
         var result: [OpenAPIResponse] = []
         for member in members where !member.key.hasPrefix("x-") {
             let (response, at) = try resolve(member.value, at: pointer + "/" + OpenAPIDocument.escape(member.key), warnings: &warnings)
+            let (headers, headerExamples) = try responseHeaders(response["headers"], at: at + "/headers", warnings: &warnings)
             result.append(OpenAPIResponse(status: member.key,
                                           content: try content(response["content"], at: at + "/content", for: .response, warnings: &warnings),
-                                          headerNames: response["headers"]?.objectValue?.keys ?? []))
+                                          headers: headers, headerExamples: headerExamples))
         }
         return result
+    }
+
+    /// A response's `headers`, read as header parameters (`Content-Type` is left out, as the
+    /// specification says), and their examples.
+    private func responseHeaders(_ value: JSONValue?, at pointer: String,
+                                 warnings: inout [String]) throws(OpenAPIDocumentError) -> ([OpenAPIParameter], [String: JSONValue]) {
+        guard let value, value != .null else { return ([], [:]) }
+        guard case .object(let members) = value else { throw failure(pointer, "`headers` must map header names to header objects") }
+        var headers: [OpenAPIParameter] = []
+        var examples: [String: JSONValue] = [:]
+        for member in members where member.key.lowercased() != "content-type" {
+            let (header, at) = try resolve(member.value, at: pointer + "/" + OpenAPIDocument.escape(member.key), warnings: &warnings)
+            let schema = header["schema"].map { schemaOf($0, at: at + "/schema", for: .response, warnings: &warnings) }
+            headers.append(OpenAPIParameter(name: member.key, location: .header, required: header["required"]?.boolValue == true,
+                                            schema: schema, explode: false))
+            if let example = header["example"] ?? header["schema"]?["example"] { examples[member.key] = example }
+        }
+        return (headers, examples)
     }
 
     private func schemaOf(_ written: JSONValue, at pointer: String, for direction: OpenAPISchemaRewriter.Direction,

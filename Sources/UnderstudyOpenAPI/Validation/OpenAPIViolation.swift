@@ -6,7 +6,7 @@ public struct OpenAPIViolation: Sendable, Hashable, CustomStringConvertible {
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case unknownPath, methodNotAllowed, missingParameter, invalidParameter, missingBody, unsupportedContentType
-            case invalidBody, undocumentedStatus, undocumentedContentType, invalidResponseBody, unknownExample
+            case invalidBody, undocumentedStatus, undocumentedContentType, invalidResponseBody, invalidResponseHeader, unknownExample
         }
 
         private let value: Value
@@ -31,6 +31,8 @@ public struct OpenAPIViolation: Sendable, Hashable, CustomStringConvertible {
         public static let undocumentedContentType = Kind(value: .undocumentedContentType)
         /// The response body does not fit its schema (or is not JSON where JSON is documented).
         public static let invalidResponseBody = Kind(value: .invalidResponseBody)
+        /// A required response header is missing, or a header does not fit its schema.
+        public static let invalidResponseHeader = Kind(value: .invalidResponseHeader)
         /// A `Prefer` header asks for a status or example the operation does not document.
         public static let unknownExample = Kind(value: .unknownExample)
 
