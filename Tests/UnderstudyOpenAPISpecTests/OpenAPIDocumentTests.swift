@@ -141,6 +141,11 @@ struct OpenAPIDocumentTests {
         _ = try OpenAPIDocument(contentsOf: fixturesFolder.appendingPathComponent("zoo-3.1.json"), strict: true)
     }
 
+    @Test func aVersionThatIsANumberSaysToQuoteIt() throws {
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: "openapi: 3.1\ninfo: {}\n", source: "v.yaml") }
+        #expect(error?.description == "v.yaml:1:10: at /openapi: `openapi` must be a version string such as \"3.1.0\", not 3.1; quote it in YAML")
+    }
+
     @Test func aMissingVersionSaysHowToFixIt() throws {
         let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: "swagger: '2.0'\ninfo: {}\n") }
         #expect(error?.message.contains("Swagger 2.0") == true)

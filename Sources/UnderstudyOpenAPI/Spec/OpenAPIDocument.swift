@@ -79,6 +79,10 @@ public struct OpenAPIDocument: Sendable {
         guard case .object(let object) = written else {
             throw OpenAPIDocumentError(source: source, message: "an OpenAPI document is an object starting with `openapi: 3.1.0`")
         }
+        if let written = object["openapi"], written.stringValue == nil {
+            throw OpenAPIDocumentError(source: source, pointer: "/openapi",
+                                       message: "`openapi` must be a version string such as \"3.1.0\", not \(written.jsonText()); quote it in YAML")
+        }
         guard let version = object["openapi"]?.stringValue else {
             let hint = object["swagger"] != nil ? "Swagger 2.0 documents need converting to OpenAPI 3 first" : "add `openapi: 3.1.0` (or 3.0.3)"
             throw OpenAPIDocumentError(source: source, message: "no `openapi` version field; \(hint)")
