@@ -197,3 +197,62 @@ struct OpenAPIDocumentTests {
         #expect(error?.message.contains("#/components/responses/Missing") == true)
     }
 }
+
+/// OpenAPI 3.0-style polymorphism: a base with a discriminator, subtypes that extend it by `allOf`.
+struct OpenAPIInheritanceTests {
+    static let yaml = """
+        openapi: 3.0.3
+        info: {title: Inheritance, version: "1"}
+        paths:
+          /pets/{id}:
+            get:
+              parameters:
+                - {name: id, in: path, required: true, schema: {type: integer}}
+              responses:
+                "200":
+                  description: A pet
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/Pet"}
+        components:
+          schemas:
+            Pet:
+              type: object
+              required: [name, petType]
+              properties:
+                name: {type: string}
+                petType: {type: string}
+              discriminator:
+                propertyName: petType
+            Cat:
+              allOf:
+                - $ref: "#/components/schemas/Pet"
+                - type: object
+                  required: [huntingSkill]
+                  properties:
+                    huntingSkill: {type: string, enum: [lazy, aggressive]}
+            Dog:
+              allOf:
+                - $ref: "#/components/schemas/Pet"
+                - type: object
+                  required: [packSize]
+                  properties:
+                    packSize: {type: integer, minimum: 0}
+        """
+
+    @Test func theDiscriminatorChecksTheSubtypeItNames() throws {
+        let document = try OpenAPIDocument(yaml: Self.yaml)
+        let schema = try #require(document.operations.first?.successResponse?.content.first?.schema)
+        #expect(schema.validate(["name": "Tom", "petType": "Cat", "huntingSkill": "lazy"]).isEmpty)
+        #expect(schema.validate(["name": "Rex", "petType": "Dog", "packSize": 2]).isEmpty)
+        let cat = schema.validate(["name": "Tom", "petType": "Cat", "packSize": 2])
+        #expect(cat.map(\.schemaPath) == ["#/components/schemas/Cat/allOf/1/required"])
+        // The base's own keywords still hold, named as the base.
+        let nameless = schema.validate(["petType": "Dog", "packSize": 2])
+        #expect(nameless.map(\.schemaPath) == ["#/components/schemas/Pet/required"])
+        // A subtype alone is checked once, without dispatching again.
+        let dog = try OpenAPIDocument(yaml: Self.yaml.replacingOccurrences(of: "$ref: \"#/components/schemas/Pet\"}", with: "$ref: \"#/components/schemas/Dog\"}"))
+        let dogSchema = try #require(dog.operations.first?.successResponse?.content.first?.schema)
+        #expect(dogSchema.validate(["name": "Rex", "petType": "Dog", "packSize": -1]).map(\.keyword) == ["minimum"])
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 public import Understudy
 
 /// A schema of an OpenAPI document, checked by the package's JSON Schema validator.
@@ -39,12 +40,17 @@ public struct OpenAPISchema: Sendable {
         }
     }
 
-    /// Every way `value` fails the schema; schema paths are pointers into the document.
+    /// Every way `value` fails the schema; schema paths are pointers into the document. A failure
+    /// reached twice (a subtype's base checked through the subtype and directly) is listed once.
     public func validate(_ value: JSONValue) -> [JSONSchemaFailure] {
         guard let validator else { return [] }
-        return validator.validate(value).map { failure in
-            let path = failure.schemaPath.hasPrefix("#/components/") ? failure.schemaPath : "#" + pointer + failure.schemaPath.dropFirst()
-            return JSONSchemaFailure(keyword: failure.keyword, instancePath: failure.instancePath, schemaPath: path, message: failure.message)
+        var seen = Set<JSONSchemaFailure>()
+        return validator.validate(value).compactMap { failure in
+            var path = failure.schemaPath.hasPrefix("#/components/") ? failure.schemaPath : "#" + pointer + failure.schemaPath.dropFirst()
+            // A subtype's base is checked through its copy (OpenAPISchemaRewriter.dispatchInheritance); name the base.
+            path = path.replacingOccurrences(of: OpenAPISchemaRewriter.baseSuffix, with: "")
+            let mapped = JSONSchemaFailure(keyword: failure.keyword, instancePath: failure.instancePath, schemaPath: path, message: failure.message)
+            return seen.insert(mapped).inserted ? mapped : nil
         }
     }
 

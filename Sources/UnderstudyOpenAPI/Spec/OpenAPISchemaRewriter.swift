@@ -27,9 +27,59 @@ enum OpenAPISchemaRewriter {
     /// The document's `components` with each schema under `components/schemas` rewritten.
     static func rewriteComponents(_ components: JSONValue, for direction: Direction) -> JSONValue {
         guard case .object(var object) = components, case .object(var schemas)? = object["schemas"] else { return components }
+        schemas = dispatchInheritance(schemas)
         for member in schemas { schemas[member.key] = rewrite(member.value, for: direction) }
         object["schemas"] = .object(schemas)
         return .object(object)
+    }
+
+    /// The suffix of the copy of a base schema that subtypes extend (see ``dispatchInheritance(_:)``).
+    static let baseSuffix = "__UnderstudyBase"
+
+    /// OpenAPI 3.0-style polymorphism: a base schema with a `discriminator` and no `oneOf`/`anyOf`,
+    /// whose subtypes are `allOf: [{$ref: base}, …]` (or named in its `mapping`). The base becomes
+    /// "the base's own keywords, and if the discriminator names a subtype, that subtype"; the
+    /// subtypes extend a copy of the base without the dispatch (`Pet__UnderstudyBase`), so checking
+    /// a subtype does not dispatch again.
+    static func dispatchInheritance(_ schemas: JSONObject) -> JSONObject {
+        var result = schemas
+        for base in schemas {
+            guard let property = base.value["discriminator"]?["propertyName"]?.stringValue,
+                  base.value["oneOf"] == nil, base.value["anyOf"] == nil else { continue }
+            let baseReference = "#/components/schemas/" + OpenAPIDocument.escape(base.key)
+            let copyName = base.key + baseSuffix
+            let copyReference = "#/components/schemas/" + OpenAPIDocument.escape(copyName)
+            var mapping: [(value: String, reference: String)] = []
+            if case .object(let explicit)? = base.value["discriminator"]?["mapping"] {
+                for member in explicit {
+                    guard let target = member.value.stringValue else { continue }
+                    mapping.append((member.key, target.hasPrefix("#") ? target : "#/components/schemas/\(target)"))
+                }
+            }
+            for candidate in schemas where candidate.value["allOf"]?.arrayValue?.contains(where: { $0["$ref"]?.stringValue == baseReference }) == true {
+                let reference = "#/components/schemas/" + OpenAPIDocument.escape(candidate.key)
+                if !mapping.contains(where: { $0.reference == reference }) { mapping.append((candidate.key, reference)) }
+            }
+            mapping.removeAll { $0.reference == baseReference }
+            guard !mapping.isEmpty, result[copyName] == nil else { continue }
+            result[copyName] = base.value
+            var parts: [JSONValue] = [["$ref": .string(copyReference)]]
+            for entry in mapping {
+                parts.append([
+                    "if": ["properties": .object(JSONObject([JSONObject.Member(key: property, value: ["const": .string(entry.value)])])),
+                           "required": [.string(property)]],
+                    "then": ["$ref": .string(entry.reference)],
+                ])
+                // The subtype extends the copy, so checking it does not dispatch again.
+                let tokens = OpenAPIDocument.tokens(String(entry.reference.dropFirst()))
+                if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas", case .object(var subtype)? = result[tokens[2]], case .array(let allOf)? = subtype["allOf"] {
+                    subtype["allOf"] = .array(allOf.map { $0["$ref"]?.stringValue == baseReference ? ["$ref": .string(copyReference)] : $0 })
+                    result[tokens[2]] = .object(subtype)
+                }
+            }
+            result[base.key] = ["allOf": .array(parts)]
+        }
+        return result
     }
 
     /// The schema with every discriminator and every `required` list, at any depth, rewritten.
