@@ -25,6 +25,22 @@ struct OpenAPIServingTests {
         #expect(try mock.answer(request(.get, "/pets/2", headers: ["Prefer": "example=notFound"])).status == 404)
     }
 
+    @Test func preferDynamicGeneratesABodyAnewForEachCall() throws {
+        let document = try petstore()
+        let mock = HTTPMock(openAPI: document)
+        let operation = try #require(document.operation(id: "getPetById"))
+        let first = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "dynamic=true"]))
+        let second = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "dynamic=true"]))
+        #expect(first.body != second.body)
+        for answer in [first, second] {
+            #expect(try JSONValue(parsing: answer.body)["name"] != "Rex")
+            #expect(operation.violations(ofResponseStatus: answer.status, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)
+        }
+        // The same calls of a new mock with the same seed give the same bodies.
+        let again = HTTPMock(openAPI: document)
+        #expect(try again.answer(request(.get, "/pets/1", headers: ["Prefer": "dynamic=true"])).body == first.body)
+    }
+
     @Test func preferACodeInADocumentedRangeAnswersWithThatCode() throws {
         let mock = HTTPMock(openAPI: try zoo())
         let answer = try mock.answer(request(.get, "/animals", headers: ["X-Zoo-Key": "k", "Prefer": "code=418"]))

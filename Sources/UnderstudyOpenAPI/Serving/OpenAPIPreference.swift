@@ -3,10 +3,12 @@ import Understudy
 
 /// What a request's `Prefer` header asks of a spec-generated stub, in Prism's convention:
 /// `Prefer: code=404` picks another documented response, `example=notFound` a named example,
-/// both together the example of that response.
+/// both together the example of that response; `dynamic=true` a body generated from the schema
+/// anew for each call instead of the example.
 struct OpenAPIPreference: Sendable, Hashable {
     var code: Int?
     var example: String?
+    var dynamic = false
 
     /// The preference of a request; empty when it sends no `Prefer` header or none of ours.
     init(request: RecordedRequest) {
@@ -18,11 +20,10 @@ struct OpenAPIPreference: Sendable, Hashable {
                 switch pair[0].lowercased() {
                 case "code": code = Int(value)
                 case "example": example = value
+                case "dynamic": dynamic = value.lowercased() == "true"
                 default: break
                 }
             }
         }
     }
-
-    var isEmpty: Bool { code == nil && example == nil }
 }

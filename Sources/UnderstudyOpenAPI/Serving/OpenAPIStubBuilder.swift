@@ -23,14 +23,14 @@ struct OpenAPIStubBuilder {
         let answers = OpenAPIAnswers(operation: operation, seed: options.seed)
         let validates = options.validatesRequests
         let source = document.source
-        let responder = DynamicResponder { request, _ in
+        let responder = DynamicResponder { request, callCount in
             if validates {
                 let violations = operation.violations(of: request)
                 if !violations.isEmpty {
                     return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: violations).response
                 }
             }
-            return answers.response(for: OpenAPIPreference(request: request))
+            return answers.response(for: OpenAPIPreference(request: request), callCount: callCount)
         }
         var metadata: JSONObject = ["method": .string(operation.method.rawValue), "path": .string(operation.path), "source": .string(source)]
         if let id = operation.operationId { metadata["operationId"] = .string(id) }
@@ -77,15 +77,19 @@ struct OpenAPIAnswers: Sendable {
         let contentType: String?
         let body: ResponseBody
         let examples: [(name: String, body: ResponseBody)]
+        /// The media type answered with, for bodies generated anew (`Prefer: dynamic=true`).
+        var media: OpenAPIMediaType?
         /// The documented headers that are required or have an example, with their values.
         var headers: [(name: String, value: String)] = []
     }
 
     let operation: OpenAPIOperation
     let answers: [Answer]
+    let seed: UInt64
 
     init(operation: OpenAPIOperation, seed: UInt64) {
         self.operation = operation
+        self.seed = seed
         answers = operation.responses.map { response in
             var answer = Self.answer(for: response, of: operation, seed: seed)
             answer.headers = Self.headers(of: response, seed: seed ^ Self.stableHash("\(operation.label) \(response.status) headers"))
@@ -105,7 +109,7 @@ struct OpenAPIAnswers: Sendable {
             value = generator.generate()
         }
         return Answer(response: response, contentType: media.contentType.contains("*") ? nil : media.contentType,
-                      body: value.map { Self.body($0, media: media) } ?? .none, examples: examples)
+                      body: value.map { Self.body($0, media: media) } ?? .none, examples: examples, media: media)
     }
 
     /// Values for the documented headers that have an example or are required (generated from
@@ -133,8 +137,8 @@ struct OpenAPIAnswers: Sendable {
     }
 
     /// The response for a preference; a 400 saying what is documented when it names a status or
-    /// example the operation does not have.
-    func response(for preference: OpenAPIPreference) -> ResponseDefinition {
+    /// example the operation does not have. `callCount` (1-based) seeds `dynamic=true` bodies.
+    func response(for preference: OpenAPIPreference, callCount: Int = 1) -> ResponseDefinition {
         var chosen: Answer?
         var status: Int?
         if let code = preference.code {
@@ -161,6 +165,11 @@ struct OpenAPIAnswers: Sendable {
             body = example.body
         }
         guard let chosen else { return ResponseDefinition(status: 204) }
+        if preference.dynamic, preference.example == nil, let media = chosen.media, let schema = media.schema {
+            let callSeed = seed ^ Self.stableHash("\(operation.label) \(chosen.response.status) call \(callCount)")
+            var generator = OpenAPIValueGenerator(schema: schema, seed: callSeed)
+            body = Self.body(generator.generate(), media: media)
+        }
         var headers: HTTPHeaders = [:]
         if let contentType = chosen.contentType, body != .none { headers.add(name: "Content-Type", value: contentType) }
         for header in chosen.headers { headers.add(name: header.name, value: header.value) }
