@@ -34,7 +34,9 @@ extension HTTPMock {
     /// with the first documented 2XX response: its `example`, its first named example, or a body
     /// generated from its schema (the same for the same ``OpenAPIStubOptions/seed``). A request's
     /// `Prefer: code=404` header picks another documented response, `Prefer: example=notFound`
-    /// a named example, `Prefer: dynamic=true` a body generated anew for each call. The stubs have a low priority, so hand-written stubs win.
+    /// a named example, `Prefer: dynamic=true` a body generated anew for each call. Documented
+    /// response headers that are required or have an example are sent. The stubs have a low
+    /// priority, so hand-written stubs win.
     ///
     /// With ``OpenAPIStubOptions/validatesRequests``, a request that violates the document gets a
     /// 400 whose body lists every violation (``OpenAPIViolationReport``), including requests no
