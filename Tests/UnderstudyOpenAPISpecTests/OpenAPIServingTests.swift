@@ -320,3 +320,34 @@ struct OpenAPISelfReferenceTests {
         #expect(answer.body == "null")
     }
 }
+
+struct OpenAPIPatternTests {
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func generatedStringsFitCommonPatterns(seed: UInt64) throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: Patterns, version: "1"}
+            paths:
+              /price:
+                get:
+                  responses:
+                    "200":
+                      description: A price
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            required: [currency, sku, zip, ref]
+                            properties:
+                              currency: {type: string, pattern: "^[A-Z]{3}$"}
+                              sku: {type: string, pattern: "^[a-z]+-[0-9]+$"}
+                              zip: {type: string, pattern: "^[0-9]{5}$"}
+                              ref: {type: string, pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}
+            """
+        let document = try OpenAPIDocument(yaml: yaml)
+        let answer = try HTTPMock(openAPI: document, options: OpenAPIStubOptions(seed: seed)).answer(request(.get, "/price"))
+        let operation = try #require(document.operations.first)
+        let violations = operation.violations(ofResponseStatus: 200, headers: answer.headers, body: Data(answer.body.utf8))
+        #expect(violations.isEmpty, "\(answer.body): \(violations)")
+    }
+}

@@ -122,7 +122,27 @@ struct OpenAPIValueGenerator {
         var result = text
         while result.count < minimum { result += fake.word() }
         if let maximum = keywords["maxLength"]?.intValue, result.count > maximum { result = String(result.prefix(maximum)) }
+        if let pattern = keywords["pattern"]?.stringValue { return patterned(pattern, preferring: result) }
         return result
+    }
+
+    /// A value that fits `pattern`: `preferred` when it does, else the first of a few common
+    /// shapes that does (codes, numbers, identifiers, dates); `preferred` when none does, since a
+    /// regular expression cannot be run backwards here.
+    private mutating func patterned(_ pattern: String, preferring preferred: String) -> String {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return preferred }
+        let word = fake.word()
+        let number = fake.int(in: 1...999_999)
+        let candidates = [
+            preferred, word, word.uppercased(), word.capitalized, fake.countryCode(),
+            String(word.uppercased().prefix(3)), String(word.prefix(3)), String(word.uppercased().prefix(4)), String(number),
+            String(format: "%04d", number % 10_000), String(format: "%05d", number % 100_000), String(format: "%06d", number), "\(word)-\(number)", "\(word.uppercased())\(number)", "\(word)_\(number)",
+            fake.uuid().uuidString.lowercased(), fake.uuid().uuidString, Self.timestamp(fake.date(in: Self.dateRange), dateOnly: true),
+            "+1555\(String(format: "%07d", number))", "\(word)@example.com", "ABC", "abc", "Abc1",
+        ]
+        return candidates.first { candidate in
+            regex.firstMatch(in: candidate, range: NSRange(candidate.startIndex..., in: candidate)) != nil
+        } ?? preferred
     }
 
     private mutating func formatted(_ format: String?) -> String? {
