@@ -31,8 +31,8 @@ public struct OpenAPIDocument: Sendable {
     public let json: JSONValue
     /// Every operation, in document order.
     public private(set) var operations: [OpenAPIOperation]
-    /// What the document uses that Understudy does not check (a schema keyword the validator
-    /// refuses, an external `$ref`), one line each.
+    /// What the document uses that Understudy does not check (a schema with a keyword the
+    /// validator refuses, such as `unevaluatedProperties`), one line each.
     public let warnings: [String]
 
     /// Reads a document from a `.json`, `.yaml` or `.yml` file.

@@ -24,7 +24,7 @@ struct OpenAPIOperationReader {
         var operations: [OpenAPIOperation] = []
         for item in pathItems {
             let itemPointer = "/paths/" + OpenAPIDocument.escape(item.key)
-            let (pathItem, _) = try resolve(item.value, at: itemPointer, warnings: &warnings)
+            let (pathItem, _) = try resolve(item.value, at: itemPointer)
             let template: PathTemplate
             do {
                 template = try PathTemplate(item.key)
@@ -65,7 +65,7 @@ struct OpenAPIOperationReader {
         guard case .array(let items) = value else { throw failure(pointer, "`parameters` must be a list") }
         var result: [OpenAPIParameter] = []
         for (index, item) in items.enumerated() {
-            let (parameter, at) = try resolve(item, at: pointer + "/\(index)", warnings: &warnings)
+            let (parameter, at) = try resolve(item, at: pointer + "/\(index)")
             guard let name = parameter["name"]?.stringValue, let place = parameter["in"]?.stringValue else {
                 throw failure(at, "a parameter needs `name` and `in`")
             }
@@ -91,7 +91,7 @@ struct OpenAPIOperationReader {
 
     private func requestBody(_ value: JSONValue?, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> OpenAPIRequestBody? {
         guard let value else { return nil }
-        let (body, at) = try resolve(value, at: pointer, warnings: &warnings)
+        let (body, at) = try resolve(value, at: pointer)
         return OpenAPIRequestBody(required: body["required"]?.boolValue == true,
                                   content: try content(body["content"], at: at + "/content", for: .request, warnings: &warnings))
     }
@@ -101,7 +101,7 @@ struct OpenAPIOperationReader {
         guard case .object(let members) = value else { throw failure(pointer, "`responses` must map status codes to responses") }
         var result: [OpenAPIResponse] = []
         for member in members where !member.key.hasPrefix("x-") {
-            let (response, at) = try resolve(member.value, at: pointer + "/" + OpenAPIDocument.escape(member.key), warnings: &warnings)
+            let (response, at) = try resolve(member.value, at: pointer + "/" + OpenAPIDocument.escape(member.key))
             let (headers, headerExamples) = try responseHeaders(response["headers"], at: at + "/headers", warnings: &warnings)
             result.append(OpenAPIResponse(status: member.key,
                                           content: try content(response["content"], at: at + "/content", for: .response, warnings: &warnings),
@@ -119,7 +119,7 @@ struct OpenAPIOperationReader {
         var headers: [OpenAPIParameter] = []
         var examples: [String: JSONValue] = [:]
         for member in members where member.key.lowercased() != "content-type" {
-            let (header, at) = try resolve(member.value, at: pointer + "/" + OpenAPIDocument.escape(member.key), warnings: &warnings)
+            let (header, at) = try resolve(member.value, at: pointer + "/" + OpenAPIDocument.escape(member.key))
             let schema = header["schema"].map { schemaOf($0, at: at + "/schema", for: .response, warnings: &warnings) }
             headers.append(OpenAPIParameter(name: member.key, location: .header, required: header["required"]?.boolValue == true,
                                             schema: schema, explode: false))
@@ -145,7 +145,7 @@ struct OpenAPIOperationReader {
             var examples: [(name: String, value: JSONValue)] = []
             if case .object(let named)? = member.value["examples"] {
                 for example in named {
-                    let (resolved, _) = try resolve(example.value, at: at + "/examples/" + OpenAPIDocument.escape(example.key), warnings: &warnings)
+                    let (resolved, _) = try resolve(example.value, at: at + "/examples/" + OpenAPIDocument.escape(example.key))
                     if let value = resolved["value"] ?? resolved["dataValue"] { examples.append((example.key, value)) }
                 }
             }
@@ -155,7 +155,7 @@ struct OpenAPIOperationReader {
     }
 
     /// Follows `$ref`s (at most 32) to the object they name; returns it and its pointer.
-    private func resolve(_ value: JSONValue, at pointer: String, warnings: inout [String]) throws(OpenAPIDocumentError) -> (JSONValue, String) {
+    private func resolve(_ value: JSONValue, at pointer: String) throws(OpenAPIDocumentError) -> (JSONValue, String) {
         var current = value
         var currentPointer = pointer
         for _ in 0..<32 {
