@@ -4,7 +4,8 @@ public import Understudy
 extension OpenAPIDocument {
     /// Checks stubs against the document: each stub's request must be one the document allows
     /// (a documented path and method, path parameters of the documented type) and its static
-    /// response must be documented (status, `Content-Type`) with a body that fits the schema.
+    /// response must be documented (status, `Content-Type`) with a body that fits the schema and
+    /// the documented headers (required ones present, each fitting its schema).
     ///
     /// Stubs generated from a document, dynamic responses, proxies and faults are left out;
     /// templated bodies are not parsed (only their status and `Content-Type` are checked).
