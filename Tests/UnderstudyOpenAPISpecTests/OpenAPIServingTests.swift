@@ -351,3 +351,39 @@ struct OpenAPIPatternTests {
         #expect(violations.isEmpty, "\(answer.body): \(violations)")
     }
 }
+
+struct OpenAPINumberBoundsTests {
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func generatedNumbersFitTheirBounds(seed: UInt64) throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: Numbers, version: "1"}
+            paths:
+              /numbers:
+                get:
+                  responses:
+                    "200":
+                      description: Numbers
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            required: [huge, step, open, negative, small]
+                            properties:
+                              huge: {type: integer, minimum: 1e300}
+                              step: {type: integer, multipleOf: 5, minimum: -12, maximum: 12}
+                              open: {type: number, exclusiveMinimum: 0, exclusiveMaximum: 0.01}
+                              negative: {type: integer, exclusiveMaximum: -7}
+                              small: {type: number, minimum: 2.5, maximum: 2.5}
+            """
+        let document = try OpenAPIDocument(yaml: yaml)
+        let answer = try HTTPMock(openAPI: document, options: OpenAPIStubOptions(seed: seed)).answer(request(.get, "/numbers"))
+        let body = try JSONValue(parsing: answer.body)
+        let violations = try #require(document.operations.first)
+            .violations(ofResponseStatus: 200, headers: answer.headers, body: Data(answer.body.utf8))
+            .filter { $0.instancePath != "/huge" }  // 1e300 is past what is generated (2^53 - 1): checked below
+        #expect(violations.isEmpty, "\(answer.body): \(violations)")
+        #expect(body["huge"]?.intValue == 9_007_199_254_740_991)
+        #expect(body["small"] == 2.5)
+    }
+}

@@ -62,7 +62,7 @@ struct OpenAPIValueGenerator {
         case "object": return object(keywords, depth: depth)
         case "array": return array(keywords, name: name, depth: depth)
         case "integer": return .number(JSONNumber(integer(keywords, name: name)))
-        case "number": return .number(JSONNumber((fake.double(in: bounds(keywords, default: 0...100)) * 100).rounded() / 100))
+        case "number": return .number(JSONNumber(number(keywords)))
         case "boolean": return .bool(fake.bool())
         case "null": return .null
         default: return .string(string(keywords, name: name))
@@ -103,17 +103,49 @@ struct OpenAPIValueGenerator {
 
     private static func singular(_ name: String) -> String { name.hasSuffix("s") ? String(name.dropLast()) : name }
 
-    private func bounds(_ keywords: JSONObject, default fallback: ClosedRange<Double>) -> ClosedRange<Double> {
-        var low = keywords["minimum"]?.doubleValue ?? keywords["exclusiveMinimum"]?.doubleValue.map { $0 + 1 } ?? fallback.lowerBound
-        var high = keywords["maximum"]?.doubleValue ?? keywords["exclusiveMaximum"]?.doubleValue.map { $0 - 1 } ?? max(fallback.upperBound, low + fallback.upperBound)
-        if high < low { (low, high) = (high, low) }
-        return low...high
+    /// The largest integer a `Double` holds exactly; bounds beyond it are clamped.
+    private static let safeLimit = 9_007_199_254_740_991.0
+
+    /// The inclusive range a number must be in: `minimum`/`maximum`, and `exclusiveMinimum`/
+    /// `exclusiveMaximum` (the next integer inward for integers), clamped to ±2^53; a side with
+    /// no bound is `width` away from the other (or from `fallback`).
+    private func bounds(_ keywords: JSONObject, integral: Bool, fallback: ClosedRange<Double>) -> ClosedRange<Double> {
+        let lows = [keywords["minimum"]?.doubleValue, keywords["exclusiveMinimum"]?.doubleValue.map { integral ? ($0 + 1).rounded(.down) : $0 }]
+        let highs = [keywords["maximum"]?.doubleValue, keywords["exclusiveMaximum"]?.doubleValue.map { integral ? ($0 - 1).rounded(.up) : $0 }]
+        let width = fallback.upperBound - fallback.lowerBound
+        var low = lows.compactMap { $0 }.max()
+        var high = highs.compactMap { $0 }.min()
+        switch (low, high) {
+        case (nil, nil): (low, high) = (fallback.lowerBound, fallback.upperBound)
+        case (let low?, nil): high = low + width
+        case (nil, let high?): low = high - width
+        default: break
+        }
+        let clampedLow = min(max(low ?? 0, -Self.safeLimit), Self.safeLimit)
+        let clampedHigh = min(max(high ?? 0, -Self.safeLimit), Self.safeLimit)
+        return min(clampedLow, clampedHigh)...max(clampedLow, clampedHigh)
     }
 
     private mutating func integer(_ keywords: JSONObject, name: String?) -> Int {
-        let range = bounds(keywords, default: 1...1_000)
-        let low = Int(range.lowerBound.rounded(.up)), high = Int(range.upperBound.rounded(.down))
-        return fake.int(in: low...max(low, high))
+        let range = bounds(keywords, integral: true, fallback: 1...1_000)
+        var low = Int(range.lowerBound.rounded(.up)), high = Int(range.upperBound.rounded(.down))
+        if high < low { high = low }
+        if let step = keywords["multipleOf"]?.doubleValue, step >= 1, step.rounded() == step, step < Self.safeLimit {
+            let multiple = Int(step)
+            low = (low + multiple - 1).flooredQuotient(dividingBy: multiple) * multiple
+            high = high.flooredQuotient(dividingBy: multiple) * multiple
+            return high < low ? low : fake.int(in: low / multiple...high / multiple) * multiple
+        }
+        return fake.int(in: low...high)
+    }
+
+    private mutating func number(_ keywords: JSONObject) -> Double {
+        let range = bounds(keywords, integral: false, fallback: 0...100)
+        let value = (fake.double(in: range) * 100).rounded() / 100
+        let fits = range.contains(value)
+            && keywords["exclusiveMinimum"]?.doubleValue.map { value > $0 } ?? true
+            && keywords["exclusiveMaximum"]?.doubleValue.map { value < $0 } ?? true
+        return fits ? value : (range.lowerBound + range.upperBound) / 2
     }
 
     private mutating func string(_ keywords: JSONObject, name: String?) -> String {
@@ -193,5 +225,14 @@ struct OpenAPIValueGenerator {
         case "description", "summary", "bio", "comment", "message": return fake.sentence()
         default: return nil
         }
+    }
+}
+
+private extension Int {
+    /// The quotient rounded toward negative infinity (`-7 / 2` is `-4`), so multiples of a step
+    /// are found on both sides of zero.
+    func flooredQuotient(dividingBy divisor: Int) -> Int {
+        let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? quotient - 1 : quotient
     }
 }
