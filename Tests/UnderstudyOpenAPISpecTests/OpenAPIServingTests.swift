@@ -387,3 +387,33 @@ struct OpenAPINumberBoundsTests {
         #expect(body["small"] == 2.5)
     }
 }
+
+struct OpenAPIOutlandishSchemaTests {
+    @Test func outlandishSizesAreCappedNotObeyedOrTrappedOn() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: Sizes, version: "1"}
+            paths:
+              /sizes:
+                get:
+                  responses:
+                    "200":
+                      description: Sizes
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              many: {type: array, minItems: 100000000, items: {type: integer}}
+                              none: {type: array, maxItems: -1, items: {type: integer}}
+                              long: {type: string, minLength: 100000000}
+                              short: {type: string, maxLength: -3}
+            """
+        let answer = try HTTPMock(openAPI: try OpenAPIDocument(yaml: yaml)).answer(request(.get, "/sizes"))
+        let body = try JSONValue(parsing: answer.body)
+        #expect(body["many"]?.arrayValue?.count == 1_000)
+        #expect(body["none"] == [])
+        #expect(body["long"]?.stringValue.map { $0.count >= 10_000 && $0.count < 10_100 } == true)
+        #expect(body["short"] == "")
+    }
+}

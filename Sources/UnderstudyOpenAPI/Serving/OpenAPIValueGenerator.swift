@@ -9,6 +9,10 @@ import UnderstudyFakes
 struct OpenAPIValueGenerator {
     /// How deep objects and arrays nest before only required members are made (then nothing).
     static let maximumDepth = 8
+    /// The most items a generated array has, whatever `minItems` asks.
+    static let maximumItems = 1_000
+    /// The longest a generated string is, whatever `minLength` asks.
+    static let maximumLength = 10_000
 
     private var fake: Fake
     private let schema: OpenAPISchema
@@ -94,9 +98,10 @@ struct OpenAPIValueGenerator {
 
     private mutating func array(_ keywords: JSONObject, name: String?, depth: Int) -> JSONValue {
         guard depth < Self.maximumDepth else { return .array([]) }
-        let minimum = keywords["minItems"]?.intValue ?? 1
+        // At most `maximumItems`, so a schema asking for a million items does not make them.
+        let minimum = min(keywords["minItems"]?.intValue ?? 1, Self.maximumItems)
         let maximum = keywords["maxItems"]?.intValue ?? max(minimum, 2)
-        let count = min(max(minimum, 2), maximum)
+        let count = max(0, min(max(minimum, 2), maximum))
         let items = keywords["items"] ?? .object([:])
         return .array((0..<count).map { _ in value(for: items, name: name.map(Self.singular), depth: depth + 1) })
     }
@@ -150,10 +155,10 @@ struct OpenAPIValueGenerator {
 
     private mutating func string(_ keywords: JSONObject, name: String?) -> String {
         let text = formatted(keywords["format"]?.stringValue) ?? named(name) ?? fake.word()
-        let minimum = keywords["minLength"]?.intValue ?? 0
+        let minimum = min(keywords["minLength"]?.intValue ?? 0, Self.maximumLength)
         var result = text
         while result.count < minimum { result += fake.word() }
-        if let maximum = keywords["maxLength"]?.intValue, result.count > maximum { result = String(result.prefix(maximum)) }
+        if let maximum = keywords["maxLength"]?.intValue, result.count > maximum { result = String(result.prefix(max(0, maximum))) }
         if let pattern = keywords["pattern"]?.stringValue { return patterned(pattern, preferring: result) }
         return result
     }
