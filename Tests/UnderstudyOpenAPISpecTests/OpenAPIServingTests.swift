@@ -55,6 +55,8 @@ struct OpenAPIServingTests {
         let teapot = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "code=418"]))
         #expect(teapot.status == 400)
         #expect(teapot.body == "Prefer: code=418 is not documented for getPetById; it documents 200, 404\n")
+        #expect(try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "code=99999"])).body
+            == "Prefer: code=99999 is not an HTTP status; use 100 to 599\n")
         let unknown = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "example=felix"]))
         #expect(unknown.body == "Prefer: example=felix is not an example of getPetById; it has rex (200), tom (200), notFound (404)\n")
     }

@@ -142,6 +142,7 @@ struct OpenAPIAnswers: Sendable {
         var chosen: Answer?
         var status: Int?
         if let code = preference.code {
+            guard (100...599).contains(code) else { return Self.refusal("Prefer: code=\(code) is not an HTTP status; use 100 to 599") }
             guard let documented = operation.response(forStatus: code), let answer = answers.first(where: { $0.response.status == documented.status }) else {
                 return Self.refusal("Prefer: code=\(code) is not documented for \(operation.label); it documents \(answers.map(\.response.status).joined(separator: ", "))")
             }
