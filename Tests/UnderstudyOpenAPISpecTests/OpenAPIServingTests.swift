@@ -419,3 +419,34 @@ struct OpenAPIOutlandishSchemaTests {
         #expect(body["short"] == "")
     }
 }
+
+struct OpenAPIAcceptTests {
+    static let yaml = """
+        openapi: 3.1.0
+        info: {title: Exports, version: "1"}
+        paths:
+          /pets:
+            get:
+              responses:
+                "200":
+                  description: The pets
+                  content:
+                    application/json:
+                      example: [{id: 1, name: Rex}]
+                    text/csv:
+                      example: "id,name\\n1,Rex\\n"
+                    application/pdf:
+                      schema: {type: string, format: binary}
+        """
+
+    @Test(arguments: [
+        ("text/csv", "text/csv"), ("text/*", "text/csv"), ("application/json", "application/json"), ("*/*", "application/json"),
+        ("application/pdf, text/csv;q=0.5", "text/csv"), ("text/csv;q=0, application/json", "application/json"), ("", "application/json"),
+    ])
+    func acceptChoosesAmongTheDocumentedMediaTypes(accept: String, expected: String) throws {
+        let mock = HTTPMock(openAPI: try OpenAPIDocument(yaml: Self.yaml))
+        let answer = try mock.answer(request(.get, "/pets", headers: accept.isEmpty ? [:] : ["Accept": accept]))
+        #expect(answer.headers["Content-Type"] == expected)
+        if expected == "text/csv" { #expect(answer.body == "id,name\n1,Rex\n") }
+    }
+}

@@ -30,7 +30,7 @@ struct OpenAPIStubBuilder {
                     return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: violations).response
                 }
             }
-            return answers.response(for: OpenAPIPreference(request: request), callCount: callCount)
+            return answers.response(for: OpenAPIPreference(request: request), accept: request.headers.values(for: "Accept"), callCount: callCount)
         }
         var metadata: JSONObject = ["method": .string(operation.method.rawValue), "path": .string(operation.path), "source": .string(source)]
         if let id = operation.operationId { metadata["operationId"] = .string(id) }
@@ -84,23 +84,45 @@ struct OpenAPIAnswers: Sendable {
     }
 
     let operation: OpenAPIOperation
+    /// One answer per documented response, in its JSON media type (else its first).
     let answers: [Answer]
+    /// The answers in the response's other media types that can be rendered (an example, a
+    /// JSON schema, or a string schema for `text/*`), by status key, for requests whose `Accept`
+    /// header asks for one of them.
+    let alternatives: [String: [Answer]]
     let seed: UInt64
 
     init(operation: OpenAPIOperation, seed: UInt64) {
         self.operation = operation
         self.seed = seed
-        answers = operation.responses.map { response in
-            var answer = Self.answer(for: response, of: operation, seed: seed)
-            answer.headers = Self.headers(of: response, seed: seed ^ Self.stableHash("\(operation.label) \(response.status) headers"))
-            return answer
+        var answers: [Answer] = []
+        var alternatives: [String: [Answer]] = [:]
+        for response in operation.responses {
+            let headers = Self.headers(of: response, seed: seed ^ Self.stableHash("\(operation.label) \(response.status) headers"))
+            let preferred = response.content.first(where: \.isJSON) ?? response.content.first
+            var answer = Self.answer(for: response, media: preferred, of: operation, seed: seed)
+            answer.headers = headers
+            answers.append(answer)
+            for media in response.content where media.contentType != preferred?.contentType && !media.contentType.contains("*") {
+                var alternative = Self.answer(for: response, media: media, of: operation, seed: seed)
+                guard alternative.body != .none, media.isJSON || !Self.isJSONBody(alternative.body) else { continue }
+                alternative.headers = headers
+                alternatives[response.status, default: []].append(alternative)
+            }
         }
+        self.answers = answers
+        self.alternatives = alternatives
     }
 
-    /// The answer of one documented response: its JSON (else first) media type, with the example
-    /// or a body generated from the schema.
-    private static func answer(for response: OpenAPIResponse, of operation: OpenAPIOperation, seed: UInt64) -> Answer {
-        let media = response.content.first(where: \.isJSON) ?? response.content.first
+    /// Whether a body is JSON that is not a plain string (which a non-JSON media type cannot carry).
+    private static func isJSONBody(_ body: ResponseBody) -> Bool {
+        if case .json = body { return true }
+        return false
+    }
+
+    /// The answer of one documented response in one of its media types, with the example or a
+    /// body generated from the schema.
+    private static func answer(for response: OpenAPIResponse, media: OpenAPIMediaType?, of operation: OpenAPIOperation, seed: UInt64) -> Answer {
         guard let media else { return Answer(response: response, contentType: nil, body: .none, examples: []) }
         let examples = media.examples.map { (name: $0.name, body: Self.body($0.value, media: media)) }
         var value = media.example ?? media.examples.first?.value
@@ -137,8 +159,9 @@ struct OpenAPIAnswers: Sendable {
     }
 
     /// The response for a preference; a 400 saying what is documented when it names a status or
-    /// example the operation does not have. `callCount` (1-based) seeds `dynamic=true` bodies.
-    func response(for preference: OpenAPIPreference, callCount: Int = 1) -> ResponseDefinition {
+    /// example the operation does not have. A request's `Accept` values choose among the
+    /// response's media types; `callCount` (1-based) seeds `dynamic=true` bodies.
+    func response(for preference: OpenAPIPreference, accept: [String] = [], callCount: Int = 1) -> ResponseDefinition {
         var chosen: Answer?
         var status: Int?
         if let code = preference.code {
@@ -165,7 +188,13 @@ struct OpenAPIAnswers: Sendable {
             chosen = holder
             body = example.body
         }
-        guard let chosen else { return ResponseDefinition(status: 204) }
+        guard var chosen else { return ResponseDefinition(status: 204) }
+        let ranges = OpenAPIMediaRange.parse(accept)
+        if preference.example == nil, !ranges.isEmpty, !OpenAPIMediaRange.accepts(ranges, chosen.contentType),
+           let other = alternatives[chosen.response.status]?.first(where: { OpenAPIMediaRange.accepts(ranges, $0.contentType) }) {
+            chosen = other
+            body = other.body
+        }
         if preference.dynamic, preference.example == nil, let media = chosen.media, let schema = media.schema {
             let callSeed = seed ^ Self.stableHash("\(operation.label) \(chosen.response.status) call \(callCount)")
             var generator = OpenAPIValueGenerator(schema: schema, seed: callSeed)
