@@ -32,6 +32,9 @@ let package = Package(
         // UnderstudyOpenAPI only: the `ClientTransport` that generated clients take.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // OpenAPI 3.0 and 3.1 documents (UnderstudyOpenAPI only), and YAML to read them.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Core engine: model, matching, stubbing, journal, verification, near misses,
@@ -58,15 +61,21 @@ let package = Package(
         .target(name: "UnderstudyClient", dependencies: ["Understudy", "UnderstudyInProcess"], swiftSettings: sharedSettings),
         // URLProtocol interception routed per mock; needs none of the typed-networking code.
         .target(name: "UnderstudyURLSession", dependencies: ["Understudy", "UnderstudyInProcess"], swiftSettings: sharedSettings),
-        // OpenAPI: a `ClientTransport` answered by a mock in process, matching by operation. Its
-        // own product, so users who do not use OpenAPI do not build swift-openapi-runtime.
+        // OpenAPI: a `ClientTransport` answered by a mock in process (matching by operation),
+        // spec-driven stubs, request validation, drift checks and coverage for OpenAPI 3.0/3.1
+        // documents. Its own product, so users who do not use OpenAPI do not build
+        // swift-openapi-runtime, OpenAPIKit and Yams.
         .target(
             name: "UnderstudyOpenAPI",
             dependencies: [
                 "Understudy",
                 "UnderstudyInProcess",
+                "UnderstudyFakes",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: sharedSettings
         ),
@@ -89,7 +98,10 @@ let package = Package(
         // with `Understudy` on case-insensitive file systems.
         .executableTarget(
             name: "UnderstudyCLI",
-            dependencies: ["Understudy", "UnderstudyServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Understudy", "UnderstudyServer", "UnderstudyOpenAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: sharedSettings
         ),
         // libFuzzer targets for the parsers (built by Fuzz/run.sh with -sanitize=fuzzer; a
@@ -216,9 +228,16 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(
+            name: "UnderstudyOpenAPISpecTests",
+            dependencies: ["UnderstudyOpenAPI", "Understudy", "UnderstudyServer"],
+            exclude: ["Fixtures"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
             name: "UnderstudyCLITests",
             dependencies: [
-                "UnderstudyCLI", "Understudy", "UnderstudyServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "UnderstudyCLI", "Understudy", "UnderstudyServer", "UnderstudyOpenAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: sharedSettings
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Understudy
+import UnderstudyOpenAPI
 import UnderstudyServer
 
 /// `understudy serve`: serves a WireMock root folder on a socket, with the admin API.
@@ -8,7 +9,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the mappings of a root folder over HTTP.",
-        discussion: "Loads mappings/**/*.json and serves __files from the root, with WireMock's admin API under /__admin. Stops on Ctrl-C or POST /__admin/shutdown."
+        discussion: "Loads mappings/**/*.json and serves __files from the root, with WireMock's admin API under /__admin. With --openapi, also answers every operation of an OpenAPI document (the root's mappings win). Stops on Ctrl-C or POST /__admin/shutdown."
     )
 
     @Option(name: .long, help: "The root folder holding mappings/ and __files/.")
@@ -31,8 +32,26 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Log nothing per request.")
     var quiet = false
 
+    @Option(name: .long, help: "An OpenAPI 3.0 or 3.1 document (YAML or JSON) whose operations are served: examples, or bodies generated from the schemas. The root folder may then be absent.")
+    var openapi: String?
+
+    @Option(name: .long, help: "With --openapi: the path the document's operations are under, for clients whose server URL has one (/v1 for https://api.example.com/v1).")
+    var openapiBasePath: String?
+
+    @Option(name: .long, help: "The seed of bodies generated from the OpenAPI document.")
+    var openapiSeed: UInt64 = 0
+
+    @Flag(name: .customLong("validate"), help: "With --openapi: answer requests that violate the document with a 400 listing the violations, and report every request and answer (stubbed or proxied) that violates it on standard error.")
+    var validatesTraffic = false
+
+    @Option(name: .long, help: "With --openapi: on shutdown, write which operations and responses were exercised to this file as JSON (and print them as text).")
+    var coverage: String?
+
     func validate() throws {
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one") }
+        if openapi == nil && (validatesTraffic || coverage != nil || openapiBasePath != nil) {
+            throw ValidationError("--validate, --coverage and --openapi-base-path need an OpenAPI document; add --openapi spec.yaml")
+        }
     }
 
     /// The mock's settings, from the flags.
@@ -44,7 +63,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let mappingsRoot = MappingsRoot(path: root)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: mappingsRoot.url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let document = try openapi.map(Self.readDocument).map { document in openapiBasePath.map(document.mounted(at:)) ?? document }
+        guard FileManager.default.fileExists(atPath: mappingsRoot.url.path, isDirectory: &isDirectory) && isDirectory.boolValue || document != nil else {
             throw CLIError("root folder \(root) does not exist; pass --root with a folder that holds mappings/ and __files/")
         }
         let mappings: [StubMapping]
@@ -59,27 +79,62 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let mock = HTTPMock(configuration: mockConfiguration(root: mappingsRoot))
         mock.stub(mappings)
+        if let document {
+            mock.stub(openAPI: document, options: OpenAPIStubOptions(seed: openapiSeed, validatesRequests: validatesTraffic))
+        }
         var configuration = try network.configuration()
+        if let document { configuration.adminExtensions = OpenAPIAdminEndpoints.all(document: document, mock: mock) }
         let log = quiet ? nil : RequestLog(mock: mock, formatter: RequestLogFormatter(style: .forStandardOutput(), verbose: verbose))
-        if let log { configuration.requestObserver = { log.record($0, elapsed: $1) } }
+        let trafficCheck = validatesTraffic ? document.map { OpenAPITrafficConsole(document: $0, mock: mock) } : nil
+        if log != nil || trafficCheck != nil {
+            configuration.requestObserver = { event, elapsed in
+                log?.record(event, elapsed: elapsed)
+                trafficCheck?.record(event)
+            }
+        }
         let logging = Task { await log?.run() }
+        let checking = Task { await trafficCheck?.run() }
         let server = MockServer(mock: mock, configuration: configuration)
         do {
             try await server.start()
         } catch {
             logging.cancel()
+            checking.cancel()
             throw CLIError("\(error)")
         }
         let baseURL = try server.baseURL
-        FileHandle.standardOutput.write(Data("understudy: serving \(mappings.count) stub(s) from \(root) at \(baseURL) (admin API at \(baseURL)/__admin)\n".utf8))
+        let served = document.map { " and \($0.operations.count) operation(s) of \($0.source)" } ?? ""
+        FileHandle.standardOutput.write(Data("understudy: serving \(mappings.count) stub(s) from \(root)\(served) at \(baseURL) (admin API at \(baseURL)/__admin)\n".utf8))
         let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) {
             Task { try? await server.shutdown() }
         }
         await server.waitUntilShutdown()
         signals.cancel()
         logging.cancel()
+        checking.cancel()
         await logging.value
+        await checking.value
+        if let document, let coverage {
+            let report = mock.openAPICoverage(document)
+            FileHandle.standardOutput.write(Data(report.text.utf8))
+            do {
+                try report.json.jsonData(pretty: true).write(to: URL(fileURLWithPath: coverage))
+            } catch {
+                throw CLIError("cannot write the coverage report to \(coverage): \(error.localizedDescription)")
+            }
+        }
         FileHandle.standardOutput.write(Data("understudy: stopped\n".utf8))
+    }
+
+    /// Reads the `--openapi` document, turning its error into one line.
+    static func readDocument(_ path: String) throws -> OpenAPIDocument {
+        do {
+            let document = try OpenAPIDocument(contentsOf: URL(fileURLWithPath: path))
+            for warning in document.warnings { FileHandle.standardError.write(Data("understudy: warning: \(warning)\n".utf8)) }
+            return document
+        } catch {
+            throw CLIError(error.description)
+        }
     }
 }
 

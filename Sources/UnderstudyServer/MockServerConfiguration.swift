@@ -32,6 +32,8 @@ public struct MockServerConfiguration: Sendable {
     /// When set, `/__admin/*` answers 401 unless the request carries
     /// `Authorization: Bearer <adminToken>`; stubs are served either way.
     public var adminToken: String?
+    /// Endpoints added to the admin API (tried before WireMock's own).
+    public var adminExtensions: [AdminExtension] = []
 
     /// Creates a configuration; every argument has a safe default.
     public init(
@@ -58,5 +60,12 @@ public struct MockServerConfiguration: Sendable {
         self.adminToken = adminToken
         self.requestBodyTimeout = requestBodyTimeout
         self.requestObserver = requestObserver
+    }
+}
+
+extension MockServerConfiguration {
+    /// The added admin endpoint for a request under `/__admin`, if one fits.
+    func adminExtension(for request: RecordedRequest) -> AdminExtension? {
+        adminExtensions.first { $0.method == request.method && "/__admin" + $0.path == request.path }
     }
 }

@@ -69,7 +69,8 @@ final class MockHTTPHandler: ChannelInboundHandler {
         if server.configuration.adminEnabled, request.path == "/__admin" || request.path.hasPrefix("/__admin/") {
             let response = server.adminToken.map { $0.admits(request) } == false
                 ? AdminToken.unauthorized
-                : AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState).handle(request)
+                : server.configuration.adminExtension(for: request)?.handler(request)
+                    ?? AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState).handle(request)
             plan = ResponsePlan.make(for: response, to: request, stub: nil, bodyData: { try $0.bodyData(root: nil) }, using: &generator)
         } else {
             let served = server.mock.serve(request)

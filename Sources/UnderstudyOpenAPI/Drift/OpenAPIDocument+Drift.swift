@@ -1,0 +1,123 @@
+public import Foundation
+public import Understudy
+
+extension OpenAPIDocument {
+    /// Checks stubs against the document: each stub's request must be one the document allows
+    /// (a documented path and method, path parameters of the documented type) and its static
+    /// response must be documented (status, `Content-Type`) with a body that fits the schema and
+    /// the documented headers (required ones present, each fitting its schema).
+    ///
+    /// Stubs generated from a document, dynamic responses, proxies and faults are left out;
+    /// templated bodies are not parsed (only their status and `Content-Type` are checked).
+    ///
+    /// - Parameters:
+    ///   - stubs: The stubs, for example `mock.stubMappings` or a root folder's mappings.
+    ///   - globalTemplating: Whether every response is a template (as `--global-response-templating`).
+    ///   - bodyData: The bytes of a response's body (reading `bodyFileName` from the root).
+    public func drift(of stubs: [StubMapping], globalTemplating: Bool = false,
+                      bodyData: (ResponseDefinition) throws -> Data) -> OpenAPIDriftReport {
+        var findings: [OpenAPIDriftReport.Finding] = []
+        var notChecked: [String] = []
+        var checked = 0
+        for stub in stubs where stub.metadata?[OpenAPIStubBuilder.metadataKey] == nil {
+            checked += 1
+            let request = "\(stub.request.method.rawValue) \(stub.request.url.key.map { "\($0)=\(stub.request.url.value ?? "")" } ?? "any URL")"
+            let (operation, requestViolations, skipped) = requestDrift(of: stub)
+            if let skipped { notChecked.append("\(stub.label): \(skipped)") }
+            var violations = requestViolations
+            if let operation {
+                violations += responseDrift(of: stub, against: operation, globalTemplating: globalTemplating, bodyData: bodyData, notChecked: &notChecked)
+            }
+            if !violations.isEmpty {
+                findings.append(OpenAPIDriftReport.Finding(stub: stub.identity, request: request, operation: operation?.label, violations: violations))
+            }
+        }
+        return OpenAPIDriftReport(source: source, checkedStubs: checked, findings: findings, notChecked: notChecked)
+    }
+
+    /// The operation a stub's request goes to and what about the request cannot occur; or why it was not checked.
+    func requestDrift(of stub: StubMapping) -> (OpenAPIOperation?, [OpenAPIViolation], String?) {
+        let method = stub.request.method
+        let value = stub.request.url.value ?? ""
+        var concretePath: String?
+        let byPath: [OpenAPIOperation]
+        switch stub.request.url.key {
+        case "url":
+            concretePath = String(value.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            byPath = operations(forPath: concretePath ?? "")
+        case "urlPath":
+            concretePath = value
+            byPath = operations(forPath: value)
+        case "urlPathTemplate":
+            let shape = Self.templateShape(value)
+            byPath = operations.filter { Self.templateShape($0.mountedPath) == shape }
+        case "urlPattern", "urlPathPattern":
+            guard let regex = try? NSRegularExpression(pattern: "^(?:\(value))$") else { return (nil, [], "its URL regex does not compile") }
+            byPath = operations.filter { operation in
+                let sample = samplePath(operation)
+                return regex.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil
+            }
+        default:
+            return (nil, [], "it matches any URL, so it has no one operation to check against")
+        }
+        guard !byPath.isEmpty else {
+            return (nil, [OpenAPIViolation(kind: .unknownPath, operation: nil, subject: "request path",
+                                           message: "no path of \(source) fits \(value)")], nil)
+        }
+        let fitting = method == .any ? byPath : byPath.filter { $0.method == method }
+        guard let operation = fitting.first else {
+            let methods = byPath.map(\.method.rawValue).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            return (nil, [OpenAPIViolation(kind: .methodNotAllowed, operation: nil, subject: "request method",
+                                           message: "\(byPath[0].path) has no \(method.rawValue) operation; it has \(methods.joined(separator: ", "))")], nil)
+        }
+        var violations: [OpenAPIViolation] = []
+        if let concretePath {
+            violations = operation.violations(of: RecordedRequest(method: operation.method, url: concretePath))
+                .filter { $0.kind == .invalidParameter && $0.subject.hasPrefix("path parameter") }
+        }
+        return (operation, violations, nil)
+    }
+
+    private func responseDrift(of stub: StubMapping, against operation: OpenAPIOperation, globalTemplating: Bool,
+                               bodyData: (ResponseDefinition) throws -> Data, notChecked: inout [String]) -> [OpenAPIViolation] {
+        guard case .definition(let response) = stub.response else {
+            notChecked.append("\(stub.label): its response is a Swift closure")
+            return []
+        }
+        if response.fault != nil || response.proxyBaseUrl != nil { return [] }
+        let templated = globalTemplating || response.transformers.contains("response-template")
+        let body: Data?
+        do {
+            body = templated ? nil : try bodyData(response)
+        } catch {
+            notChecked.append("\(stub.label): its body cannot be read (\(error))")
+            return []
+        }
+        if templated { notChecked.append("\(stub.label): its body is a template; only status and Content-Type were checked") }
+        var headers = response.headers
+        if headers["Content-Type"] == nil, case .json = response.body { headers.add(name: "Content-Type", value: "application/json") }
+        return operation.responseViolations(status: response.status, headers: headers, body: body)
+    }
+
+    /// `/pets/{petId}` and `/pets/{id}` have the same shape `/pets/{}`.
+    static func templateShape(_ template: String) -> String {
+        template.replacingOccurrences(of: "\\{[^}]*\\}", with: "{}", options: .regularExpression)
+    }
+
+    /// A path the operation's template fits, with each variable a value of its type.
+    private func samplePath(_ operation: OpenAPIOperation) -> String {
+        var path = operation.mountedPath
+        for parameter in operation.parameters where parameter.location == .path {
+            let sample: String = switch parameter.schema.flatMap(OpenAPIStubBuilder.pathRegex) {
+            case "-?[0-9]+": "1"
+            case .some(let regex) where regex.hasPrefix("-?[0-9]+("): "1.5"
+            case "true|false": "true"
+            case .some(let regex) where regex.hasPrefix("[0-9a-fA-F]{8}"): "00000000-0000-4000-8000-000000000000"
+            case .some(let regex): parameter.schema.flatMap { $0.resolved($0.json)["enum"]?.arrayValue?.first?.stringValue } ?? regex
+            case nil: "x"
+            }
+            path = path.replacingOccurrences(of: "{\(parameter.name)}", with: sample)
+        }
+        return path
+    }
+}

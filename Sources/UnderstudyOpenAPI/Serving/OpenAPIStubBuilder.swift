@@ -1,0 +1,222 @@
+import Foundation
+import Understudy
+
+/// Builds one stub per operation of a document: method and path template (with path
+/// parameters constrained by their type), answered by the documented success response with its
+/// example or a generated body, or by the response and example a `Prefer` header names.
+struct OpenAPIStubBuilder {
+    /// The metadata key marking spec-generated stubs (drift checks and coverage read it).
+    static let metadataKey = "understudyOpenAPI"
+
+    let document: OpenAPIDocument
+    let options: OpenAPIStubOptions
+
+    func stubs() -> [StubMapping] {
+        document.operations.map(stub)
+    }
+
+    private func stub(for operation: OpenAPIOperation) -> StubMapping {
+        var pattern = RequestPattern.request(operation.method, .urlPathTemplate(operation.mountedPath))
+        for parameter in operation.parameters where parameter.location == .path {
+            if let regex = parameter.schema.flatMap(Self.pathRegex) { pattern = pattern.pathParameter(parameter.name, .matches(regex)) }
+        }
+        let answers = OpenAPIAnswers(operation: operation, seed: options.seed)
+        let validates = options.validatesRequests
+        let source = document.source
+        let responder = DynamicResponder { request, callCount in
+            if validates {
+                let violations = operation.violations(of: request)
+                if !violations.isEmpty {
+                    return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: violations).response
+                }
+            }
+            return answers.response(for: OpenAPIPreference(request: request), accept: request.headers.values(for: "Accept"), callCount: callCount)
+        }
+        var metadata: JSONObject = ["method": .string(operation.method.rawValue), "path": .string(operation.path), "source": .string(source)]
+        if let id = operation.operationId { metadata["operationId"] = .string(id) }
+        return StubMapping(
+            name: "OpenAPI \(operation.label)",
+            priority: options.priority + (operation.template.variableNames.isEmpty ? 0 : 1),
+            request: pattern,
+            response: .dynamic(responder),
+            metadata: [Self.metadataKey: .object(metadata)]
+        )
+    }
+
+    /// A regular expression a path parameter of this schema's type always fits, or `nil` when
+    /// the type does not narrow it (strings).
+    static func pathRegex(_ schema: OpenAPISchema) -> String? {
+        let resolved = schema.resolved(schema.json)
+        if let options = resolved["enum"]?.arrayValue {
+            let texts = options.compactMap { value -> String? in
+                switch value {
+                case .string(let text): text
+                case .number(let number): number.text
+                case .bool(let flag): String(flag)
+                default: nil
+                }
+            }
+            return texts.isEmpty ? nil : texts.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        }
+        let types = (resolved["type"].map { $0.arrayValue ?? [$0] } ?? []).compactMap(\.stringValue)
+        if types.contains("string") {
+            return resolved["format"]?.stringValue == "uuid" ? "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}" : nil
+        }
+        if types.contains("number") { return "-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?" }
+        if types.contains("integer") { return "-?[0-9]+" }
+        if types == ["boolean"] { return "true|false" }
+        return nil
+    }
+}
+
+/// The answers of one operation, made once: each documented response with its status, media
+/// type, default body and named examples.
+struct OpenAPIAnswers: Sendable {
+    struct Answer: Sendable {
+        let response: OpenAPIResponse
+        let contentType: String?
+        let body: ResponseBody
+        let examples: [(name: String, body: ResponseBody)]
+        /// The media type answered with, for bodies generated anew (`Prefer: dynamic=true`).
+        var media: OpenAPIMediaType?
+        /// The documented headers that are required or have an example, with their values.
+        var headers: [(name: String, value: String)] = []
+    }
+
+    let operation: OpenAPIOperation
+    /// One answer per documented response, in its JSON media type (else its first).
+    let answers: [Answer]
+    /// The answers in the response's other media types that can be rendered (an example, a
+    /// JSON schema, or a string schema for `text/*`), by status key, for requests whose `Accept`
+    /// header asks for one of them.
+    let alternatives: [String: [Answer]]
+    let seed: UInt64
+
+    init(operation: OpenAPIOperation, seed: UInt64) {
+        self.operation = operation
+        self.seed = seed
+        var answers: [Answer] = []
+        var alternatives: [String: [Answer]] = [:]
+        for response in operation.responses {
+            let headers = Self.headers(of: response, seed: seed ^ Self.stableHash("\(operation.label) \(response.status) headers"))
+            let preferred = response.content.first(where: \.isJSON) ?? response.content.first
+            var answer = Self.answer(for: response, media: preferred, of: operation, seed: seed)
+            answer.headers = headers
+            answers.append(answer)
+            for media in response.content where media.contentType != preferred?.contentType && !media.contentType.contains("*") {
+                var alternative = Self.answer(for: response, media: media, of: operation, seed: seed)
+                guard alternative.body != .none, media.isJSON || !Self.isJSONBody(alternative.body) else { continue }
+                alternative.headers = headers
+                alternatives[response.status, default: []].append(alternative)
+            }
+        }
+        self.answers = answers
+        self.alternatives = alternatives
+    }
+
+    /// Whether a body is JSON that is not a plain string (which a non-JSON media type cannot carry).
+    private static func isJSONBody(_ body: ResponseBody) -> Bool {
+        if case .json = body { return true }
+        return false
+    }
+
+    /// The answer of one documented response in one of its media types, with the example or a
+    /// body generated from the schema.
+    private static func answer(for response: OpenAPIResponse, media: OpenAPIMediaType?, of operation: OpenAPIOperation, seed: UInt64) -> Answer {
+        guard let media else { return Answer(response: response, contentType: nil, body: .none, examples: []) }
+        let examples = media.examples.map { (name: $0.name, body: Self.body($0.value, media: media)) }
+        var value = media.example ?? media.examples.first?.value
+        if value == nil, let schema = media.schema {
+            var generator = OpenAPIValueGenerator(schema: schema, seed: seed ^ Self.stableHash("\(operation.label) \(response.status)"))
+            value = generator.generate()
+        }
+        return Answer(response: response, contentType: media.contentType.contains("*") ? nil : media.contentType,
+                      body: value.map { Self.body($0, media: media) } ?? .none, examples: examples, media: media)
+    }
+
+    /// Values for the documented headers that have an example or are required (generated from
+    /// the schema then), as header text.
+    private static func headers(of response: OpenAPIResponse, seed: UInt64) -> [(name: String, value: String)] {
+        response.headers.compactMap { header -> (name: String, value: String)? in
+            var value = response.headerExamples[header.name]
+            if value == nil, header.required, let schema = header.schema {
+                var generator = OpenAPIValueGenerator(schema: schema, seed: seed ^ stableHash(header.name))
+                value = generator.generate()
+            }
+            return value.map { (header.name, headerText($0)) }
+        }
+    }
+
+    private static func headerText(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .number(let number): number.text
+        case .bool(let flag): String(flag)
+        case .array(let items): items.map(headerText).joined(separator: ",")
+        case .null: ""
+        case .object: value.jsonText()
+        }
+    }
+
+    /// The response for a preference; a 400 saying what is documented when it names a status or
+    /// example the operation does not have. A request's `Accept` values choose among the
+    /// response's media types; `callCount` (1-based) seeds `dynamic=true` bodies.
+    func response(for preference: OpenAPIPreference, accept: [String] = [], callCount: Int = 1) -> ResponseDefinition {
+        var chosen: Answer?
+        var status: Int?
+        if let code = preference.code {
+            guard (100...599).contains(code) else { return Self.refusal("Prefer: code=\(code) is not an HTTP status; use 100 to 599") }
+            guard let documented = operation.response(forStatus: code), let answer = answers.first(where: { $0.response.status == documented.status }) else {
+                return Self.refusal("Prefer: code=\(code) is not documented for \(operation.label); it documents \(answers.map(\.response.status).joined(separator: ", "))")
+            }
+            // The documented response is the code's own, its range (4XX) or default: answer with the code asked for.
+            chosen = answer
+            status = code
+        } else {
+            let success = operation.successResponse?.status
+            chosen = answers.first { $0.response.status == success }
+        }
+        var body = chosen?.body ?? .none
+        if let name = preference.example {
+            // The example of the chosen response, or (with no code) of whichever response has it.
+            let holder = chosen.flatMap { answer in answer.examples.contains { $0.name == name } ? answer : nil }
+                ?? (preference.code == nil ? answers.first { $0.examples.contains { $0.name == name } } : nil)
+            guard let holder, let example = holder.examples.first(where: { $0.name == name }) else {
+                let known = answers.flatMap { answer in answer.examples.map { "\($0.name) (\(answer.response.status))" } }
+                return Self.refusal("Prefer: example=\(name) is not an example of \(operation.label)\(known.isEmpty ? "; it has no named examples" : "; it has \(known.joined(separator: ", "))")")
+            }
+            chosen = holder
+            body = example.body
+        }
+        guard var chosen else { return ResponseDefinition(status: 204) }
+        let ranges = OpenAPIMediaRange.parse(accept)
+        if preference.example == nil, !ranges.isEmpty, !OpenAPIMediaRange.accepts(ranges, chosen.contentType),
+           let other = alternatives[chosen.response.status]?.first(where: { OpenAPIMediaRange.accepts(ranges, $0.contentType) }) {
+            chosen = other
+            body = other.body
+        }
+        if preference.dynamic, preference.example == nil, let media = chosen.media, let schema = media.schema {
+            let callSeed = seed ^ Self.stableHash("\(operation.label) \(chosen.response.status) call \(callCount)")
+            var generator = OpenAPIValueGenerator(schema: schema, seed: callSeed)
+            body = Self.body(generator.generate(), media: media)
+        }
+        var headers: HTTPHeaders = [:]
+        if let contentType = chosen.contentType, body != .none { headers.add(name: "Content-Type", value: contentType) }
+        for header in chosen.headers { headers.add(name: header.name, value: header.value) }
+        return ResponseDefinition(status: status ?? chosen.response.representativeStatus, headers: headers, body: body)
+    }
+
+    private static func refusal(_ message: String) -> ResponseDefinition {
+        ResponseDefinition(status: 400, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text(message + "\n"))
+    }
+
+    private static func body(_ value: JSONValue, media: OpenAPIMediaType) -> ResponseBody {
+        if !media.isJSON, case .string(let text) = value { return .text(text) }
+        return .json(value)
+    }
+
+    /// FNV-1a, so a seed gives the same bodies in every process (`Hasher` is seeded per process).
+    static func stableHash(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+    }
+}

@@ -1,0 +1,147 @@
+import Understudy
+
+/// Turns what OpenAPI adds to JSON Schema into plain JSON Schema for the validator: a
+/// `discriminator` over `oneOf`/`anyOf` becomes one `if`/`then` per mapped value, so a
+/// document is checked against the one schema its discriminator names (and an unknown
+/// discriminator value fails `enum`) instead of against every alternative; and a required
+/// property marked `readOnly` is not required of requests, one marked `writeOnly` not of
+/// responses, as the OpenAPI specification says.
+enum OpenAPISchemaRewriter {
+    /// Which side of an exchange a schema checks.
+    enum Direction: Sendable {
+        case request
+        case response
+
+        /// The keyword of properties this side need not carry.
+        var exemptKeyword: String { self == .request ? "readOnly" : "writeOnly" }
+    }
+
+    /// Keywords whose value is one subschema.
+    private static let single = ["items", "not", "additionalProperties", "contains", "propertyNames", "if", "then", "else",
+                                 "unevaluatedItems", "unevaluatedProperties"]
+    /// Keywords whose value is a list of subschemas.
+    private static let lists = ["allOf", "anyOf", "oneOf", "prefixItems"]
+    /// Keywords whose value maps names to subschemas.
+    private static let maps = ["properties", "patternProperties", "$defs", "dependentSchemas"]
+
+    /// The document's `components` with each schema under `components/schemas` rewritten.
+    static func rewriteComponents(_ components: JSONValue, for direction: Direction) -> JSONValue {
+        guard case .object(var object) = components, case .object(var schemas)? = object["schemas"] else { return components }
+        schemas = dispatchInheritance(schemas)
+        for member in schemas { schemas[member.key] = rewrite(member.value, for: direction) }
+        object["schemas"] = .object(schemas)
+        return .object(object)
+    }
+
+    /// The suffix of the copy of a base schema that subtypes extend (see ``dispatchInheritance(_:)``).
+    static let baseSuffix = "__UnderstudyBase"
+
+    /// OpenAPI 3.0-style polymorphism: a base schema with a `discriminator` and no `oneOf`/`anyOf`,
+    /// whose subtypes are `allOf: [{$ref: base}, …]` (or named in its `mapping`). The base becomes
+    /// "the base's own keywords, and if the discriminator names a subtype, that subtype"; the
+    /// subtypes extend a copy of the base without the dispatch (`Pet__UnderstudyBase`), so checking
+    /// a subtype does not dispatch again.
+    static func dispatchInheritance(_ schemas: JSONObject) -> JSONObject {
+        var result = schemas
+        for base in schemas {
+            guard let property = base.value["discriminator"]?["propertyName"]?.stringValue,
+                  base.value["oneOf"] == nil, base.value["anyOf"] == nil else { continue }
+            let baseReference = "#/components/schemas/" + OpenAPIDocument.escape(base.key)
+            let copyName = base.key + baseSuffix
+            let copyReference = "#/components/schemas/" + OpenAPIDocument.escape(copyName)
+            var mapping: [(value: String, reference: String)] = []
+            if case .object(let explicit)? = base.value["discriminator"]?["mapping"] {
+                for member in explicit {
+                    guard let target = member.value.stringValue else { continue }
+                    mapping.append((member.key, target.hasPrefix("#") ? target : "#/components/schemas/\(target)"))
+                }
+            }
+            for candidate in schemas where candidate.value["allOf"]?.arrayValue?.contains(where: { $0["$ref"]?.stringValue == baseReference }) == true {
+                let reference = "#/components/schemas/" + OpenAPIDocument.escape(candidate.key)
+                if !mapping.contains(where: { $0.reference == reference }) { mapping.append((candidate.key, reference)) }
+            }
+            mapping.removeAll { $0.reference == baseReference }
+            guard !mapping.isEmpty, result[copyName] == nil else { continue }
+            result[copyName] = base.value
+            var parts: [JSONValue] = [["$ref": .string(copyReference)]]
+            for entry in mapping {
+                parts.append([
+                    "if": ["properties": .object(JSONObject([JSONObject.Member(key: property, value: ["const": .string(entry.value)])])),
+                           "required": [.string(property)]],
+                    "then": ["$ref": .string(entry.reference)],
+                ])
+                // The subtype extends the copy, so checking it does not dispatch again.
+                let tokens = OpenAPIDocument.tokens(String(entry.reference.dropFirst()))
+                if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas", case .object(var subtype)? = result[tokens[2]], case .array(let allOf)? = subtype["allOf"] {
+                    subtype["allOf"] = .array(allOf.map { $0["$ref"]?.stringValue == baseReference ? ["$ref": .string(copyReference)] : $0 })
+                    result[tokens[2]] = .object(subtype)
+                }
+            }
+            result[base.key] = ["allOf": .array(parts)]
+        }
+        return result
+    }
+
+    /// The schema with every discriminator and every `required` list, at any depth, rewritten.
+    static func rewrite(_ schema: JSONValue, for direction: Direction) -> JSONValue {
+        guard case .object(var object) = schema else { return schema }
+        for key in single { if let value = object[key] { object[key] = rewrite(value, for: direction) } }
+        for key in lists { if case .array(let items)? = object[key] { object[key] = .array(items.map { rewrite($0, for: direction) }) } }
+        for key in maps {
+            if case .object(var members)? = object[key] {
+                for member in members { members[member.key] = rewrite(member.value, for: direction) }
+                object[key] = .object(members)
+            }
+        }
+        return .object(exemptRequired(rewriteDiscriminator(object), for: direction))
+    }
+
+    /// `required` without the properties (declared beside it) that this side need not carry.
+    private static func exemptRequired(_ object: JSONObject, for direction: Direction) -> JSONObject {
+        guard case .array(let required)? = object["required"], case .object(let properties)? = object["properties"] else { return object }
+        let kept = required.filter { name in
+            guard let key = name.stringValue, let property = properties[key] else { return true }
+            return property[direction.exemptKeyword] != .bool(true)
+        }
+        guard kept.count != required.count else { return object }
+        var result = object
+        result["required"] = .array(kept)
+        return result
+    }
+
+    private static func rewriteDiscriminator(_ object: JSONObject) -> JSONObject {
+        guard let property = object["discriminator"]?["propertyName"]?.stringValue else { return object }
+        let combinator = object["oneOf"] != nil ? "oneOf" : "anyOf"
+        guard let alternatives = object[combinator]?.arrayValue else { return object }
+        let references = alternatives.compactMap { $0["$ref"]?.stringValue }
+        // Only alternatives that are all references can be named by a discriminator.
+        guard references.count == alternatives.count, !references.isEmpty else { return object }
+        var mapping: [(value: String, reference: String)] = []
+        if case .object(let explicit)? = object["discriminator"]?["mapping"] {
+            for member in explicit {
+                guard let target = member.value.stringValue else { continue }
+                mapping.append((member.key, target.hasPrefix("#") ? target : "#/components/schemas/\(target)"))
+            }
+        }
+        // Alternatives the mapping does not name are named by their schema name (OpenAPI's implicit mapping).
+        for reference in references where !mapping.contains(where: { $0.reference == reference }) {
+            mapping.append((String(reference.split(separator: "/").last ?? ""), reference))
+        }
+        var rewritten = object
+        rewritten[combinator] = nil
+        var conditions = object["allOf"]?.arrayValue ?? []
+        conditions.append([
+            "required": [.string(property)],
+            "properties": .object(JSONObject([JSONObject.Member(key: property, value: ["enum": .array(mapping.map { .string($0.value) })])])),
+        ])
+        for entry in mapping {
+            conditions.append([
+                "if": ["properties": .object(JSONObject([JSONObject.Member(key: property, value: ["const": .string(entry.value)])])),
+                       "required": [.string(property)]],
+                "then": ["$ref": .string(entry.reference)],
+            ])
+        }
+        rewritten["allOf"] = .array(conditions)
+        return rewritten
+    }
+}

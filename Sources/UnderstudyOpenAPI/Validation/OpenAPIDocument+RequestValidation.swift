@@ -1,0 +1,75 @@
+public import Understudy
+
+extension OpenAPIDocument {
+    /// Every way a request disagrees with the document: no path fits, the method is not
+    /// documented for the path, a required parameter is missing, a parameter or the body does not
+    /// fit its schema, the body's media type is not accepted. Empty when the request is valid.
+    public func violations(of request: RecordedRequest) -> [OpenAPIViolation] {
+        let candidates = operations(forPath: request.path)
+        guard !candidates.isEmpty else {
+            let known = operations.map(\.mountedPath).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let firstSegment = request.path.split(separator: "/").first.map { "/\($0)" } ?? "/"
+            let near = known.filter { $0.hasPrefix(firstSegment) }.prefix(3)
+            let hint = near.isEmpty ? "" : "; paths under \(firstSegment): \(near.joined(separator: ", "))"
+            return [OpenAPIViolation(kind: .unknownPath, operation: nil, subject: "path",
+                                     message: "no path of \(source) fits \(request.path)\(hint)")]
+        }
+        guard let operation = candidates.first(where: { $0.method == request.method }) else {
+            let methods = candidates.map(\.method.rawValue).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            return [OpenAPIViolation(kind: .methodNotAllowed, operation: nil, subject: "method",
+                                     message: "\(candidates[0].path) has no \(request.method.rawValue) operation; it has \(methods.joined(separator: ", "))")]
+        }
+        return operation.violations(of: request)
+    }
+}
+
+extension OpenAPIOperation {
+    private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
+
+    /// Every way a request to this operation disagrees with it (parameters and body; the path
+    /// and method are taken as fitting).
+    public func violations(of request: RecordedRequest) -> [OpenAPIViolation] {
+        var found: [OpenAPIViolation] = []
+        let pathValues = pathValues(request.path) ?? [:]
+        // The specification has header parameters named Accept, Content-Type or Authorization ignored.
+        for parameter in parameters where !(parameter.location == .header && Self.ignoredHeaders.contains(parameter.name.lowercased())) {
+            let texts: [String] = switch parameter.location {
+            case .path: pathValues[parameter.name].map { [$0] } ?? []
+            case .query: request.queryValues(parameter.name)
+            case .header: request.headers.values(for: parameter.name)
+            case .cookie: request.cookies.filter { $0.name == parameter.name }.map(\.value)
+            }
+            let subject = "\(parameter.location.rawValue) parameter \(parameter.name)"
+            guard !texts.isEmpty else {
+                if parameter.required {
+                    found.append(OpenAPIViolation(kind: .missingParameter, operation: label, subject: subject, message: "required, but the request has none"))
+                }
+                continue
+            }
+            guard let schema = parameter.schema else { continue }
+            let value = OpenAPIParameterCoercion.value(of: texts, for: parameter)
+            for failure in schema.validate(value) {
+                found.append(OpenAPIViolation(kind: .invalidParameter, operation: label, subject: subject, failure: failure))
+            }
+        }
+        found += bodyViolations(of: request)
+        return found
+    }
+
+    private func bodyViolations(of request: RecordedRequest) -> [OpenAPIViolation] {
+        guard let requestBody else { return [] }
+        guard !request.body.isEmpty else {
+            return requestBody.required
+                ? [OpenAPIViolation(kind: .missingBody, operation: label, subject: "request body", message: "required, but the request has none")]
+                : []
+        }
+        guard !requestBody.content.isEmpty else { return [] }
+        let contentType = request.headers["Content-Type"] ?? ""
+        guard let media = OpenAPIMediaType.best(in: requestBody.content, for: contentType) else {
+            let accepted = requestBody.content.map(\.contentType).joined(separator: ", ")
+            return [OpenAPIViolation(kind: .unsupportedContentType, operation: label, subject: "request body",
+                                     message: "Content-Type \(contentType.isEmpty ? "(none)" : contentType) is not accepted; the operation takes \(accepted)")]
+        }
+        return OpenAPIBodyCheck.violations(of: request.body, media: media, kind: .invalidBody, operation: label, subject: "request body")
+    }
+}

@@ -1,0 +1,46 @@
+public import Understudy
+
+/// The violations of one request, as the text of the 400 a validating spec mock answers with
+/// (in the style of the near-miss report):
+/// ```
+/// Request violates petstore.yaml: POST /pets
+/// Operation: addPet (POST /pets)
+///
+///   ✗ request body /name: string expected, got integer 3 (type at #/components/schemas/NewPet/properties/name/type)
+/// ```
+public struct OpenAPIViolationReport: Sendable, CustomStringConvertible {
+    /// The request checked.
+    public let request: RecordedRequest
+    /// The document's name.
+    public let source: String
+    /// The operation the request went to, when one fits.
+    public let operation: OpenAPIOperation?
+    /// What was wrong, in the order found.
+    public let violations: [OpenAPIViolation]
+
+    /// Creates a report.
+    public init(request: RecordedRequest, source: String, operation: OpenAPIOperation?, violations: [OpenAPIViolation]) {
+        self.request = request
+        self.source = source
+        self.operation = operation
+        self.violations = violations
+    }
+
+    /// The report as deterministic plain text.
+    public var text: String {
+        var lines = ["Request violates \(source): \(request.method.rawValue) \(request.url)"]
+        if let operation {
+            lines.append("Operation: \(operation.operationId.map { "\($0) (\(operation.method.rawValue) \(operation.path))" } ?? operation.label)")
+        }
+        lines.append("")
+        lines += violations.map { "  ✗ \($0)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public var description: String { text }
+
+    /// The 400 response carrying the report.
+    var response: ResponseDefinition {
+        ResponseDefinition(status: 400, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text(text))
+    }
+}

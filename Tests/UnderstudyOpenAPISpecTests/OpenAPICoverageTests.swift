@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import Understudy
+import UnderstudyOpenAPI
+
+struct OpenAPICoverageTests {
+    @Test func stubsAndTrafficCountTowardsOperationsAndResponses() throws {
+        let document = try petstore()
+        let mock = HTTPMock(openAPI: document)
+        mock.stub(.post(urlPath: "/pets"), .status(400).json(["code": 400, "message": "no"]))
+        _ = mock.serve(request(.get, "/pets/1"))
+        _ = mock.serve(request(.get, "/pets/1", headers: ["Prefer": "code=404"]))
+        _ = mock.serve(request(.get, "/nowhere"))
+        let coverage = mock.openAPICoverage(document)
+        #expect(coverage.unexercisedOperations.map(\.label) == ["listPets", "listMyPets", "deletePet"])
+        let get = try #require(coverage.operations.first { $0.label == "getPetById" })
+        #expect(get.requests == 2)
+        #expect(get.stubs == 0)
+        #expect(get.responses.map(\.requests) == [1, 1])
+        let add = try #require(coverage.operations.first { $0.label == "addPet" })
+        #expect(add.stubs == 1)
+        #expect(add.responses.map(\.isExercised) == [false, true])
+        #expect(coverage.text == """
+            petstore-3.0.yaml: 2 of 5 operations, 3 of 8 documented responses exercised
+              ✗ listPets (GET /pets): never exercised; 200 ✗, default ✗
+              ✓ addPet (POST /pets): 1 stub(s), 0 request(s); 201 ✗, 400 ✓
+              ✗ listMyPets (GET /pets/mine): never exercised; 200 ✗
+              ✓ getPetById (GET /pets/{petId}): 0 stub(s), 2 request(s); 200 ✓, 404 ✓
+              ✗ deletePet (DELETE /pets/{petId}): never exercised; 204 ✗
+
+            """)
+        #expect(coverage.json["operations"]?.arrayValue?[3]["responses"]?.arrayValue?[1] == ["status": "404", "stubs": 0, "requests": 1, "exercised": true])
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import Testing
+import Understudy
+@testable import UnderstudyOpenAPI
+
+struct OpenAPIDocumentTests {
+    @Test func readsThe30YAMLDocumentWithItsOperationsInOrder() throws {
+        let document = try petstore()
+        #expect(document.version == "3.0.3")
+        #expect(document.operations.map(\.label) == ["listPets", "addPet", "listMyPets", "getPetById", "deletePet"])
+        let get = try #require(document.operation(id: "getPetById"))
+        #expect(get.method == .get)
+        #expect(get.path == "/pets/{petId}")
+        // The path-level parameter is merged with the operation's header parameter.
+        #expect(get.parameters.map { "\($0.location.rawValue) \($0.name) \($0.required)" } == ["path petId true", "header X-Request-Id false"])
+        #expect(get.responses.map(\.status) == ["200", "404"])
+        #expect(get.responses[0].content.first?.examples.map(\.name) == ["rex", "tom"])
+        #expect(document.warnings.isEmpty)
+    }
+
+    @Test func readsThe31JSONDocumentAndFollowsResponseReferences() throws {
+        let document = try zoo()
+        #expect(document.version == "3.1.0")
+        let list = try #require(document.operation(id: "listAnimals"))
+        #expect(list.responses.map(\.status) == ["200", "4XX"])
+        // "4XX" is a $ref to components/responses/Problem.
+        #expect(list.responses[1].content.map(\.contentType) == ["application/problem+json"])
+        #expect(list.response(forStatus: 418)?.status == "4XX")
+        #expect(list.response(forStatus: 500) == nil)
+        #expect(list.successResponse?.status == "200")
+    }
+
+    @Test func aConcretePathComesBeforeATemplatedOne() throws {
+        let document = try petstore()
+        #expect(document.operation(method: .get, path: "/pets/mine")?.label == "listMyPets")
+        #expect(document.operation(method: .get, path: "/pets/7")?.label == "getPetById")
+    }
+
+    @Test func nullableOf30BecomesANullType() throws {
+        let document = try petstore()
+        let schema = try #require(document.operation(id: "addPet")?.requestBody?.content.first?.schema)
+        #expect(schema.validate(["name": "Rex", "tag": nil]).isEmpty)
+        #expect(schema.validate(["name": "Rex", "tag": 3]).map(\.keyword) == ["type"])
+        // nullable beside an allOf of a $ref (OpenAPIKitCompat alone makes this unsatisfiable).
+        let pet = try #require(document.operation(id: "getPetById")?.successResponse?.content.first?.schema)
+        #expect(pet.validate(["id": 1, "name": "Rex", "owner": nil]).isEmpty)
+        #expect(pet.validate(["id": 1, "name": "Rex", "owner": ["email": "ada@example.com"]]).isEmpty)
+        #expect(!pet.validate(["id": 1, "name": "Rex", "owner": ["firstName": "Ada"]]).isEmpty)
+    }
+
+    @Test func aBooleanExclusiveMinimumOf30BecomesANumber() throws {
+        let schema = try #require(try petstore().operation(id: "addPet")?.requestBody?.content.first?.schema)
+        #expect(schema.validate(["name": "Rex", "weight": 0.5]).isEmpty)
+        #expect(schema.validate(["name": "Rex", "weight": 0]).map(\.keyword) == ["exclusiveMinimum"])
+    }
+
+    @Test func schemaFailuresPointIntoTheDocument() throws {
+        let document = try petstore()
+        let schema = try #require(document.operation(id: "addPet")?.requestBody?.content.first?.schema)
+        let failures = schema.validate(["tag": "dog"])
+        #expect(failures.map(\.keyword) == ["required"])
+        #expect(failures.first?.schemaPath == "#/components/schemas/NewPet/required")
+    }
+
+    @Test func aDiscriminatorChoosesTheOneSchemaToCheck() throws {
+        let document = try zoo()
+        let schema = try #require(document.operation(id: "addAnimal")?.requestBody?.content.first?.schema)
+        #expect(schema.validate(["kind": "cat", "name": "Tom", "lives": 9, "microchip": "981"]).isEmpty)
+        #expect(schema.validate(["kind": "dog", "name": "Rex", "goodBoy": true, "tricks": [["name": "sit", "difficulty": "easy"]]]).isEmpty)
+        // A cat missing its lives fails as a cat, not as "matches neither".
+        let cat = schema.validate(["kind": "cat", "name": "Tom", "microchip": "981"])
+        #expect(cat.map(\.keyword) == ["required"])
+        #expect(cat.first?.schemaPath == "#/components/schemas/Cat/required")
+        // A value the mapping does not name fails its enum.
+        #expect(schema.validate(["kind": "cow", "name": "Daisy"]).map(\.keyword) == ["enum"])
+        // An array item of a dog is checked too.
+        let trick = schema.validate(["kind": "dog", "name": "Rex", "goodBoy": true, "tricks": [["name": "sit", "difficulty": "medium"]]])
+        #expect(trick.map(\.instancePath) == ["/tricks/0/difficulty"])
+    }
+
+    @Test func readOnlyIsNotRequiredOfRequestsNorWriteOnlyOfResponses() throws {
+        let document = try zoo()
+        let request = try #require(document.operation(id: "addAnimal")?.requestBody?.content.first?.schema)
+        let response = try #require(document.operation(id: "addAnimal")?.successResponse?.content.first?.schema)
+        let sent: JSONValue = ["kind": "cat", "name": "Tom", "lives": 9, "microchip": "981"]
+        let answered: JSONValue = ["id": 7, "kind": "cat", "name": "Tom", "lives": 9]
+        #expect(request.validate(sent).isEmpty)
+        #expect(response.validate(answered).isEmpty)
+        #expect(request.validate(answered).map(\.message) == ["the property \"microchip\" is required"])
+        #expect(response.validate(sent).map(\.message) == ["the property \"id\" is required"])
+    }
+
+    @Test func malformedYAMLNamesFileLineAndColumn() throws {
+        let error = #expect(throws: OpenAPIDocumentError.self) {
+            try OpenAPIDocument(yaml: "openapi: 3.1.0\ninfo:\n  title: x\n   version: 1\n", source: "broken.yaml")
+        }
+        #expect(error?.source == "broken.yaml")
+        #expect(error?.location?.line == 4)
+        #expect(error?.description.hasPrefix("broken.yaml:4:") == true)
+    }
+
+    @Test func malformedJSONNamesLineAndColumn() throws {
+        let error = #expect(throws: OpenAPIDocumentError.self) {
+            try OpenAPIDocument(data: Data("{\n  \"openapi\": \"3.1.0\",\n  \"info\": {\"title\": \"x\" \"version\": \"1\"}\n}".utf8), source: "broken.json")
+        }
+        #expect(error?.location == JSONSourceLocation(line: 3, column: 25))
+        #expect(error?.message.contains("not valid JSON") == true)
+    }
+
+    @Test func aStructuralProblemNamesWhereItIs() throws {
+        let yaml = """
+            openapi: 3.0.3
+            info:
+              title: x
+              version: "1"
+            paths:
+              /pets:
+                get:
+                  responses: 12
+            """
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: yaml, source: "bad.yaml") }
+        #expect(error?.pointer.hasPrefix("/paths/~1pets/get") == true)
+        #expect(error?.location?.line == 8)
+    }
+
+    @Test func strictReadingChecksWhatUnderstudyDoesNotUse() throws {
+        let yaml = """
+            openapi: 3.0.3
+            info:
+              version: "1"
+            paths: {}
+            """
+        #expect(try OpenAPIDocument(yaml: yaml).operations.isEmpty)
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: yaml, source: "strict.yaml", strict: true) }
+        #expect(error?.message.contains("title") == true, "\(String(describing: error))")
+        #expect(error?.location?.line == 3)  // where the info object starts
+    }
+
+    @Test func bothFixturesPassTheStrictReading() throws {
+        _ = try OpenAPIDocument(contentsOf: fixturesFolder.appendingPathComponent("petstore-3.0.yaml"), strict: true)
+        _ = try OpenAPIDocument(contentsOf: fixturesFolder.appendingPathComponent("zoo-3.1.json"), strict: true)
+    }
+
+    @Test func aVersionThatIsANumberSaysToQuoteIt() throws {
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: "openapi: 3.1\ninfo: {}\n", source: "v.yaml") }
+        #expect(error?.description == "v.yaml:1:10: at /openapi: `openapi` must be a version string such as \"3.1.0\", not 3.1; quote it in YAML")
+    }
+
+    @Test func aMissingVersionSaysHowToFixIt() throws {
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: "swagger: '2.0'\ninfo: {}\n") }
+        #expect(error?.message.contains("Swagger 2.0") == true)
+    }
+
+    @Test func aSchemaTheValidatorRefusesIsKeptUncheckedWithAWarning() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: x, version: "1"}
+            paths:
+              /pets:
+                post:
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {type: object, unevaluatedProperties: false}
+                  responses:
+                    "204": {description: ok}
+            """
+        let document = try OpenAPIDocument(yaml: yaml)
+        #expect(document.warnings.count == 1)
+        #expect(document.warnings.first?.hasPrefix("/paths/~1pets/post/requestBody/content/application~1json/schema: schema not checked") == true)
+        #expect(document.operations.first?.requestBody?.content.first?.schema?.validate(["extra": 1]).isEmpty == true)
+    }
+
+    @Test func aReferenceToAnotherFileSaysToBundle() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: x, version: "1"}
+            paths:
+              /pets:
+                $ref: "./pets.yaml#/pets"
+            """
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: yaml, source: "root.yaml") }
+        #expect(error?.description == "root.yaml:5:5: at /paths/~1pets: the $ref ./pets.yaml#/pets points into another file; Understudy reads one-file documents (bundle it first, for example with `redocly bundle`)")
+    }
+
+    @Test func aReferenceThatDoesNotResolveIsAnError() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: x, version: "1"}
+            paths:
+              /pets:
+                get:
+                  responses:
+                    "200": {$ref: "#/components/responses/Missing"}
+            """
+        let error = #expect(throws: OpenAPIDocumentError.self) { try OpenAPIDocument(yaml: yaml) }
+        #expect(error?.message.contains("#/components/responses/Missing") == true)
+    }
+}
+
+/// OpenAPI 3.0-style polymorphism: a base with a discriminator, subtypes that extend it by `allOf`.
+struct OpenAPIInheritanceTests {
+    static let yaml = """
+        openapi: 3.0.3
+        info: {title: Inheritance, version: "1"}
+        paths:
+          /pets/{id}:
+            get:
+              parameters:
+                - {name: id, in: path, required: true, schema: {type: integer}}
+              responses:
+                "200":
+                  description: A pet
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/Pet"}
+        components:
+          schemas:
+            Pet:
+              type: object
+              required: [name, petType]
+              properties:
+                name: {type: string}
+                petType: {type: string}
+              discriminator:
+                propertyName: petType
+            Cat:
+              allOf:
+                - $ref: "#/components/schemas/Pet"
+                - type: object
+                  required: [huntingSkill]
+                  properties:
+                    huntingSkill: {type: string, enum: [lazy, aggressive]}
+            Dog:
+              allOf:
+                - $ref: "#/components/schemas/Pet"
+                - type: object
+                  required: [packSize]
+                  properties:
+                    packSize: {type: integer, minimum: 0}
+        """
+
+    @Test func theDiscriminatorChecksTheSubtypeItNames() throws {
+        let document = try OpenAPIDocument(yaml: Self.yaml)
+        let schema = try #require(document.operations.first?.successResponse?.content.first?.schema)
+        #expect(schema.validate(["name": "Tom", "petType": "Cat", "huntingSkill": "lazy"]).isEmpty)
+        #expect(schema.validate(["name": "Rex", "petType": "Dog", "packSize": 2]).isEmpty)
+        let cat = schema.validate(["name": "Tom", "petType": "Cat", "packSize": 2])
+        #expect(cat.map(\.schemaPath) == ["#/components/schemas/Cat/allOf/1/required"])
+        // The base's own keywords still hold, named as the base.
+        let nameless = schema.validate(["petType": "Dog", "packSize": 2])
+        #expect(nameless.map(\.schemaPath) == ["#/components/schemas/Pet/required"])
+        // A subtype alone is checked once, without dispatching again.
+        let dog = try OpenAPIDocument(yaml: Self.yaml.replacingOccurrences(of: "$ref: \"#/components/schemas/Pet\"}", with: "$ref: \"#/components/schemas/Dog\"}"))
+        let dogSchema = try #require(dog.operations.first?.successResponse?.content.first?.schema)
+        #expect(dogSchema.validate(["name": "Rex", "petType": "Dog", "packSize": -1]).map(\.keyword) == ["minimum"])
+    }
+}
