@@ -20,15 +20,6 @@ package struct InProcessAnswer: Sendable {
     /// The webhooks to fire once the body has been delivered.
     package let webhooks: PendingWebhooks?
 
-    /// An answer whose head is read back from `response` (header fields sorted by name).
-    package init(response: HTTPURLResponse, body: TimedBody, webhooks: PendingWebhooks? = nil) {
-        var headers = HTTPHeaders()
-        for (name, value) in response.allHeaderFields.sorted(by: { "\($0.key)" < "\($1.key)" }) {
-            headers.add(name: "\(name)", value: "\(value)")
-        }
-        self.init(response: response, head: ResponseHead(status: response.statusCode, headers: headers), body: body, webhooks: webhooks)
-    }
-
     package init(response: HTTPURLResponse, head: ResponseHead, body: TimedBody, webhooks: PendingWebhooks?) {
         self.response = response
         self.head = head

@@ -99,6 +99,20 @@ struct HTTPMockClientTransportTests {
         #expect(mock.serveEvents.count == 1)
     }
 
+    /// swift-http-types traps on a status outside 0...999; the transport throws instead.
+    @Test(arguments: [1_000, -1])
+    func aStatusNoHTTPResponseCanCarryIsThrownNotTrapped(_ status: Int) async throws {
+        let mock = HTTPMock()
+        mock.stub(.anyRequest, .status(status))
+        await #expect {
+            try await send(mock.clientTransport(), "/odd")
+        } throws: { error in
+            guard let error = error as? URLError, error.code == .badServerResponse else { return false }
+            return error.localizedDescription.contains("has status \(status), which an HTTP response cannot carry")
+                && error.localizedDescription.contains("(stub ")
+        }
+    }
+
     /// The body is a sequence read part by part: the first part arrives although the second
     /// is an hour away (a transport that collected the body first would never return).
     @Test(.timeLimit(.minutes(1)))

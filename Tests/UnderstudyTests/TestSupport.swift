@@ -19,3 +19,10 @@ func fixedID(_ n: Int) -> UUID {
 
 /// The folder of the test fixtures.
 let fixturesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+/// A request sent for an OpenAPI operation (or, with `nil`, for none).
+func sent(_ method: HTTPMethod, _ url: String, operationId: String?) -> RecordedRequest {
+    var recorded = request(method, url)
+    recorded.operationId = operationId
+    return recorded
+}

@@ -181,7 +181,7 @@ struct StreamedBodyTransportTests {
         mock.stub(StubMapping(.get(urlPath: "/feed"), .ok.body("ab").dribbled(chunks: 2, over: .milliseconds(20)))
             .withWebhook(.post("http://hooks.invalid/hook").body("fed")))
         let planned = try await mock.answer(RecordedRequest(method: .get, url: "http://api.example.com/feed"))
-        let cut = InProcessAnswer(response: planned.response, body: TimedBody(parts: planned.body.parts, ending: .fault(.connectionResetByPeer)),
+        let cut = InProcessAnswer(response: planned.response, head: planned.head, body: TimedBody(parts: planned.body.parts, ending: .fault(.connectionResetByPeer)),
                                   webhooks: planned.webhooks)
         var received = Data()
         await #expect(throws: URLError.self) { try await cut.deliver { received.append($0) } }

@@ -1,6 +1,7 @@
 import Foundation
 import Understudy
 import UnderstudyClient
+import UnderstudyInProcess
 import UnderstudyTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -40,4 +41,16 @@ func withRefusingPort<T>(_ body: (Int) async throws -> T) async throws -> T {
     }
     guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
     return try await body(Int(UInt16(bigEndian: address.sin_port)))
+}
+
+extension InProcessAnswer {
+    /// An answer whose head is read back from `response` (header fields sorted by name), for
+    /// tests that build an answer by hand.
+    init(response: HTTPURLResponse, body: TimedBody) {
+        var headers = HTTPHeaders()
+        for (name, value) in response.allHeaderFields.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+            headers.add(name: "\(name)", value: "\(value)")
+        }
+        self.init(response: response, head: ResponseHead(status: response.statusCode, headers: headers), body: body, webhooks: nil)
+    }
 }

@@ -87,7 +87,7 @@ extension RequestPattern {
             return try StringValuePattern(wireMock: member)
         }
         if operationId != nil {
-            reader.warn(at: "operationId", "\"operationId\" is an Understudy extension: WireMock 3.13 will not load this mapping")
+            reader.warn(at: "operationId", "\"operationId\" is an Understudy extension: WireMock 3.13 will not load this mapping, and only requests an OpenAPI client sent through mock.clientTransport() carry an operation (a request over a socket never matches it)")
         }
         if let problem = problems.first { throw reader.error(problem) }
     }

@@ -54,6 +54,14 @@ public struct HTTPMockClientTransport: ClientTransport {
         var recorded = RecordedRequest(request, baseURL: baseURL, body: bodyData, id: mock.makeRequestID())
         recorded.operationId = operationID
         let answer = try await mock.answer(recorded)
+        // swift-http-types traps on a status outside 0...999; a stub may say anything.
+        guard (0...999).contains(answer.head.status) else {
+            let stub = answer.head.headers["Matched-Stub-Id"].map { " (stub \($0))" } ?? ""
+            throw URLError(.badServerResponse, userInfo: [
+                NSLocalizedDescriptionKey: "The answer to \(recorded)\(stub) has status \(answer.head.status), which an HTTP "
+                    + "response cannot carry (a status has three digits); give the stub a status such as 200 or 404.",
+            ])
+        }
         return (HTTPResponse(answer.head), try await HTTPBody(answer))
     }
 }

@@ -15,7 +15,7 @@ struct OperationIdMappingTests {
         let document = #"{"request": {"method": "GET", "operationId": \#(json)}, "response": {"status": 200}}"#
         let decoded = try WireMockMappings.decodeWithWarnings(Data(document.utf8), file: "pets.json")
         #expect(decoded.mappings.first?.request.operationId == expected)
-        #expect(decoded.warnings.map(\.message) == [#""operationId" is an Understudy extension: WireMock 3.13 will not load this mapping"#])
+        #expect(decoded.warnings.map(\.message) == [#""operationId" is an Understudy extension: WireMock 3.13 will not load this mapping, and only requests an OpenAPI client sent through mock.clientTransport() carry an operation (a request over a socket never matches it)"#])
     }
 
     @Test func anOperationRoundTripsThroughMappingJSON() throws {

@@ -6,12 +6,6 @@ import Testing
 /// operations) that the OpenAPI client transport fills from the generated client's `operationID`.
 struct OperationPatternTests {
     /// A request an OpenAPI client sent for `operationId`.
-    func sent(_ method: HTTPMethod, _ url: String, operationId: String?) -> RecordedRequest {
-        var recorded = request(method, url)
-        recorded.operationId = operationId
-        return recorded
-    }
-
     @Test func anOperationMatchesWhateverTheMethodAndURL() {
         let pattern = RequestPattern.operation("getPetById")
         #expect(pattern.matches(sent(.get, "/pets/1", operationId: "getPetById")))

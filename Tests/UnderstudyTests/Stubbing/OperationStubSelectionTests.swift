@@ -5,12 +5,6 @@ import Testing
 /// Stubs of an exact operation are indexed by it (so many operation stubs cost little per
 /// request); the index must keep WireMock's order across buckets and forget removed stubs.
 struct OperationStubSelectionTests {
-    func sent(_ method: HTTPMethod, _ url: String, operationId: String?) -> RecordedRequest {
-        var recorded = request(method, url)
-        recorded.operationId = operationId
-        return recorded
-    }
-
     @Test func operationURLAndPatternStubsInterleaveByPriorityAndAge() {
         let mock = HTTPMock()
         mock.stub(.operation("getPet"), .ok.body("operation, oldest"))
