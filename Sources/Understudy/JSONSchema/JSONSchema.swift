@@ -93,37 +93,8 @@ public struct JSONSchema: Sendable, Hashable {
 
     /// The subschema a local reference points to (`#`, `#/json/pointer`, `#anchor`).
     func resolve(_ reference: String) -> JSONValue? {
-        if let pointer = anchors[reference] { return Self.lookup(pointer, in: document) }
-        return Self.lookup(reference, in: document)
-    }
-
-    /// Follows a `#/a/b` pointer (with `~0`, `~1` and percent escapes) from the root.
-    static func lookup(_ reference: String, in root: JSONValue) -> JSONValue? {
-        guard reference.hasPrefix("#") else { return nil }
-        let pointer = String(reference.dropFirst())
-        if pointer.isEmpty { return root }
-        guard pointer.hasPrefix("/") else { return nil }
-        var current = root
-        for rawToken in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let token = (String(rawToken).removingPercentEncoding ?? String(rawToken))
-                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            switch current {
-            case .object(let object):
-                guard let next = object[token] else { return nil }
-                current = next
-            case .array(let items):
-                guard let index = Int(token), items.indices.contains(index) else { return nil }
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return current
-    }
-
-    /// Escapes a member name as a JSON pointer token.
-    static func pointerToken(_ name: String) -> String {
-        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        if let pointer = anchors[reference] { return JSONPointer.lookup(pointer, in: document) }
+        return JSONPointer.lookup(reference, in: document)
     }
 }
 

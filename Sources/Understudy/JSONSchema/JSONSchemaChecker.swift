@@ -26,7 +26,7 @@ struct JSONSchemaChecker {
 
     mutating func check(_ schema: JSONValue, at path: String) throws(JSONSchemaError) {
         func fail(_ message: String, _ keyword: String? = nil) -> JSONSchemaError {
-            JSONSchemaError(schemaPath: keyword.map { path + "/" + JSONSchema.pointerToken($0) } ?? path, message: message)
+            JSONSchemaError(schemaPath: keyword.map { path + "/" + JSONPointer.escape($0) } ?? path, message: message)
         }
         if case .bool = schema {
             guard draft != .v4 else { throw fail("a schema must be an object in draft 4 (true and false schemas came with draft 6)") }
@@ -52,7 +52,7 @@ struct JSONSchemaChecker {
             if !draft.isModern {
                 for keyword in ["definitions", "$defs"] {
                     guard case .object(let map)? = object[keyword] else { continue }
-                    for member in map { try check(member.value, at: path + "/" + keyword + "/" + JSONSchema.pointerToken(member.key)) }
+                    for member in map { try check(member.value, at: path + "/" + keyword + "/" + JSONPointer.escape(member.key)) }
                 }
                 return
             }
@@ -119,7 +119,7 @@ struct JSONSchemaChecker {
             guard case .object(let map) = members else { throw fail("\(keyword) must be an object of schemas", keyword) }
             for member in map {
                 if keyword == "patternProperties" { try compile(member.key, at: path + "/patternProperties") }
-                try check(member.value, at: path + "/" + keyword + "/" + JSONSchema.pointerToken(member.key))
+                try check(member.value, at: path + "/" + keyword + "/" + JSONPointer.escape(member.key))
             }
         }
         if let dependentRequired = object["dependentRequired"] {
@@ -131,7 +131,7 @@ struct JSONSchemaChecker {
         if let dependencies = object["dependencies"] {
             guard case .object(let map) = dependencies else { throw fail("dependencies must be an object", "dependencies") }
             for member in map where member.value.arrayValue == nil {
-                try check(member.value, at: path + "/dependencies/" + JSONSchema.pointerToken(member.key))
+                try check(member.value, at: path + "/dependencies/" + JSONPointer.escape(member.key))
             }
         }
         if let items = object["items"] {
@@ -162,7 +162,7 @@ struct JSONSchemaChecker {
     /// Fails on the first `$ref` that points nowhere.
     func resolveReferences() throws(JSONSchemaError) {
         for (reference, path) in references {
-            let target = anchors[reference].flatMap { JSONSchema.lookup($0, in: root) } ?? JSONSchema.lookup(reference, in: root)
+            let target = anchors[reference].flatMap { JSONPointer.lookup($0, in: root) } ?? JSONPointer.lookup(reference, in: root)
             guard target != nil else {
                 throw JSONSchemaError(schemaPath: path, message: "$ref \"\(reference)\" does not resolve to anything in this schema")
             }

@@ -204,17 +204,17 @@ struct JSONSchemaValidator {
         let properties = keywords["properties"]?.objectValue ?? JSONObject()
         let patterns = keywords["patternProperties"]?.objectValue ?? JSONObject()
         for member in object {
-            let memberPath = instancePath + "/" + JSONSchema.pointerToken(member.key)
+            let memberPath = instancePath + "/" + JSONPointer.escape(member.key)
             var described = false
             if let propertySchema = properties[member.key] {
                 described = true
-                validate(member.value, against: propertySchema, schemaPath: schemaPath + "/properties/" + JSONSchema.pointerToken(member.key),
+                validate(member.value, against: propertySchema, schemaPath: schemaPath + "/properties/" + JSONPointer.escape(member.key),
                          instancePath: memberPath, depth: depth + 1)
             }
             for pattern in patterns {
                 guard let regex = schema.regex(pattern.key), case .matched = regex.firstMatch(in: member.key) else { continue }
                 described = true
-                validate(member.value, against: pattern.value, schemaPath: schemaPath + "/patternProperties/" + JSONSchema.pointerToken(pattern.key),
+                validate(member.value, against: pattern.value, schemaPath: schemaPath + "/patternProperties/" + JSONPointer.escape(pattern.key),
                          instancePath: memberPath, depth: depth + 1)
             }
             if !described, let additional = keywords["additionalProperties"] {
@@ -255,7 +255,7 @@ struct JSONSchemaValidator {
             }
         }
         for (trigger, dependent, keyword) in schemasByPresence where object[trigger] != nil {
-            validate(.object(object), against: dependent, schemaPath: schemaPath + keyword + JSONSchema.pointerToken(trigger),
+            validate(.object(object), against: dependent, schemaPath: schemaPath + keyword + JSONPointer.escape(trigger),
                      instancePath: instancePath, depth: depth + 1)
         }
     }

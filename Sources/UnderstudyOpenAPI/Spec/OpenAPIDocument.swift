@@ -149,42 +149,10 @@ public struct OpenAPIDocument: Sendable {
 
     // MARK: JSON pointers
 
-    /// Follows a `#/a/b` reference from the root; `nil` when it does not resolve.
-    static func lookup(_ reference: String, in root: JSONValue) -> JSONValue? {
-        guard reference.hasPrefix("#") else { return nil }
-        var current = root
-        for token in tokens(String(reference.dropFirst())) {
-            switch current {
-            case .object(let object):
-                guard let next = object[token] else { return nil }
-                current = next
-            case .array(let items):
-                guard let index = Int(token), items.indices.contains(index) else { return nil }
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return current
-    }
-
-    /// The unescaped tokens of a JSON pointer (`/paths/~1pets` → `["paths", "/pets"]`).
-    static func tokens(_ pointer: String) -> [String] {
-        guard pointer.hasPrefix("/") else { return [] }
-        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { raw in
-            (String(raw).removingPercentEncoding ?? String(raw)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        }
-    }
-
-    /// A member name escaped as a pointer token.
-    static func escape(_ name: String) -> String {
-        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
-
     /// A JSON pointer as a coding path inside `root`, for finding its line and column.
     static func codingPath(_ pointer: String, in root: JSONValue) -> [JSONCodingPathElement] {
         var current: JSONValue? = root
-        return tokens(pointer).map { token in
+        return JSONPointer.tokens(pointer).map { token in
             if case .array(let items)? = current, let index = Int(token) {
                 current = items.indices.contains(index) ? items[index] : nil
                 return .index(index)

@@ -22,7 +22,7 @@ enum OpenAPIKitBridge {
             let pointer = path.map { element -> String in
                 switch element {
                 case .index(let index): "/\(index)"
-                case .key(let key): "/" + OpenAPIDocument.escape(key)
+                case .key(let key): "/" + JSONPointer.escape(key)
                 }
             }.joined()
             throw OpenAPIDocumentError(source: source, pointer: pointer, message: readable.localizedDescription)

@@ -23,7 +23,7 @@ struct OpenAPIOperationReader {
         guard case .object(let pathItems) = paths else { throw failure("/paths", "`paths` must be an object of path templates") }
         var operations: [OpenAPIOperation] = []
         for item in pathItems {
-            let itemPointer = "/paths/" + OpenAPIDocument.escape(item.key)
+            let itemPointer = "/paths/" + JSONPointer.escape(item.key)
             let (pathItem, _) = try resolve(item.value, at: itemPointer)
             let template: PathTemplate
             do {
@@ -76,7 +76,7 @@ struct OpenAPIOperationReader {
             if let written = parameter["schema"] {
                 schema = schemaOf(written, at: at + "/schema", for: .request, warnings: &warnings)
             } else if case .object(let content)? = parameter["content"], let first = content.members.first, let written = first.value["schema"] {
-                schema = schemaOf(written, at: at + "/content/" + OpenAPIDocument.escape(first.key) + "/schema", for: .request, warnings: &warnings)
+                schema = schemaOf(written, at: at + "/content/" + JSONPointer.escape(first.key) + "/schema", for: .request, warnings: &warnings)
             }
             let style = parameter["style"]?.stringValue ?? (location == .query || location == .cookie ? "form" : "simple")
             result.append(OpenAPIParameter(
@@ -101,7 +101,7 @@ struct OpenAPIOperationReader {
         guard case .object(let members) = value else { throw failure(pointer, "`responses` must map status codes to responses") }
         var result: [OpenAPIResponse] = []
         for member in members where !member.key.hasPrefix("x-") {
-            let (response, at) = try resolve(member.value, at: pointer + "/" + OpenAPIDocument.escape(member.key))
+            let (response, at) = try resolve(member.value, at: pointer + "/" + JSONPointer.escape(member.key))
             let (headers, headerExamples) = try responseHeaders(response["headers"], at: at + "/headers", warnings: &warnings)
             result.append(OpenAPIResponse(status: member.key,
                                           content: try content(response["content"], at: at + "/content", for: .response, warnings: &warnings),
@@ -119,7 +119,7 @@ struct OpenAPIOperationReader {
         var headers: [OpenAPIParameter] = []
         var examples: [String: JSONValue] = [:]
         for member in members where member.key.lowercased() != "content-type" {
-            let (header, at) = try resolve(member.value, at: pointer + "/" + OpenAPIDocument.escape(member.key))
+            let (header, at) = try resolve(member.value, at: pointer + "/" + JSONPointer.escape(member.key))
             let schema = header["schema"].map { schemaOf($0, at: at + "/schema", for: .response, warnings: &warnings) }
             headers.append(OpenAPIParameter(name: member.key, location: .header, required: header["required"]?.boolValue == true,
                                             schema: schema, explode: false))
@@ -140,12 +140,12 @@ struct OpenAPIOperationReader {
         guard case .object(let members) = value else { throw failure(pointer, "`content` must map media types to media type objects") }
         var result: [OpenAPIMediaType] = []
         for member in members {
-            let at = pointer + "/" + OpenAPIDocument.escape(member.key)
+            let at = pointer + "/" + JSONPointer.escape(member.key)
             let schema = member.value["schema"].map { schemaOf($0, at: at + "/schema", for: direction, warnings: &warnings) }
             var examples: [(name: String, value: JSONValue)] = []
             if case .object(let named)? = member.value["examples"] {
                 for example in named {
-                    let (resolved, _) = try resolve(example.value, at: at + "/examples/" + OpenAPIDocument.escape(example.key))
+                    let (resolved, _) = try resolve(example.value, at: at + "/examples/" + JSONPointer.escape(example.key))
                     if let value = resolved["value"] ?? resolved["dataValue"] { examples.append((example.key, value)) }
                 }
             }
@@ -163,7 +163,7 @@ struct OpenAPIOperationReader {
             guard reference.hasPrefix("#") else {
                 throw failure(currentPointer, "the $ref \(reference) points into another file; Understudy reads one-file documents (bundle it first, for example with `redocly bundle`)")
             }
-            guard let target = OpenAPIDocument.lookup(reference, in: root) else {
+            guard let target = JSONPointer.lookup(reference, in: root) else {
                 throw failure(currentPointer, "the $ref \(reference) does not resolve in this document")
             }
             current = target

@@ -58,7 +58,7 @@ public struct OpenAPISchema: Sendable {
     func resolved(_ schema: JSONValue) -> JSONValue {
         var current = schema
         for _ in 0..<32 {
-            guard case .string(let reference)? = current["$ref"], let target = OpenAPIDocument.lookup(reference, in: root) else { return current }
+            guard case .string(let reference)? = current["$ref"], let target = JSONPointer.lookup(reference, in: root) else { return current }
             current = target
         }
         return current

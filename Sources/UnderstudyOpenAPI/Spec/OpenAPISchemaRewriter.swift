@@ -46,9 +46,9 @@ enum OpenAPISchemaRewriter {
         for base in schemas {
             guard let property = base.value["discriminator"]?["propertyName"]?.stringValue,
                   base.value["oneOf"] == nil, base.value["anyOf"] == nil else { continue }
-            let baseReference = "#/components/schemas/" + OpenAPIDocument.escape(base.key)
+            let baseReference = "#/components/schemas/" + JSONPointer.escape(base.key)
             let copyName = base.key + baseSuffix
-            let copyReference = "#/components/schemas/" + OpenAPIDocument.escape(copyName)
+            let copyReference = "#/components/schemas/" + JSONPointer.escape(copyName)
             var mapping: [(value: String, reference: String)] = []
             if case .object(let explicit)? = base.value["discriminator"]?["mapping"] {
                 for member in explicit {
@@ -57,7 +57,7 @@ enum OpenAPISchemaRewriter {
                 }
             }
             for candidate in schemas where candidate.value["allOf"]?.arrayValue?.contains(where: { $0["$ref"]?.stringValue == baseReference }) == true {
-                let reference = "#/components/schemas/" + OpenAPIDocument.escape(candidate.key)
+                let reference = "#/components/schemas/" + JSONPointer.escape(candidate.key)
                 if !mapping.contains(where: { $0.reference == reference }) { mapping.append((candidate.key, reference)) }
             }
             mapping.removeAll { $0.reference == baseReference }
@@ -71,7 +71,7 @@ enum OpenAPISchemaRewriter {
                     "then": ["$ref": .string(entry.reference)],
                 ])
                 // The subtype extends the copy, so checking it does not dispatch again.
-                let tokens = OpenAPIDocument.tokens(String(entry.reference.dropFirst()))
+                let tokens = JSONPointer.tokens(String(entry.reference.dropFirst()))
                 if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas", case .object(var subtype)? = result[tokens[2]], case .array(let allOf)? = subtype["allOf"] {
                     subtype["allOf"] = .array(allOf.map { $0["$ref"]?.stringValue == baseReference ? ["$ref": .string(copyReference)] : $0 })
                     result[tokens[2]] = .object(subtype)
