@@ -28,35 +28,30 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let root = folder ?? self.root ?? "."
-        let report = MappingsRoot(path: root).lint(globalTemplating: globalResponseTemplating)
+        let (report, drift) = try Self.check(root: root, openapi: openapi, basePath: openapiBasePath ?? "",
+                                             globalTemplating: globalResponseTemplating)
         print(Self.render(report, root: root), terminator: "")
-        var clean = report.isClean
-        if let openapi {
-            let drift = try Self.drift(of: MappingsRoot(path: root), against: openapi, basePath: openapiBasePath ?? "",
-                                       globalTemplating: globalResponseTemplating)
-            print(drift.text, terminator: "")
-            clean = clean && drift.isClean
-        }
-        if !clean { throw ExitCode(1) }
+        if let drift { print(drift.text, terminator: "") }
+        if !report.isClean || drift?.isClean == false { throw ExitCode(1) }
     }
 
-    /// The root's stubs checked against an OpenAPI document.
-    static func drift(of root: MappingsRoot, against path: String, basePath: String = "", globalTemplating: Bool) throws -> OpenAPIDriftReport {
+    /// The lint report of `root` and, with an OpenAPI document, its stubs checked against it.
+    /// The stubs are read once, so a stub without an `id` has the same one in both listings.
+    static func check(root: String, openapi: String?, basePath: String = "",
+                      globalTemplating: Bool) throws -> (LintReport, OpenAPIDriftReport?) {
+        let mappingsRoot = MappingsRoot(path: root)
+        let report = mappingsRoot.lint(globalTemplating: globalTemplating)
+        guard let openapi else { return (report, nil) }
         let document: OpenAPIDocument
         do {
-            document = try OpenAPIDocument(contentsOf: URL(fileURLWithPath: path), strict: true).mounted(at: basePath)
+            document = try OpenAPIDocument(contentsOf: URL(fileURLWithPath: openapi), strict: true).mounted(at: basePath)
         } catch {
             throw CLIError(error.description)
         }
-        // Stubs that do not load are reported by the lint above; the rest are checked.
-        let mappings: [StubMapping]
-        do {
-            mappings = try root.loadMappings()
-        } catch {
-            mappings = error.loaded
-        }
-        let mock = HTTPMock(configuration: HTTPMock.Configuration(root: root))
-        return document.drift(of: mappings, globalTemplating: globalTemplating) { try mock.bodyData(for: $0) }
+        // Stubs that do not load are reported by the lint; the rest are checked.
+        let mock = HTTPMock(configuration: HTTPMock.Configuration(root: mappingsRoot))
+        let drift = document.drift(of: report.mappings, globalTemplating: globalTemplating) { try mock.bodyData(for: $0) }
+        return (report, drift)
     }
 
     /// The text `lint` prints: one line per stub, then the problems, then the warnings.

@@ -4,6 +4,20 @@ import Understudy
 import UnderstudyOpenAPI
 
 struct OpenAPICoverageTests {
+    /// Stubs and requests of the in-process client transport name their operation.
+    @Test func operationStubsAndRequestsCountTowardsTheirOperation() throws {
+        let document = try petstore()
+        let mock = HTTPMock()
+        mock.stub(.operation("listPets"), .ok.json([]))
+        var sent = request(.get, "/api/v1/pets")  // under a base URL the document does not know
+        sent.operationId = "listPets"
+        _ = mock.serve(sent)
+        let listPets = try #require(mock.openAPICoverage(document).operations.first { $0.label == "listPets" })
+        #expect(listPets.stubs == 1)
+        #expect(listPets.requests == 1)
+        #expect(listPets.responses.map(\.requests) == [1, 0])
+    }
+
     @Test func stubsAndTrafficCountTowardsOperationsAndResponses() throws {
         let document = try petstore()
         let mock = HTTPMock(openAPI: document)

@@ -16,6 +16,27 @@ struct OpenAPIDriftTests {
         #expect(report.text == "3 stub(s) agree with petstore-3.0.yaml\n")
     }
 
+    /// `.operation("getPetById")` stubs (what the in-process client transport matches) are
+    /// checked against the operation they name.
+    @Test func stubsThatNameTheirOperationAreChecked() throws {
+        let mock = HTTPMock()
+        mock.stub(StubMapping(name: "good", .operation("getPetById"), .ok.json(["id": 1, "name": "Rex"])))
+        mock.stub(StubMapping(name: "pet without id", .operation("getPetById"), .ok.json(["name": "Tom"])))
+        mock.stub(StubMapping(name: "gone", .operation("getPetByName"), .ok))
+        mock.stub(StubMapping(name: "wrong method", .post(urlPath: "/ignored").operation("getPetById"), .ok))
+        mock.stub(StubMapping(name: "wrong method, no URL", RequestPattern(method: .post, operationId: .equalTo("getPetById")), .ok))
+        let report = mock.validate(against: try petstore())
+        let byName = Dictionary(uniqueKeysWithValues: report.findings.map { ($0.stub.name ?? "", $0) })
+        #expect(byName.keys.sorted() == ["gone", "pet without id", "wrong method", "wrong method, no URL"])
+        #expect(byName["pet without id"]?.operation == "getPetById")
+        #expect(byName["pet without id"]?.request == "operation getPetById")
+        #expect(byName["pet without id"]?.violations.map(\.keyword) == ["required"])
+        #expect(byName["gone"]?.violations.map(\.message) == ["petstore-3.0.yaml has no operation with operationId getPetByName"])
+        // With a URL, the URL decides (a path no operation has).
+        #expect(byName["wrong method"]?.violations.map(\.kind) == [.unknownPath])
+        #expect(byName["wrong method, no URL"]?.violations.map(\.message) == ["getPetById is a GET operation, not POST"])
+    }
+
     @Test func eachKindOfDriftIsReportedWithPointerAndKeyword() throws {
         let mock = HTTPMock()
         let missingID = mock.stub(StubMapping(name: "pet without id", .get(urlPath: "/pets/2"), .ok.json(["name": "Tom"])))

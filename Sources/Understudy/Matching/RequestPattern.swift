@@ -75,6 +75,13 @@ public struct RequestPattern: Sendable, Hashable {
         self.operationId = operationId
     }
 
+    /// The operation the pattern names exactly (a case-sensitive `equalTo` on
+    /// ``operationId``), or `nil`.
+    package var exactOperationId: String? {
+        guard case .equalTo(let value, caseInsensitive: false)? = operationId?.kind else { return nil }
+        return value
+    }
+
     /// Every request.
     public static var anyRequest: RequestPattern { RequestPattern() }
 

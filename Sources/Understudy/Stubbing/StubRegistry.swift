@@ -144,10 +144,7 @@ struct StubRegistry: Sendable {
 
     /// The operation a stub without an indexed URL is indexed by: its `operationId` when that
     /// is an exact, case-sensitive `equalTo`.
-    private static func operationKey(_ pattern: RequestPattern) -> String? {
-        guard case .equalTo(let value, caseInsensitive: false)? = pattern.operationId?.kind else { return nil }
-        return value
-    }
+    private static func operationKey(_ pattern: RequestPattern) -> String? { pattern.exactOperationId }
 
     /// Inserts keeping the list in matching order (binary search for the position).
     private static func insert(_ entry: Entry, into list: inout [Entry]) {

@@ -16,7 +16,9 @@ extension OpenAPIDocument {
         var requestCounts: [String: Int] = [:]
         var responseRequestCounts: [String: Int] = [:]
         for event in events where event.wasMatched {
-            guard let operation = operation(method: event.request.method, path: event.request.path) else { continue }
+            // A request an OpenAPI client sent through the in-process transport names its operation.
+            let named = event.request.operationId.flatMap { operation(id: $0) }
+            guard let operation = named ?? operation(method: event.request.method, path: event.request.path) else { continue }
             requestCounts[operation.pointer, default: 0] += 1
             if let documented = operation.response(forStatus: event.status) {
                 responseRequestCounts[operation.pointer + " " + documented.status, default: 0] += 1

@@ -21,7 +21,7 @@ extension OpenAPIDocument {
         var checked = 0
         for stub in stubs where stub.metadata?[OpenAPIStubBuilder.metadataKey] == nil {
             checked += 1
-            let request = "\(stub.request.method.rawValue) \(stub.request.url.key.map { "\($0)=\(stub.request.url.value ?? "")" } ?? "any URL")"
+            let request = Self.requestLabel(stub.request)
             let (operation, requestViolations, skipped) = requestDrift(of: stub)
             if let skipped { notChecked.append("\(stub.label): \(skipped)") }
             var violations = requestViolations
@@ -39,6 +39,18 @@ extension OpenAPIDocument {
     func requestDrift(of stub: StubMapping) -> (OpenAPIOperation?, [OpenAPIViolation], String?) {
         let method = stub.request.method
         let value = stub.request.url.value ?? ""
+        if stub.request.url.key == nil, let id = stub.request.exactOperationId {
+            // `.operation("getPetById")`: the stub names its operation instead of a URL.
+            guard let operation = operation(id: id) else {
+                return (nil, [OpenAPIViolation(kind: .unknownPath, operation: nil, subject: "request operationId",
+                                               message: "\(source) has no operation with operationId \(id)")], nil)
+            }
+            guard method == .any || method == operation.method else {
+                return (nil, [OpenAPIViolation(kind: .methodNotAllowed, operation: operation.label, subject: "request method",
+                                               message: "\(id) is a \(operation.method.rawValue) operation, not \(method.rawValue)")], nil)
+            }
+            return (operation, [], nil)
+        }
         var concretePath: String?
         let byPath: [OpenAPIOperation]
         switch stub.request.url.key {
@@ -52,11 +64,10 @@ extension OpenAPIDocument {
             let shape = Self.templateShape(value)
             byPath = operations.filter { Self.templateShape($0.mountedPath) == shape }
         case "urlPattern", "urlPathPattern":
-            guard let regex = try? NSRegularExpression(pattern: "^(?:\(value))$") else { return (nil, [], "its URL regex does not compile") }
-            byPath = operations.filter { operation in
-                let sample = samplePath(operation)
-                return regex.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil
-            }
+            // The matcher's own regex: a whole-value match, abandoned when it backtracks too long.
+            let regex = RegexPattern(value)
+            if regex.compileError != nil { return (nil, [], "its URL regex does not compile") }
+            byPath = operations.filter { regex.matches(samplePath($0)) }
         default:
             return (nil, [], "it matches any URL, so it has no one operation to check against")
         }
@@ -97,6 +108,13 @@ extension OpenAPIDocument {
         var headers = response.headers
         if headers["Content-Type"] == nil, case .json = response.body { headers.add(name: "Content-Type", value: "application/json") }
         return operation.responseViolations(status: response.status, headers: headers, body: body)
+    }
+
+    /// How a finding names the stub's request: `GET urlPath=/pets/1`, `operation getPetById`.
+    static func requestLabel(_ request: RequestPattern) -> String {
+        if let key = request.url.key { return "\(request.method.rawValue) \(key)=\(request.url.value ?? "")" }
+        guard let id = request.exactOperationId else { return "\(request.method.rawValue) any URL" }
+        return request.method == .any ? "operation \(id)" : "\(request.method.rawValue) operation \(id)"
     }
 
     /// `/pets/{petId}` and `/pets/{id}` have the same shape `/pets/{}`.
