@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
+        .library(name: "UnderstudyTLS", targets: ["UnderstudyTLS"]),
         .library(name: "UnderstudyClient", targets: ["UnderstudyClient"]),
         .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
         .library(name: "UnderstudyInProcess", targets: ["UnderstudyInProcess"]),
@@ -27,6 +28,13 @@ let package = Package(
         // 2.101.2: the HTTP/1 decoder limits header sizes (80 KiB), which the server answers with 431.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
+        // UnderstudyTLS only. async-http-client already brings swift-nio-ssl and swift-nio-http2;
+        // certificate generation adds swift-certificates and swift-crypto (and swift-asn1).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // Core engine: model, matching, stubbing, journal, verification, near misses,
@@ -42,6 +50,27 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 // Proxy stubs and recording forward requests upstream with it.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        // HTTPS and HTTP/2 for the loopback server: a generated certificate authority, TLS with
+        // ALPN in front of the server's handlers, trust helpers. A product of its own so users of
+        // plain HTTP never build certificate generation.
+        .target(
+            name: "UnderstudyTLS",
+            dependencies: [
+                "Understudy",
+                "UnderstudyServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: sharedSettings
@@ -68,7 +97,7 @@ let package = Package(
         // with `Understudy` on case-insensitive file systems.
         .executableTarget(
             name: "UnderstudyCLI",
-            dependencies: ["Understudy", "UnderstudyServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyTLS", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: sharedSettings
         ),
         // libFuzzer targets for the parsers (built by Fuzz/run.sh with -sanitize=fuzzer; a
@@ -134,6 +163,22 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "UnderstudyTLSTests",
+            dependencies: [
+                "UnderstudyTLS",
+                "UnderstudyServer",
+                "Understudy",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: sharedSettings

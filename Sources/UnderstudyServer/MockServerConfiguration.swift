@@ -32,6 +32,12 @@ public struct MockServerConfiguration: Sendable {
     /// When set, `/__admin/*` answers 401 unless the request carries
     /// `Authorization: Bearer <adminToken>`; stubs are served either way.
     public var adminToken: String?
+    /// Whether the plain-HTTP listener on ``port`` runs. Turn it off to serve HTTPS only
+    /// (`UnderstudyTLS`'s `https` setting); a server with neither listener refuses to start.
+    public var httpEnabled: Bool = true
+    /// The second listener, set through `UnderstudyTLS`'s `https` setting; `nil` serves
+    /// plain HTTP only.
+    package var secureTransport: (any SecureTransport)?
 
     /// Creates a configuration; every argument has a safe default.
     public init(

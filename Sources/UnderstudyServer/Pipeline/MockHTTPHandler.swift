@@ -12,6 +12,8 @@ final class MockHTTPHandler: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let server: ServerContext
+    /// `http`, or `https` behind TLS: what the journal records and stubs match on.
+    private let scheme: String
     private let reader: RequestReader
     private let writer: ResponseWriter
     private var generator = SystemRandomNumberGenerator()
@@ -26,8 +28,9 @@ final class MockHTTPHandler: ChannelInboundHandler {
     /// The request being forwarded upstream, while a proxy stub answers.
     private var proxy: ProxyExchange?
 
-    init(context: ServerContext) {
+    init(context: ServerContext, scheme: String = "http") {
         self.server = context
+        self.scheme = scheme
         self.reader = RequestReader(configuration: context.configuration)
         self.writer = ResponseWriter(reader: reader)
     }
@@ -69,7 +72,8 @@ final class MockHTTPHandler: ChannelInboundHandler {
         if server.configuration.adminEnabled, request.path == "/__admin" || request.path.hasPrefix("/__admin/") {
             let response = server.adminToken.map { $0.admits(request) } == false
                 ? AdminToken.unauthorized
-                : AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState).handle(request)
+                : AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState,
+                           certificateAuthorityPEM: server.configuration.secureTransport?.certificateAuthorityPEM).handle(request)
             plan = ResponsePlan.make(for: response, to: request, stub: nil, bodyData: { try $0.bodyData(root: nil) }, using: &generator)
         } else {
             let served = server.mock.serve(request)
@@ -138,8 +142,11 @@ final class MockHTTPHandler: ChannelInboundHandler {
         var headers = Understudy.HTTPHeaders()
         for (name, value) in head.headers { headers.add(name: name, value: value) }
         let url: String
-        if head.uri.hasPrefix("/"), headers["Host"] == nil, let local = channel.localAddress {
-            url = "http://\(local.ipAddress ?? "127.0.0.1"):\(local.port ?? 80)\(head.uri)"
+        if head.uri.hasPrefix("/"), let host = headers["Host"] {
+            // Origin form: the scheme is the connection's (https behind TLS), the host the header's.
+            url = scheme == "http" ? head.uri : "\(scheme)://\(host)\(head.uri)"
+        } else if head.uri.hasPrefix("/"), let local = channel.localAddress {
+            url = "\(scheme)://\(local.ipAddress ?? "127.0.0.1"):\(local.port ?? 80)\(head.uri)"
         } else {
             url = head.uri
         }

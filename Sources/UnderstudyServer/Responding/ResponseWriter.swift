@@ -147,7 +147,7 @@ final class ResponseWriter {
             onFinish = nil
             end(for: request, context: context, then: finished)
         case .fault(let fault):
-            FaultWriter.perform(fault, context: context)
+            FaultWriter.perform(fault, context: context, afterHead: true)
             finish()
         case .heldOpen(let cap):
             pending = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(cap)) {

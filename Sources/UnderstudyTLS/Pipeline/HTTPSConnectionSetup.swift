@@ -1,0 +1,82 @@
+import NIOCore
+import NIOHTTP1
+import NIOHTTP2
+import NIOSSL
+import NIOTLS
+import UnderstudyServer
+
+/// Sets up each connection of the HTTPS listener: TLS, a deadline for the handshake, the raw
+/// output point for faults, then ALPN choosing HTTP/2 (a connection manager and, per stream,
+/// NIO's HTTP/2-to-HTTP/1 codec before the server's own handlers) or HTTP/1.1 (the server's
+/// usual pipeline).
+struct HTTPSConnectionSetup: Sendable {
+    private let context: NIOSSLContext
+    private let settings: HTTPSConfiguration
+
+    /// Builds the TLS context; throws when the identity or the client authorities cannot be used.
+    init(settings: HTTPSConfiguration) throws {
+        guard (16_384...16_777_215).contains(settings.maxFrameSize) else {
+            throw TLSSetupError.invalidSetting("maxFrameSize must be between 16384 and 16777215 (HTTP/2's limits), got \(settings.maxFrameSize)")
+        }
+        guard settings.maxConcurrentStreams > 0, settings.maxHeaderListSize > 0 else {
+            throw TLSSetupError.invalidSetting("maxConcurrentStreams and maxHeaderListSize must be above 0")
+        }
+        self.settings = settings
+        self.context = try NIOSSLContext(configuration: settings.serverTLSConfiguration())
+    }
+
+    var initializer: @Sendable (any Channel, ConnectionHandlers) -> EventLoopFuture<Void> {
+        { channel, handlers in self.setUp(channel, handlers: handlers) }
+    }
+
+    private func setUp(_ channel: any Channel, handlers: ConnectionHandlers) -> EventLoopFuture<Void> {
+        let added = channel.eventLoop.makeCompletedFuture {
+            let sync = channel.pipeline.syncOperations
+            try sync.addHandler(NIOSSLServerHandler(context: context))
+            try sync.addHandler(HandshakeDeadlineHandler(timeout: TimeAmount(handlers.configuration.headerReadTimeout)))
+            try sync.addHandler(ConnectionHandlers.makeRawOutputHandler(), name: ConnectionHandlers.rawOutputName)
+        }
+        guard settings.http2 else {
+            return added.flatMapThrowing { try handlers.installHTTP1(on: channel) }
+        }
+        let settings = self.settings
+        return added.flatMap {
+            channel.configureHTTP2SecureUpgrade(
+                h2ChannelConfigurator: { channel in
+                    channel.eventLoop.makeCompletedFuture { try Self.installHTTP2(on: channel, settings: settings, handlers: handlers) }
+                },
+                http1ChannelConfigurator: { channel in
+                    channel.eventLoop.makeCompletedFuture { try handlers.installHTTP1(on: channel) }
+                })
+        }
+    }
+
+    /// The HTTP/2 handlers of one connection. Call on the channel's event loop; also what the
+    /// HTTP/2 fuzz target drives without TLS.
+    static func installHTTP2(on channel: any Channel, settings: HTTPSConfiguration, handlers: ConnectionHandlers) throws {
+        // Closes the connection gracefully (GOAWAY once its streams are done) on shutdown's
+        // quiesce event, and after it has stayed idle as long as an HTTP/1.1 keep-alive one may.
+        let manager = NIOHTTP2ServerConnectionManagementHandler(
+            eventLoop: channel.eventLoop,
+            configuration: .init(maxIdleTime: TimeAmount(handlers.configuration.headerReadTimeout), maxAge: nil, maxGraceTime: nil,
+                                 keepalive: nil))
+        var connection = NIOHTTP2Handler.ConnectionConfiguration()
+        connection.initialSettings = [
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: settings.maxConcurrentStreams),
+            HTTP2Setting(parameter: .maxHeaderListSize, value: settings.maxHeaderListSize),
+            HTTP2Setting(parameter: .maxFrameSize, value: settings.maxFrameSize),
+        ]
+        let http2 = NIOHTTP2Handler(
+            mode: .server, eventLoop: channel.eventLoop, connectionConfiguration: connection,
+            streamConfiguration: .init(), streamDelegate: manager.http2StreamDelegate
+        ) { stream in
+            stream.eventLoop.makeCompletedFuture {
+                try stream.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
+                try handlers.installHTTP2Stream(on: stream)
+            }
+        }
+        let sync = channel.pipeline.syncOperations
+        try sync.addHandler(http2)
+        try sync.addHandler(manager)
+    }
+}
