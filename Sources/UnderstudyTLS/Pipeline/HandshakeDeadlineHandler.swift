@@ -25,11 +25,12 @@ final class HandshakeDeadlineHandler: ChannelInboundHandler, RemovableChannelHan
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // Passed on first: once removed, this context forwards nothing.
+        context.fireUserInboundEventTriggered(event)
         if case TLSUserEvent.handshakeCompleted = event {
             deadline?.cancel()
             deadline = nil
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
         }
-        context.fireUserInboundEventTriggered(event)
     }
 }
