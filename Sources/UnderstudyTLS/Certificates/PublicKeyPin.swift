@@ -18,6 +18,10 @@ public enum PublicKeyPin {
     }
 
     static func of(_ certificate: Certificate) -> String {
-        Data(SHA256.hash(data: Array(certificate.publicKey.subjectPublicKeyInfoBytes))).base64EncodedString()
+        // The whole SubjectPublicKeyInfo (algorithm and key), DER-encoded; a key the library
+        // read cannot fail to serialize, but an empty pin would only never match.
+        var serializer = DER.Serializer()
+        guard (try? serializer.serialize(certificate.publicKey)) != nil else { return "" }
+        return Data(SHA256.hash(data: serializer.serializedBytes)).base64EncodedString()
     }
 }
