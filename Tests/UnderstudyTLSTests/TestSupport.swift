@@ -72,31 +72,27 @@ struct CommandOutput {
     var standardError: String
 }
 
-/// Runs a command to its end, feeding it `input`, and collects both outputs.
-func run(_ arguments: [String], input: String? = nil) async throws -> CommandOutput {
+/// Runs a command to its end, feeding it `input`, and collects both outputs. They go to
+/// files, read after the exit: reading pipes with `FileHandle` can trap on an interrupted read.
+func run(_ arguments: [String], input: String = "") async throws -> CommandOutput {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let paths = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
+    try Data(input.utf8).write(to: paths[0])
+    for path in paths.dropFirst() { try Data().write(to: path) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
-    let output = Pipe(), error = Pipe(), standardInput = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = standardInput
+    process.standardInput = try FileHandle(forReadingFrom: paths[0])
+    process.standardOutput = try FileHandle(forWritingTo: paths[1])
+    process.standardError = try FileHandle(forWritingTo: paths[2])
     let exited = AsyncStream<Void> { continuation in process.terminationHandler = { _ in continuation.finish() } }
     try process.run()
-    if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
-    try standardInput.fileHandleForWriting.close()
-    async let out = read(output)
-    async let err = read(error)
-    let (outData, errData) = await (out, err)
     for await _ in exited {}
-    return CommandOutput(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                         standardError: String(decoding: errData, as: UTF8.self))
-}
-
-private func read(_ pipe: Pipe) async -> Data {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }
-    }
+    return CommandOutput(status: process.terminationStatus,
+                         standardOutput: String(decoding: try Data(contentsOf: paths[1]), as: UTF8.self),
+                         standardError: String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self))
 }
 
 /// Writes `text` to a new temporary file and returns its path.

@@ -54,12 +54,6 @@ struct HTTPSConnectionSetup: Sendable {
     /// The HTTP/2 handlers of one connection. Call on the channel's event loop; also what the
     /// HTTP/2 fuzz target drives without TLS.
     static func installHTTP2(on channel: any Channel, settings: HTTPSConfiguration, handlers: ConnectionHandlers) throws {
-        // Closes the connection gracefully (GOAWAY once its streams are done) on shutdown's
-        // quiesce event, and after it has stayed idle as long as an HTTP/1.1 keep-alive one may.
-        let manager = NIOHTTP2ServerConnectionManagementHandler(
-            eventLoop: channel.eventLoop,
-            configuration: .init(maxIdleTime: TimeAmount(handlers.configuration.headerReadTimeout), maxAge: nil, maxGraceTime: nil,
-                                 keepalive: nil))
         var connection = NIOHTTP2Handler.ConnectionConfiguration()
         connection.initialSettings = [
             HTTP2Setting(parameter: .maxConcurrentStreams, value: settings.maxConcurrentStreams),
@@ -68,7 +62,7 @@ struct HTTPSConnectionSetup: Sendable {
         ]
         let http2 = NIOHTTP2Handler(
             mode: .server, eventLoop: channel.eventLoop, connectionConfiguration: connection,
-            streamConfiguration: .init(), streamDelegate: manager.http2StreamDelegate
+            streamConfiguration: .init()
         ) { stream in
             stream.eventLoop.makeCompletedFuture {
                 try stream.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
@@ -77,6 +71,8 @@ struct HTTPSConnectionSetup: Sendable {
         }
         let sync = channel.pipeline.syncOperations
         try sync.addHandler(http2)
-        try sync.addHandler(manager)
+        // NIO's NIOHTTP2ServerConnectionManagementHandler would do this, but it assumes it sees
+        // the connection become active, and here it is added after TLS and ALPN.
+        try sync.addHandler(HTTP2ConnectionLifecycleHandler(idleTimeout: TimeAmount(handlers.configuration.headerReadTimeout)))
     }
 }
