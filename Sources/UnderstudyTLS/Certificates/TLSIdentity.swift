@@ -107,6 +107,18 @@ public struct TLSIdentity: Sendable {
     /// of your own loaded without its authority.
     public var certificateAuthorityPEM: String? { authorityBytes.map(Self.pem) }
 
+    /// The private key as PEM (PKCS #8): to hand a client identity to curl (`--key`) or another
+    /// process.
+    public var privateKeyPEM: String {
+        get throws(TLSSetupError) {
+            do {
+                return try privateKey.serializeAsPEM().pemString + "\n"
+            } catch {
+                throw .unreadable("the private key", "\(error)")
+            }
+        }
+    }
+
     /// The certificate a client should trust: the authority when known, else the last of the chain.
     var trustAnchorBytes: [UInt8] { authorityBytes ?? chainBytes[chainBytes.count - 1] }
 
