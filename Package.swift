@@ -211,7 +211,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyCLITests",
             dependencies: [
-                "UnderstudyCLI", "Understudy", "UnderstudyServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "UnderstudyCLI", "Understudy", "UnderstudyServer", "UnderstudyTLS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: sharedSettings
         ),
