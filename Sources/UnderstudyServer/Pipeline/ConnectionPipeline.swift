@@ -20,7 +20,7 @@ package enum ConnectionPipeline {
     static func installStream(on channel: any Channel, context: ServerContext, scheme: String) throws {
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addHandler(ProtocolErrorHandler())
-        try pipeline.addHandler(MockHTTPHandler(context: context, scheme: scheme))
+        try pipeline.addHandler(MockHTTPHandler(context: context, scheme: scheme, onHTTP2Stream: true))
     }
 
     /// Adds the same handlers serving `mock` with a context of their own, for driving one

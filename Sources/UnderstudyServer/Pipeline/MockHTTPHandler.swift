@@ -28,11 +28,15 @@ final class MockHTTPHandler: ChannelInboundHandler {
     /// The request being forwarded upstream, while a proxy stub answers.
     private var proxy: ProxyExchange?
 
-    init(context: ServerContext, scheme: String = "http") {
+    /// Whether the channel is one HTTP/2 stream of a connection.
+    private let onHTTP2Stream: Bool
+
+    init(context: ServerContext, scheme: String = "http", onHTTP2Stream: Bool = false) {
         self.server = context
         self.scheme = scheme
+        self.onHTTP2Stream = onHTTP2Stream
         self.reader = RequestReader(configuration: context.configuration)
-        self.writer = ResponseWriter(reader: reader)
+        self.writer = ResponseWriter(reader: reader, onHTTP2Stream: onHTTP2Stream)
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -125,7 +129,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
         }
         switch action {
         case .fault(let fault):
-            FaultWriter.perform(fault, context: context)
+            FaultWriter.perform(fault, context: context, onHTTP2Stream: onHTTP2Stream)
             finished?()
         case .proxy(let request):
             guard let event else { return }

@@ -5,7 +5,7 @@ import Understudy
 
 /// Produces WireMock's network faults on a real socket.
 ///
-/// On an HTTP/2 stream (a channel with a parent connection) a fault means what it can in
+/// On an HTTP/2 stream (whose channel's parent is the connection) a fault means what it can in
 /// HTTP/2: `EMPTY_RESPONSE` resets the stream alone (RST_STREAM, the connection serves on);
 /// `CONNECTION_RESET_BY_PEER` resets the whole TCP connection; `MALFORMED_RESPONSE_CHUNK`
 /// sends a 200 head and a partial body, then resets the stream; `RANDOM_DATA_THEN_CLOSE`
@@ -18,9 +18,11 @@ enum FaultWriter {
     static let malformedStreamBytes = "lskdu018973t09sylgasjkfg1][]'./.sdlv"
 
     /// Carries out `fault`; `afterHead` tells that the response's head has already been
-    /// written (a stream that ends with a fault).
-    static func perform(_ fault: Fault, context: ChannelHandlerContext, afterHead: Bool = false) {
-        if let connection = context.channel.parent {
+    /// written (a stream that ends with a fault), `onHTTP2Stream` that the channel is one
+    /// HTTP/2 stream of a connection (an accepted HTTP/1.1 connection has a parent too: the
+    /// listening socket).
+    static func perform(_ fault: Fault, context: ChannelHandlerContext, afterHead: Bool = false, onHTTP2Stream: Bool = false) {
+        if onHTTP2Stream, let connection = context.channel.parent {
             performOnStream(fault, connection: connection, afterHead: afterHead, context: context)
             return
         }
