@@ -107,6 +107,7 @@ let package = Package(
             dependencies: [
                 "Understudy",
                 "UnderstudyServer",
+                "UnderstudyTLS",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],

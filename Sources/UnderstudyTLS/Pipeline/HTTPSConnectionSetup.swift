@@ -1,15 +1,15 @@
-import NIOCore
+package import NIOCore
 import NIOHTTP1
 import NIOHTTP2
 import NIOSSL
 import NIOTLS
-import UnderstudyServer
+package import UnderstudyServer
 
 /// Sets up each connection of the HTTPS listener: TLS, a deadline for the handshake, the raw
 /// output point for faults, then ALPN choosing HTTP/2 (a connection manager and, per stream,
 /// NIO's HTTP/2-to-HTTP/1 codec before the server's own handlers) or HTTP/1.1 (the server's
 /// usual pipeline).
-struct HTTPSConnectionSetup: Sendable {
+package struct HTTPSConnectionSetup: Sendable {
     private let context: NIOSSLContext
     private let settings: HTTPSConfiguration
 
@@ -53,7 +53,7 @@ struct HTTPSConnectionSetup: Sendable {
 
     /// The HTTP/2 handlers of one connection. Call on the channel's event loop; also what the
     /// HTTP/2 fuzz target drives without TLS.
-    static func installHTTP2(on channel: any Channel, settings: HTTPSConfiguration, handlers: ConnectionHandlers) throws {
+    package static func installHTTP2(on channel: any Channel, settings: HTTPSConfiguration, handlers: ConnectionHandlers) throws {
         var connection = NIOHTTP2Handler.ConnectionConfiguration()
         connection.initialSettings = [
             HTTP2Setting(parameter: .maxConcurrentStreams, value: settings.maxConcurrentStreams),
