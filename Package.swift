@@ -138,6 +138,9 @@ let package = Package(
             dependencies: [
                 "Understudy",
                 "UnderstudyServer",
+                "UnderstudyTLS",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 "UnderstudyClient",
                 "UnderstudyURLSession",
                 .product(name: "NIOCore", package: "swift-nio"),
