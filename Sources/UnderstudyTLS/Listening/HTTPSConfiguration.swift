@@ -1,7 +1,7 @@
 public import Foundation
 
-/// Settings of a ``MockServer``'s HTTPS listener: the certificate it presents, HTTP/2, client
-/// certificates and HTTP/2 limits. Set it as ``UnderstudyServer/MockServerConfiguration/https``:
+/// Settings of a `MockServer`'s HTTPS listener: the certificate it presents, HTTP/2, client
+/// certificates and HTTP/2 limits. Set it as `MockServerConfiguration.https`:
 ///
 /// ```swift
 /// var configuration = MockServerConfiguration()
@@ -13,7 +13,7 @@ public import Foundation
 /// at most 100 concurrent streams per connection, 80 KiB of request headers (as HTTP/1.1) and
 /// 16 KiB frames.
 public struct HTTPSConfiguration: Sendable {
-    /// The port to bind; 0 picks a free one (read it back from ``UnderstudyServer/MockServer/httpsPort``).
+    /// The port to bind; 0 picks a free one (read it back from `MockServer.httpsPort`).
     public var port: Int
     /// The certificate chain and key the server presents.
     public var identity: TLSIdentity
@@ -62,7 +62,7 @@ public struct HTTPSConfiguration: Sendable {
 
 extension MockServerConfiguration {
     /// The HTTPS listener next to the plain-HTTP one (turn that off with
-    /// ``UnderstudyServer/MockServerConfiguration/httpEnabled``); `nil`, the default, serves
+    /// `MockServerConfiguration.httpEnabled`); `nil`, the default, serves
     /// plain HTTP only.
     public var https: HTTPSConfiguration? {
         get { (secureTransport as? HTTPSTransport)?.settings }
@@ -75,7 +75,7 @@ extension MockServer {
     /// or pinning it in a client: ``TLSIdentity/certificateAuthorityPEM``,
     /// ``TLSIdentity/publicKeyPin``, ``TLSIdentity/clientTLSConfiguration()``.
     ///
-    /// Throws ``UnderstudyServer/MockServerError/notListening(scheme:)`` when the server has
+    /// Throws `MockServerError.notListening(scheme:)` when the server has
     /// no HTTPS settings.
     public var tlsIdentity: TLSIdentity {
         get throws(MockServerError) {

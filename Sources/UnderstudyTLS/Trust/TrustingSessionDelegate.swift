@@ -20,8 +20,10 @@ public final class TrustingSessionDelegate: NSObject, URLSessionDelegate, Sendab
     private let authorityDER: Data
     private let pins: Set<String>
 
-    /// Trusts the authority of `identity` (the mock server's ``UnderstudyServer/MockServer/tlsIdentity``).
-    /// - Parameter pins: public-key pins one of which the server's chain must carry; none by default.
+    /// Trusts the authority of `identity`.
+    /// - Parameters:
+    ///   - identity: the mock server's `MockServer.tlsIdentity`, whose authority is the only anchor.
+    ///   - pins: public-key pins one of which the server's chain must carry; none by default.
     public init(trusting identity: TLSIdentity, pins: Set<String> = []) {
         self.authorityDER = Data(identity.trustAnchorBytes)
         self.pins = pins
