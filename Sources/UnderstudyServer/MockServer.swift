@@ -5,8 +5,9 @@ import NIOHTTP1
 public import NIOPosix
 public import Understudy
 
-/// A real HTTP/1.1 server (and, with `UnderstudyTLS`, HTTPS with HTTP/2) on a loopback socket that answers from an `HTTPMock`: any client
-/// (URLSession, AsyncHTTPClient, curl, another process) can talk to it.
+/// A real HTTP/1.1 server on a loopback socket (and, with `UnderstudyTLS`, HTTPS with HTTP/2
+/// on a second one) that answers from an `HTTPMock`: any client (URLSession, AsyncHTTPClient,
+/// curl, another process) can talk to it.
 ///
 /// Prefer the scoped form, which always shuts the server down:
 /// ```swift
