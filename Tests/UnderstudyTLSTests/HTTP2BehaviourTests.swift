@@ -160,4 +160,36 @@ struct HTTP2BehaviourTests {
             }
         }
     }
+
+    @Test func theServerAdvertisesItsBoundedLimits() async throws {
+        try await withHTTPSServer(HTTPMock()) { server in
+            let trace = try await nghttp(server, ["/anything"]).standardOutput
+            #expect(trace.contains("SETTINGS_MAX_CONCURRENT_STREAMS(0x03):100"), "\(trace)")
+            #expect(trace.contains("SETTINGS_MAX_HEADER_LIST_SIZE(0x06):81920"))
+            #expect(trace.contains("SETTINGS_MAX_FRAME_SIZE(0x05):16384"))
+        }
+        let https = try HTTPSConfiguration(maxConcurrentStreams: 7, maxHeaderListSize: 4_096, maxFrameSize: 32_768)
+        try await withHTTPSServer(HTTPMock(), https: https) { server in
+            let trace = try await nghttp(server, ["/anything"]).standardOutput
+            #expect(trace.contains("SETTINGS_MAX_CONCURRENT_STREAMS(0x03):7"), "\(trace)")
+            #expect(trace.contains("SETTINGS_MAX_HEADER_LIST_SIZE(0x06):4096"))
+            #expect(trace.contains("SETTINGS_MAX_FRAME_SIZE(0x05):32768"))
+        }
+    }
+
+    @Test func anIdleHTTP2ConnectionIsClosedAfterTheHeadTimeout() async throws {
+        try await withHTTPSServer(HTTPMock(), configure: { $0.headerReadTimeout = .milliseconds(300) }) { server in
+            try await withClient(trusting: server.tlsIdentity) { client in
+                let response = try await client.send(server.httpsBaseURL.appendingPathComponent("anything"))
+                #expect(response.version == HTTPVersion.http2)
+                // AsyncHTTPClient keeps an idle connection for a minute; the server closes it first.
+                let clock = ContinuousClock()
+                let deadline = clock.now + .seconds(50)
+                while server.connectionCount > 0, clock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                #expect(server.connectionCount == 0, "the idle HTTP/2 connection was closed by the server")
+            }
+        }
+    }
 }
