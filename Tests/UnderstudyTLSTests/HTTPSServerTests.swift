@@ -57,11 +57,43 @@ struct HTTPSServerTests {
     }
 
     @Test func withoutHTTP2EveryConnectionSpeaksHTTP1() async throws {
-        try await withHTTPSServer(mock(), https: try HTTPSConfiguration(http2: false)) { server in
+        let mock = mock()
+        try await withHTTPSServer(mock, https: try HTTPSConfiguration(http2: false)) { server in
             try await withClient(trusting: server.tlsIdentity) { client in
                 let response = try await client.send(server.httpsBaseURL.appendingPathComponent("users/42"))
                 #expect(response.version == HTTPVersion.http1_1)
                 #expect(response.body == #"{"id":42}"#)
+            }
+        }
+        // The handlers start although they join a connection already active (after TLS).
+        #expect(mock.serveEvents.first?.request.clientAddress.hasPrefix("127.0.0.1:") == true)
+    }
+
+    /// HTTP/2 on and off, and HTTP/1.1 chosen by the client through ALPN (the handlers then join
+    /// a connection that is already active).
+    @Test(arguments: [(true, HTTPClient.Configuration.HTTPVersion.automatic), (false, .automatic), (true, .http1Only)])
+    func theClientAddressIsRecordedOverTLS(http2: Bool, clientVersion: HTTPClient.Configuration.HTTPVersion) async throws {
+        let mock = mock()
+        try await withHTTPSServer(mock, https: try HTTPSConfiguration(http2: http2)) { server in
+            try await withClient(trusting: server.tlsIdentity, httpVersion: clientVersion) { client in
+                _ = try await client.send(server.httpsBaseURL.appendingPathComponent("users/42"))
+            }
+        }
+        let address = try #require(mock.serveEvents.first?.request.clientAddress)
+        #expect(address.hasPrefix("127.0.0.1:") && address != "127.0.0.1:0", "\(address)")
+    }
+
+    @Test func anIdleHTTP1ConnectionChosenByALPNIsClosedAfterTheHeadTimeout() async throws {
+        try await withHTTPSServer(mock(), configure: { $0.headerReadTimeout = .milliseconds(300) }) { server in
+            try await withClient(trusting: server.tlsIdentity, httpVersion: .http1Only) { client in
+                _ = try await client.send(server.httpsBaseURL.appendingPathComponent("users/42"))
+                // AsyncHTTPClient keeps an idle connection for a minute; the server closes it first.
+                let clock = ContinuousClock()
+                let deadline = clock.now + .seconds(50)
+                while server.connectionCount > 0, clock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                #expect(server.connectionCount == 0, "the idle keep-alive connection was closed by the server")
             }
         }
     }

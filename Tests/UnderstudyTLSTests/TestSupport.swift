@@ -38,9 +38,10 @@ struct TestResponse {
 /// shut down after `body`.
 @discardableResult
 func withClient<Result>(trusting identity: TLSIdentity, presenting clientIdentity: TLSIdentity? = nil,
+                        httpVersion: HTTPClient.Configuration.HTTPVersion = .automatic,
                         _ body: (HTTPClient) async throws -> Result) async throws -> Result {
     var configuration = HTTPClient.Configuration(tlsConfiguration: try identity.clientTLSConfiguration(presenting: clientIdentity))
-    configuration.httpVersion = .automatic
+    configuration.httpVersion = httpVersion
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     do {
         let result = try await body(client)

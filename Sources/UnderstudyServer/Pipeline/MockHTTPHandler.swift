@@ -39,10 +39,25 @@ final class MockHTTPHandler: ChannelInboundHandler {
         self.writer = ResponseWriter(reader: reader, onHTTP2Stream: onHTTP2Stream)
     }
 
+    /// Whether the connection's start (client address, request timer) has been handled.
+    private var started = false
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        // Behind TLS and ALPN the handler is added to a connection that is already active, and
+        // `channelActive` never comes.
+        if context.channel.isActive { start(context: context) }
+    }
+
     func channelActive(context: ChannelHandlerContext) {
+        start(context: context)
+        context.fireChannelActive()
+    }
+
+    private func start(context: ChannelHandlerContext) {
+        guard !started else { return }
+        started = true
         clientAddress = context.channel.remoteAddress.map { "\($0.ipAddress ?? "unknown"):\($0.port ?? 0)" } ?? "unknown"
         reader.start(context: context)
-        context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
