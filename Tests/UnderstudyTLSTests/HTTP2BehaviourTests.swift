@@ -77,6 +77,19 @@ struct HTTP2BehaviourTests {
         }
     }
 
+    @Test func overTLSWithHTTP1TheRawFaultBytesTravelInsideTLS() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/fault"), .fault(.malformedResponseChunk))
+        try await withHTTPSServer(mock, https: try HTTPSConfiguration(http2: false)) { server in
+            try await withClient(trusting: server.tlsIdentity) { client in
+                // Decrypted by the client: a 200 head, then a chunk size that is not hexadecimal.
+                await #expect(throws: HTTPParserError.invalidChunkSize) {
+                    try await client.send(server.httpsBaseURL.appendingPathComponent("fault"))
+                }
+            }
+        }
+    }
+
     @Test func anEventStreamArrivesPartByPartOverHTTP2() async throws {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/events"), .ok.eventStream([
