@@ -91,8 +91,11 @@ public final class MockServer: Sendable {
         do throws(MockServerError) {
             if configuration.httpEnabled {
                 let connections = self.connections
+                let plain = configuration.plainTransport?.makeConnectionInitializer()
+                let handlers = ConnectionHandlers(context: context, scheme: "http")
                 let channel = try await bind(port: configuration.port) { channel in
                     guard connections.admit(channel) else { return channel.close() }
+                    if let plain { return plain(channel, handlers) }
                     return channel.eventLoop.makeCompletedFuture {
                         try ConnectionPipeline.install(on: channel, context: context)
                     }

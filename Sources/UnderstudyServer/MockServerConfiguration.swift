@@ -38,6 +38,9 @@ public struct MockServerConfiguration: Sendable {
     /// The second listener, set through `UnderstudyTLS`'s `https` setting; `nil` serves
     /// plain HTTP only.
     package var secureTransport: (any SecureTransport)?
+    /// What sets up plain-HTTP connections instead of the HTTP/1.1 handlers alone, set through
+    /// `UnderstudyTLS`'s `http2PriorKnowledge`; `nil` serves HTTP/1.1 only.
+    package var plainTransport: (any PlainTransport)?
 
     /// Creates a configuration; every argument has a safe default.
     public init(

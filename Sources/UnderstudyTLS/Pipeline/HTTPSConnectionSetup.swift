@@ -15,12 +15,7 @@ package struct HTTPSConnectionSetup: Sendable {
 
     /// Builds the TLS context; throws when the identity or the client authorities cannot be used.
     init(settings: HTTPSConfiguration) throws {
-        guard (16_384...16_777_215).contains(settings.maxFrameSize) else {
-            throw TLSSetupError.invalidSetting("maxFrameSize must be between 16384 and 16777215 (HTTP/2's limits), got \(settings.maxFrameSize)")
-        }
-        guard settings.maxConcurrentStreams > 0, settings.maxHeaderListSize > 0 else {
-            throw TLSSetupError.invalidSetting("maxConcurrentStreams and maxHeaderListSize must be above 0")
-        }
+        try HTTP2Limits(settings).validate()
         self.settings = settings
         self.context = try NIOSSLContext(configuration: settings.serverTLSConfiguration())
     }
@@ -54,11 +49,16 @@ package struct HTTPSConnectionSetup: Sendable {
     /// The HTTP/2 handlers of one connection. Call on the channel's event loop; also what the
     /// HTTP/2 fuzz target drives without TLS.
     package static func installHTTP2(on channel: any Channel, settings: HTTPSConfiguration, handlers: ConnectionHandlers) throws {
+        try installHTTP2(on: channel, limits: HTTP2Limits(settings), handlers: handlers)
+    }
+
+    /// The HTTP/2 handlers of one connection with these limits (the HTTPS listener's, or h2c's).
+    static func installHTTP2(on channel: any Channel, limits: HTTP2Limits, handlers: ConnectionHandlers) throws {
         var connection = NIOHTTP2Handler.ConnectionConfiguration()
         connection.initialSettings = [
-            HTTP2Setting(parameter: .maxConcurrentStreams, value: settings.maxConcurrentStreams),
-            HTTP2Setting(parameter: .maxHeaderListSize, value: settings.maxHeaderListSize),
-            HTTP2Setting(parameter: .maxFrameSize, value: settings.maxFrameSize),
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: limits.maxConcurrentStreams),
+            HTTP2Setting(parameter: .maxHeaderListSize, value: limits.maxHeaderListSize),
+            HTTP2Setting(parameter: .maxFrameSize, value: limits.maxFrameSize),
         ]
         let http2 = NIOHTTP2Handler(
             mode: .server, eventLoop: channel.eventLoop, connectionConfiguration: connection,
