@@ -3,7 +3,7 @@ import Foundation
 import UnderstudyServer
 import UnderstudyTLS
 
-/// `serve`'s HTTPS listener: off unless `--https-port` is given.
+/// `serve`'s HTTPS listener (off unless `--https-port` is given) and HTTP/2 on the plain port.
 struct HTTPSOptions: ParsableArguments {
     @Option(name: .long, help: "Also serve HTTPS (HTTP/2 and HTTP/1.1) on this port; 0 picks a free one.")
     var httpsPort: Int?
@@ -23,6 +23,9 @@ struct HTTPSOptions: ParsableArguments {
     @Flag(name: .long, help: "Serve HTTPS only: no plain-HTTP listener (needs --https-port).")
     var disableHttp = false
 
+    @Flag(name: .long, help: "Also speak HTTP/2 on the plain port to clients that start with its preface (h2c, prior knowledge).")
+    var http2PriorKnowledge = false
+
     @OptionGroup var authority: CertificateAuthorityOptions
 
     func validate() throws {
@@ -37,6 +40,7 @@ struct HTTPSOptions: ParsableArguments {
     /// Adds the HTTPS settings to `configuration`; returns the certificate authority file
     /// clients should trust, if understudy's own authority issued the certificate.
     func apply(to configuration: inout MockServerConfiguration) throws(CLIError) -> URL? {
+        configuration.http2PriorKnowledge = http2PriorKnowledge
         guard let httpsPort else { return nil }
         let store = authority.store
         var authorityFile: URL?

@@ -117,4 +117,12 @@ struct HTTPSServeTests {
         #expect(configuration.httpEnabled == false)
         #expect(configuration.https?.http2 == false)
     }
+
+    @Test func http2PriorKnowledgeNeedsNoHTTPSPort() throws {
+        let command = try ServeCommand.parse(["--http2-prior-knowledge"])
+        var configuration = try command.network.configuration(environment: [:])
+        #expect(try command.https.apply(to: &configuration) == nil)
+        #expect(configuration.http2PriorKnowledge)
+        #expect(configuration.https == nil)
+    }
 }
