@@ -17,14 +17,14 @@ struct HTTPSOptions: ParsableArguments {
     @Flag(name: .long, help: "Refuse HTTPS clients without a certificate issued by understudy's certificate authority (see `understudy ca client-cert`).")
     var httpsRequireClientCert = false
 
-    @Flag(name: .long, help: "Offer HTTP/1.1 only on the HTTPS port.")
+    @Flag(name: [.customLong("no-http2"), .customLong("disable-http2-tls")], help: "Offer HTTP/1.1 only on the HTTPS port.")
     var noHttp2 = false
 
     @Flag(name: .long, help: "Serve HTTPS only: no plain-HTTP listener (needs --https-port).")
     var disableHttp = false
 
-    @Flag(name: .long, help: "Also speak HTTP/2 on the plain port to clients that start with its preface (h2c, prior knowledge).")
-    var http2PriorKnowledge = false
+    @Flag(name: .long, help: "Speak HTTP/1.1 only on the plain port; by default it also speaks HTTP/2 to clients that start with its preface (h2c with prior knowledge), as WireMock does.")
+    var disableHttp2Plain = false
 
     @OptionGroup var authority: CertificateAuthorityOptions
 
@@ -40,7 +40,7 @@ struct HTTPSOptions: ParsableArguments {
     /// Adds the HTTPS settings to `configuration`; returns the certificate authority file
     /// clients should trust, if understudy's own authority issued the certificate.
     func apply(to configuration: inout MockServerConfiguration) throws(CLIError) -> URL? {
-        configuration.http2PriorKnowledge = http2PriorKnowledge
+        configuration.http2PriorKnowledge = !disableHttp2Plain
         guard let httpsPort else { return nil }
         let store = authority.store
         var authorityFile: URL?

@@ -118,11 +118,18 @@ struct HTTPSServeTests {
         #expect(configuration.https?.http2 == false)
     }
 
-    @Test func http2PriorKnowledgeNeedsNoHTTPSPort() throws {
-        let command = try ServeCommand.parse(["--http2-prior-knowledge"])
-        var configuration = try command.network.configuration(environment: [:])
-        #expect(try command.https.apply(to: &configuration) == nil)
+    /// WireMock's standalone `CommandLineOptions.java`: h2c on the plain port unless
+    /// `--disable-http2-plain`; `--disable-http2-tls` is the same as `--no-http2`.
+    @Test func thePlainPortSpeaksH2CUnlessDisabledAsInWireMock() throws {
+        let plain = try ServeCommand.parse([])
+        var configuration = try plain.network.configuration(environment: [:])
+        #expect(try plain.https.apply(to: &configuration) == nil)
         #expect(configuration.http2PriorKnowledge)
         #expect(configuration.https == nil)
+        let disabled = try ServeCommand.parse(["--disable-http2-plain"])
+        var off = try disabled.network.configuration(environment: [:])
+        _ = try disabled.https.apply(to: &off)
+        #expect(!off.http2PriorKnowledge)
+        #expect(try ServeCommand.parse(["--https-port", "0", "--disable-http2-tls"]).https.noHttp2)
     }
 }
