@@ -152,20 +152,3 @@ public struct CertificateAuthority: Sendable {
         }
     }
 }
-
-extension Certificate {
-    /// The certificate's DER encoding.
-    func derEncoded() throws -> [UInt8] {
-        var serializer = DER.Serializer()
-        try serializer.serialize(self)
-        return serializer.serializedBytes
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as Foundation counts time.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-}

@@ -59,28 +59,3 @@ public struct HTTPSConfiguration: Sendable {
         self.maxFrameSize = maxFrameSize
     }
 }
-
-extension MockServerConfiguration {
-    /// The HTTPS listener next to the plain-HTTP one (turn that off with
-    /// `MockServerConfiguration.httpEnabled`); `nil`, the default, serves
-    /// plain HTTP only.
-    public var https: HTTPSConfiguration? {
-        get { (secureTransport as? HTTPSTransport)?.settings }
-        set { secureTransport = newValue.map(HTTPSTransport.init) }
-    }
-}
-
-extension MockServer {
-    /// The certificate the HTTPS listener presents, with its authority and pin, for trusting
-    /// or pinning it in a client: ``TLSIdentity/certificateAuthorityPEM``,
-    /// ``TLSIdentity/publicKeyPin``, ``TLSIdentity/clientTLSConfiguration()``.
-    ///
-    /// Throws `MockServerError.notListening(scheme:)` when the server has
-    /// no HTTPS settings.
-    public var tlsIdentity: TLSIdentity {
-        get throws(MockServerError) {
-            guard let https = configuration.https else { throw .notListening(scheme: "https") }
-            return https.identity
-        }
-    }
-}
