@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
+        .library(name: "UnderstudyTLS", targets: ["UnderstudyTLS"]),
         .library(name: "UnderstudyClient", targets: ["UnderstudyClient"]),
         .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
         .library(name: "UnderstudyInProcess", targets: ["UnderstudyInProcess"]),
@@ -35,6 +36,13 @@ let package = Package(
         // OpenAPI 3.0 and 3.1 documents (UnderstudyOpenAPI only), and YAML to read them.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // UnderstudyTLS only. async-http-client already brings swift-nio-ssl and swift-nio-http2;
+        // certificate generation adds swift-certificates and swift-crypto (and swift-asn1).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // Core engine: model, matching, stubbing, journal, verification, near misses,
@@ -50,6 +58,27 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 // Proxy stubs and recording forward requests upstream with it.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        // HTTPS and HTTP/2 for the loopback server: a generated certificate authority, TLS with
+        // ALPN in front of the server's handlers, trust helpers. A product of its own so users of
+        // plain HTTP never build certificate generation.
+        .target(
+            name: "UnderstudyTLS",
+            dependencies: [
+                "Understudy",
+                "UnderstudyServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: sharedSettings
@@ -99,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "UnderstudyCLI",
             dependencies: [
-                "Understudy", "UnderstudyServer", "UnderstudyOpenAPI",
+                "Understudy", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: sharedSettings
@@ -111,6 +140,7 @@ let package = Package(
             dependencies: [
                 "Understudy",
                 "UnderstudyServer",
+                "UnderstudyTLS",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
@@ -141,6 +171,9 @@ let package = Package(
             dependencies: [
                 "Understudy",
                 "UnderstudyServer",
+                "UnderstudyTLS",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 "UnderstudyClient",
                 "UnderstudyURLSession",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -179,6 +212,24 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "UnderstudyTLSTests",
+            dependencies: [
+                "UnderstudyTLS",
+                "UnderstudyServer",
+                "Understudy",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: sharedSettings
@@ -236,7 +287,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyCLITests",
             dependencies: [
-                "UnderstudyCLI", "Understudy", "UnderstudyServer", "UnderstudyOpenAPI",
+                "UnderstudyCLI", "Understudy", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: sharedSettings

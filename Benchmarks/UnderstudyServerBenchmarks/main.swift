@@ -9,6 +9,11 @@
 //     swift run -c release UnderstudyServerBenchmarks cycle [--rounds N]
 //         measures start + first response + stop of an in-process MockServer against a raw
 //         SwiftNIO server doing the same cycle, with the same client, interleaved.
+//     swift run -c release UnderstudyServerBenchmarks tls-cycle [--rounds N]
+//         the same cycle over HTTPS (certificate generated per server, and made beforehand)
+//         against a raw SwiftNIO TLS server with the same TLS setup and the plain MockServer.
+//     swift run -c release UnderstudyServerBenchmarks raw-h2 --port N
+//         the raw SwiftNIO TLS + HTTP/2 ceiling that Benchmarks/h2-benchmark.sh drives with h2load.
 //     swift run -c release UnderstudyServerBenchmarks transports [--rounds N] [--only TEXT]
 //         cost per request of the direct, URLSession and server transports against a plain
 //         function call returning the same Data (`--only direct`: the baseline and that case).
@@ -20,6 +25,7 @@ import Foundation
 import NIOCore
 import Understudy
 import UnderstudyServer
+import UnderstudyTLS
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
@@ -50,12 +56,19 @@ case "stream-client":
     print("streams \(result.streamsCompleted) events \(result.events) lateness_ms p50 \(percentile(0.5)) p99 \(percentile(0.99)) max \(percentile(1.0))")
 case "cycle":
     try await runCycleBenchmark(rounds: Int(option("--rounds") ?? "300") ?? 300)
+case "tls-cycle":
+    try await TLSCycleBenchmark.run(rounds: Int(option("--rounds") ?? "200") ?? 200)
+case "raw-h2":
+    let port = Int(option("--port") ?? "18443") ?? 18443
+    let channel = try await RawNIOTLSServer.start(port: port, body: "hello", identity: try TLSIdentity.generated())
+    print("raw SwiftNIO TLS + HTTP/2 server on 127.0.0.1:\(channel.localAddress?.port ?? port)")
+    try await channel.closeFuture.get()
 case "transports":
     try await TransportBenchmark.run(rounds: Int(option("--rounds") ?? "15") ?? 15, only: option("--only"))
 case "suite":
     try await SuiteCycleBenchmark.run(rounds: Int(option("--rounds") ?? "200") ?? 200)
 default:
-    print("usage: UnderstudyServerBenchmarks raw [--port N] | cycle [--rounds N] | transports [--rounds N] [--only TEXT] | suite [--rounds N]")
+    print("usage: UnderstudyServerBenchmarks raw [--port N] | raw-h2 [--port N] | cycle [--rounds N] | tls-cycle [--rounds N] | transports [--rounds N] [--only TEXT] | suite [--rounds N]")
 }
 
 func runCycleBenchmark(rounds: Int) async throws {

@@ -8,6 +8,7 @@ import PackageDescription
 let products: [Target.Dependency] = [
     .product(name: "Understudy", package: "Understudy"),
     .product(name: "UnderstudyServer", package: "Understudy"),
+    .product(name: "UnderstudyTLS", package: "Understudy"),
     .product(name: "UnderstudyClient", package: "Understudy"),
     .product(name: "UnderstudyURLSession", package: "Understudy"),
     .product(name: "UnderstudyInProcess", package: "Understudy"),
@@ -33,6 +34,7 @@ let snippets = [
     "README_12",
     "README_13",
     "README_14",
+    "README_15",
     "Understudy_GettingStarted_01",
     "Understudy_GettingStarted_02",
     "Understudy_TestingWithSwiftTestingAndXCTest_01",
@@ -49,6 +51,7 @@ let snippets = [
     "UnderstudyServer_GettingStarted_01",
     "UnderstudyServer_GettingStarted_02",
     "UnderstudyServer_TestingWithSwiftTestingAndXCTest_01",
+    "UnderstudyTLS_ServingHTTPS_01",
     "UnderstudyTesting_GettingStarted_01",
     "UnderstudyTesting_TestingWithSwiftTestingAndXCTest_01",
     "UnderstudyTesting_TestingWithSwiftTestingAndXCTest_02",

@@ -8,7 +8,7 @@ import UnderstudyServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the mappings of a root folder over HTTP.",
+        abstract: "Serve the mappings of a root folder over HTTP (and HTTPS with --https-port).",
         discussion: "Loads mappings/**/*.json and serves __files from the root, with WireMock's admin API under /__admin. With --openapi, also answers every operation of an OpenAPI document (the root's mappings win). Stops on Ctrl-C or POST /__admin/shutdown."
     )
 
@@ -16,6 +16,8 @@ struct ServeCommand: AsyncParsableCommand {
     var root: String = "."
 
     @OptionGroup var network: ServerOptions
+
+    @OptionGroup var https: HTTPSOptions
 
     @Option(name: .long, help: "The most request-journal entries kept; 0 disables the journal.")
     var journalCapacity: Int = 10_000
@@ -84,6 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var configuration = try network.configuration()
         if let document { configuration.adminExtensions = OpenAPIAdminEndpoints.all(document: document, mock: mock) }
+        let authorityFile = try https.apply(to: &configuration)
         let log = quiet ? nil : RequestLog(mock: mock, formatter: RequestLogFormatter(style: .forStandardOutput(), verbose: verbose))
         let trafficCheck = validatesTraffic ? document.map { OpenAPITrafficConsole(document: $0, mock: mock) } : nil
         if log != nil || trafficCheck != nil {
@@ -102,9 +105,8 @@ struct ServeCommand: AsyncParsableCommand {
             checking.cancel()
             throw CLIError("\(error)")
         }
-        let baseURL = try server.baseURL
         let served = document.map { " and \($0.operations.count) operation(s) of \($0.source)" } ?? ""
-        FileHandle.standardOutput.write(Data("understudy: serving \(mappings.count) stub(s) from \(root)\(served) at \(baseURL) (admin API at \(baseURL)/__admin)\n".utf8))
+        FileHandle.standardOutput.write(Data((Self.startupLine(server: server, stubs: mappings.count, root: root + served, authorityFile: authorityFile) + "\n").utf8))
         let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) {
             Task { try? await server.shutdown() }
         }
@@ -139,6 +141,15 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 extension ServeCommand {
+    /// `understudy: serving N stub(s) from ROOT at http://… and https://… (admin API at …; CA certificate: FILE)`.
+    static func startupLine(server: MockServer, stubs: Int, root: String, authorityFile: URL?) -> String {
+        let urls = [try? server.baseURL, try? server.httpsBaseURL].compactMap { $0 }
+        let addresses = urls.map(\.absoluteString).joined(separator: " and ")
+        var notes = urls.first.map { ["admin API at \($0)/__admin"] } ?? []
+        if let authorityFile { notes.append("CA certificate: \(authorityFile.path)") }
+        return "understudy: serving \(stubs) stub(s) from \(root) at \(addresses) (\(notes.joined(separator: "; ")))"
+    }
+
     /// The lines `serve` writes to standard error after loading, as `lint` reports them: what
     /// the mappings hold that is ignored, and regular expressions that can backtrack.
     static func startupWarnings(_ warnings: [MappingWarning]) -> [String] {

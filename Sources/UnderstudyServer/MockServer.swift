@@ -5,8 +5,9 @@ import NIOHTTP1
 public import NIOPosix
 public import Understudy
 
-/// A real HTTP/1.1 server on a loopback socket that answers from an `HTTPMock`: any client
-/// (URLSession, AsyncHTTPClient, curl, another process) can talk to it.
+/// A real HTTP/1.1 server on a loopback socket (and, with `UnderstudyTLS`, HTTPS with HTTP/2
+/// on a second one) that answers from an `HTTPMock`: any client (URLSession, AsyncHTTPClient,
+/// curl, another process) can talk to it.
 ///
 /// Prefer the scoped form, which always shuts the server down:
 /// ```swift
@@ -18,12 +19,17 @@ public import Understudy
 public final class MockServer: Sendable {
     private enum State {
         case idle
-        case running(channel: any Channel, address: Address)
+        case running(listeners: [any Channel], address: Address)
         case stopped
     }
 
-    /// Where a running server listens.
+    /// Where a running server listens: plain HTTP, HTTPS, or both.
     private struct Address {
+        var http: Endpoint?
+        var https: Endpoint?
+    }
+
+    private struct Endpoint {
         let port: Int
         let baseURL: URL
     }
@@ -70,88 +76,146 @@ public final class MockServer: Sendable {
         try? await stopped.futureResult.get()
     }
 
-    /// Binds the socket and starts serving. Throws ``MockServerError`` when the address
-    /// cannot be bound (for example, the port is in use) or the server was already started.
+    /// Binds the socket (and the HTTPS socket, when configured) and starts serving. Throws
+    /// ``MockServerError`` when an address cannot be bound (for example, the port is in use),
+    /// the HTTPS settings cannot be used, or the server was already started.
     public func start() async throws(MockServerError) {
         let idle = state.withLockedValue { state in if case .idle = state { true } else { false } }
         guard idle else { throw .alreadyStarted }
-        let connections = self.connections
+        guard configuration.httpEnabled || configuration.secureTransport != nil else { throw .noListener }
         let context = ServerContext(mock: mock, configuration: configuration, upstream: upstream, adminState: adminState) { [weak self] in
             Task { try? await self?.shutdown() }
         }
+        var listeners: [any Channel] = []
+        var address = Address()
+        do throws(MockServerError) {
+            if configuration.httpEnabled {
+                let connections = self.connections
+                let plain = configuration.plainTransport?.makeConnectionInitializer()
+                let handlers = ConnectionHandlers(context: context, scheme: "http")
+                let channel = try await bind(port: configuration.port) { channel in
+                    guard connections.admit(channel) else { return channel.close() }
+                    if let plain { return plain(channel, handlers) }
+                    return channel.eventLoop.makeCompletedFuture {
+                        try ConnectionPipeline.install(on: channel, context: context)
+                    }
+                }
+                listeners.append(channel)
+                address.http = try endpoint(of: channel, scheme: "http", port: configuration.port)
+            }
+            if let secure = configuration.secureTransport {
+                let initialize: @Sendable (any Channel, ConnectionHandlers) -> EventLoopFuture<Void>
+                do {
+                    initialize = try secure.makeConnectionInitializer()
+                } catch {
+                    throw MockServerError.cannotStartTLS(reason: "\(error)")
+                }
+                let connections = self.connections
+                let handlers = ConnectionHandlers(context: context, scheme: "https")
+                let channel = try await bind(port: secure.port) { channel in
+                    guard connections.admit(channel) else { return channel.close() }
+                    return initialize(channel, handlers)
+                }
+                listeners.append(channel)
+                address.https = try endpoint(of: channel, scheme: "https", port: secure.port)
+            }
+        } catch {
+            for listener in listeners { try? await listener.close() }
+            throw error
+        }
+        let started = state.withLockedValue { state in
+            guard case .idle = state else { return false }
+            state = .running(listeners: listeners, address: address)
+            return true
+        }
+        if !started {
+            for listener in listeners { try? await listener.close() }
+            throw .alreadyStarted
+        }
+    }
+
+    private func bind(port: Int, childInitializer: @escaping @Sendable (any Channel) -> EventLoopFuture<Void>) async throws(MockServerError) -> any Channel {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
-            .childChannelInitializer { channel in
-                guard connections.admit(channel) else {
-                    return channel.close()
-                }
-                return channel.eventLoop.makeCompletedFuture {
-                    try ConnectionPipeline.install(on: channel, context: context)
-                }
-            }
-        let channel: any Channel
+            .childChannelInitializer(childInitializer)
         do {
-            channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+            return try await bootstrap.bind(host: configuration.host, port: port).get()
         } catch {
-            throw .cannotBind(host: configuration.host, port: configuration.port, reason: "\(error)")
-        }
-        let port = channel.localAddress?.port ?? configuration.port
-        guard let baseURL = Self.baseURL(host: configuration.host, port: port) else {
-            try? await channel.close()
-            throw .cannotBind(host: configuration.host, port: configuration.port,
-                              reason: "\(configuration.host) cannot be the host of a URL; use an IP address such as 127.0.0.1 or ::1, or a host name")
-        }
-        let started = state.withLockedValue { state in
-            guard case .idle = state else { return false }
-            state = .running(channel: channel, address: Address(port: port, baseURL: baseURL))
-            return true
-        }
-        if !started {
-            try? await channel.close()
-            throw .alreadyStarted
+            throw .cannotBind(host: configuration.host, port: port, reason: "\(error)")
         }
     }
 
-    /// The port the server listens on (the one the system chose when the configuration
-    /// asks for port 0).
+    private func endpoint(of channel: any Channel, scheme: String, port requested: Int) throws(MockServerError) -> Endpoint {
+        let port = channel.localAddress?.port ?? requested
+        guard let baseURL = Self.baseURL(scheme: scheme, host: configuration.host, port: port) else {
+            throw .cannotBind(host: configuration.host, port: requested,
+                              reason: "\(configuration.host) cannot be the host of a URL; use an IP address such as 127.0.0.1 or ::1, or a host name")
+        }
+        return Endpoint(port: port, baseURL: baseURL)
+    }
+
+    /// The port the server listens on for plain HTTP (the one the system chose when the
+    /// configuration asks for port 0).
     ///
-    /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``.
+    /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``, and
+    /// ``MockServerError/notListening(scheme:)`` when plain HTTP is turned off.
     public var port: Int {
-        get throws(MockServerError) { try address.port }
+        get throws(MockServerError) { try endpoint("http").port }
     }
 
     /// `http://127.0.0.1:<port>` (with the configured host): the base URL clients should use.
     ///
-    /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``.
+    /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``, and
+    /// ``MockServerError/notListening(scheme:)`` when plain HTTP is turned off.
     public var baseURL: URL {
-        get throws(MockServerError) { try address.baseURL }
+        get throws(MockServerError) { try endpoint("http").baseURL }
     }
 
-    /// `["UNDERSTUDY_BASE_URL": baseURL]`: hand it to a UI test's app (`app.launchEnvironment`)
-    /// or a child process, which reads it with `UnderstudyEnvironment.baseURL(default:)`.
+    /// The port of the HTTPS listener (`UnderstudyTLS`'s `https` setting).
+    ///
+    /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``, and
+    /// ``MockServerError/notListening(scheme:)`` when no HTTPS is configured.
+    public var httpsPort: Int {
+        get throws(MockServerError) { try endpoint("https").port }
+    }
+
+    /// `https://127.0.0.1:<httpsPort>` (with the configured host): the base URL of the HTTPS
+    /// listener. The generated certificate names `localhost`, `127.0.0.1` and `::1`.
+    ///
+    /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``, and
+    /// ``MockServerError/notListening(scheme:)`` when no HTTPS is configured.
+    public var httpsBaseURL: URL {
+        get throws(MockServerError) { try endpoint("https").baseURL }
+    }
+
+    /// `["UNDERSTUDY_BASE_URL": baseURL]` (``httpsBaseURL`` when plain HTTP is off): hand it to
+    /// a UI test's app (`app.launchEnvironment`) or a child process, which reads it with
+    /// `UnderstudyEnvironment.baseURL(default:)`.
     ///
     /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``.
     public var launchEnvironment: [String: String] {
-        get throws(MockServerError) { [UnderstudyEnvironment.baseURLKey: try baseURL.absoluteString] }
-    }
-
-    private var address: Address {
         get throws(MockServerError) {
-            let address: Address? = state.withLockedValue { state in
-                guard case .running(_, let address) = state else { return nil }
-                return address
-            }
-            guard let address else { throw .notRunning }
-            return address
+            let endpoint = try configuration.httpEnabled ? endpoint("http") : endpoint("https")
+            return [UnderstudyEnvironment.baseURLKey: endpoint.baseURL.absoluteString]
         }
     }
 
-    private static func baseURL(host: String, port: Int) -> URL? {
+    private func endpoint(_ scheme: String) throws(MockServerError) -> Endpoint {
+        let address: Address? = state.withLockedValue { state in
+            guard case .running(_, let address) = state else { return nil }
+            return address
+        }
+        guard let address else { throw .notRunning }
+        guard let endpoint = scheme == "https" ? address.https : address.http else { throw .notListening(scheme: scheme) }
+        return endpoint
+    }
+
+    private static func baseURL(scheme: String, host: String, port: Int) -> URL? {
         let host = host.contains(":") ? "[\(host)]" : host
-        return URL(string: "http://\(host):\(port)")
+        return URL(string: "\(scheme)://\(host):\(port)")
     }
 
     /// The recorder behind the admin API's `/__admin/recordings/*`: start, stop or snapshot
@@ -169,7 +233,7 @@ public final class MockServer: Sendable {
             defer { state = .stopped }
             return state
         }
-        let channel: any Channel
+        let listeners: [any Channel]
         switch previous {
         case .idle:
             stopped.succeed()
@@ -178,11 +242,11 @@ public final class MockServer: Sendable {
             // Another call is shutting the server down, or has: wait for it to finish.
             await waitUntilShutdown()
             return
-        case .running(let listener, _):
-            channel = listener
+        case .running(let running, _):
+            listeners = running
         }
         defer { stopped.succeed() }
-        try? await channel.close()
+        for listener in listeners { try? await listener.close() }
         // No connection is admitted from here on, so `open` is every connection to wait for.
         let open = connections.stopAdmitting()
         for connection in open {
@@ -190,7 +254,7 @@ public final class MockServer: Sendable {
         }
         // A quiesced connection closes itself once its response is written; whatever is still
         // open when the grace period ends is closed by this task.
-        let loop = channel.eventLoop
+        let loop = group.next()
         let forceClose = loop.scheduleTask(in: TimeAmount(configuration.shutdownGracePeriod)) {
             for connection in open { connection.close(promise: nil) }
         }

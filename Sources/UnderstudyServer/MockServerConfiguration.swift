@@ -34,6 +34,15 @@ public struct MockServerConfiguration: Sendable {
     public var adminToken: String?
     /// Endpoints added to the admin API (tried before WireMock's own).
     public var adminExtensions: [AdminExtension] = []
+    /// Whether the plain-HTTP listener on ``port`` runs. Turn it off to serve HTTPS only
+    /// (`UnderstudyTLS`'s `https` setting); a server with neither listener refuses to start.
+    public var httpEnabled: Bool = true
+    /// The second listener, set through `UnderstudyTLS`'s `https` setting; `nil` serves
+    /// plain HTTP only.
+    package var secureTransport: (any SecureTransport)?
+    /// What sets up plain-HTTP connections instead of the HTTP/1.1 handlers alone, set through
+    /// `UnderstudyTLS`'s `http2PriorKnowledge`; `nil` serves HTTP/1.1 only.
+    package var plainTransport: (any PlainTransport)?
 
     /// Creates a configuration; every argument has a safe default.
     public init(

@@ -7,6 +7,9 @@ public struct MockServerError: Error, Sendable, Hashable, CustomStringConvertibl
         case cannotBind(host: String, port: Int, reason: String)
         case alreadyStarted
         case notRunning
+        case notListening(scheme: String)
+        case cannotStartTLS(reason: String)
+        case noListener
     }
 
     private let reason: Reason
@@ -26,6 +29,21 @@ public struct MockServerError: Error, Sendable, Hashable, CustomStringConvertibl
     /// ``MockServer/shutdown()``.
     public static let notRunning = MockServerError(.notRunning)
 
+    /// The server was asked where it listens for `scheme` (`http` or `https`) but runs no
+    /// listener for it: plain HTTP was turned off (``MockServerConfiguration/httpEnabled``), or
+    /// no HTTPS was configured.
+    public static func notListening(scheme: String) -> MockServerError {
+        MockServerError(.notListening(scheme: scheme))
+    }
+
+    /// The HTTPS settings could not be turned into a TLS server; `reason` names the problem.
+    public static func cannotStartTLS(reason: String) -> MockServerError {
+        MockServerError(.cannotStartTLS(reason: reason))
+    }
+
+    /// Plain HTTP was turned off and no HTTPS was configured: the server would listen nowhere.
+    public static let noListener = MockServerError(.noListener)
+
     /// What went wrong and how to go on.
     public var description: String {
         switch reason {
@@ -38,6 +56,14 @@ public struct MockServerError: Error, Sendable, Hashable, CustomStringConvertibl
             return "the server was already started; create a new MockServer for each run"
         case .notRunning:
             return "the server is not running: call start() first, or it was shut down; prefer withMockServer { server in … }, which keeps the server running for its whole body"
+        case .notListening(let scheme) where scheme == "https":
+            return "the server has no HTTPS listener: set configuration.https (import UnderstudyTLS) before starting it, or use baseURL"
+        case .notListening(let scheme):
+            return "the server has no \(scheme) listener: configuration.httpEnabled is false; use httpsBaseURL, or leave httpEnabled on"
+        case .cannotStartTLS(let reason):
+            return "cannot start HTTPS: \(reason)"
+        case .noListener:
+            return "the server would listen nowhere: httpEnabled is false and no HTTPS is configured; set configuration.https (import UnderstudyTLS) or leave httpEnabled on"
         }
     }
 }

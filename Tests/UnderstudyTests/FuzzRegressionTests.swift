@@ -48,4 +48,31 @@ struct FuzzRegressionTests {
         let garbage = String(decoding: HTTPFuzzTarget.run(Data("NOT HTTP AT ALL\r\n\r\n".utf8)), as: UTF8.self)
         #expect(garbage.hasPrefix("HTTP/1.1 400 Bad Request"), "\(garbage)")
     }
+
+    @Test func theHTTP2TargetDrivesTheServersHandlersThroughFrames() throws {
+        // Frames reach the stubs: a DATA frame carries the body, every stream is answered, and
+        // a stream's fault resets that stream alone.
+        let seeds = Self.fuzzFolder.appendingPathComponent("Seeds/http2")
+        let hello = HTTP2FuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("get-hello.bin")))
+        #expect(String(decoding: hello, as: UTF8.self).contains("hello"), "\(Array(hello))")
+        let echoed = String(decoding: HTTP2FuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("post-echo.bin"))), as: UTF8.self)
+        #expect(echoed.contains(#"POST /echo {"a":1}"#), "\(echoed)")
+        let timed = String(decoding: HTTP2FuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("timed.bin"))), as: UTF8.self)
+        #expect(timed.contains("late") && timed.contains("data: two"), "\(timed)")
+        let faults = HTTP2FuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("faults.bin")))
+        #expect(Self.frameTypes(in: faults).contains(3), "RST_STREAM (type 3) for the reset stream")
+        #expect(HTTP2FuzzTarget.run(Data("garbage that is no frame".utf8)).count > 0, "the connection answers garbage (GOAWAY)")
+    }
+
+    /// The frame types of server output, skipping frame by frame.
+    private static func frameTypes(in output: Data) -> [UInt8] {
+        var types: [UInt8] = []
+        var index = output.startIndex
+        while index + 9 <= output.endIndex {
+            let length = Int(output[index]) << 16 | Int(output[index + 1]) << 8 | Int(output[index + 2])
+            types.append(output[index + 3])
+            index += 9 + length
+        }
+        return types
+    }
 }

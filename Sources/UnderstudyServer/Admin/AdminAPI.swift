@@ -18,14 +18,18 @@ struct AdminAPI: Sendable {
     let requestShutdown: @Sendable () -> Void
     /// Settings and start time kept between requests.
     let state: AdminState
+    /// The HTTPS listener's certificate authority as PEM, if the server has one.
+    let certificateAuthorityPEM: String?
 
     /// Creates the API for a mock. `requestShutdown` runs after `POST /__admin/shutdown` has
     /// been answered. Pass the same `state` to every instance that serves one server so that
     /// settings are remembered between requests.
-    init(mock: HTTPMock, requestShutdown: @escaping @Sendable () -> Void, state: AdminState = AdminState()) {
+    init(mock: HTTPMock, requestShutdown: @escaping @Sendable () -> Void, state: AdminState = AdminState(),
+         certificateAuthorityPEM: String? = nil) {
         self.mock = mock
         self.requestShutdown = requestShutdown
         self.state = state
+        self.certificateAuthorityPEM = certificateAuthorityPEM
     }
 
     /// Answers one admin request; `request.path` is `/__admin` or starts with `/__admin/`.

@@ -151,6 +151,9 @@ enum AdminAPIDocument {
   "/recordings/snapshot": {
    "post": {"summary": "Makes stubs from the proxied traffic in the journal", "requestBody": {"required": false, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RecordSpec"}}}}, "responses": {"200": {"description": "The stubs", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/StubMappingList"}}}}, "422": {"description": "Not a valid record spec", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
   },
+  "/certs/wiremock-ca.crt": {
+   "get": {"summary": "The certificate authority of the HTTPS listener, as PEM (trust it on a device or simulator)", "responses": {"200": {"description": "The CA certificate", "content": {"application/x-pem-file": {"schema": {"type": "string"}}}}, "404": {"description": "The server has no HTTPS listener with a certificate authority it knows", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
   "/recorder": {
    "get": {"summary": "Not served: the recorder's web page; use the recordings API", "responses": {"404": {"description": "A text naming the recordings API", "content": {"text/plain": {"schema": {"type": "string"}}}}}}
   },

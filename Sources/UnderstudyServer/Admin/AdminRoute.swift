@@ -100,6 +100,7 @@ struct AdminRoute: Sendable {
         AdminRoute(.get, "/recordings/status", AdminAPI.recordingStatus),
         AdminRoute(.post, "/recordings/snapshot", AdminAPI.snapshotRecording),
         AdminRoute(.get, "/recorder", AdminAPI.recorderPage),
+        AdminRoute(.get, "/certs/wiremock-ca.crt", AdminAPI.certificateAuthority),
         AdminRoute(.get, "/files", AdminAPI.listFiles),
         AdminRoute(.get, "/files/{path...}", AdminAPI.getFile),
         AdminRoute(.put, "/files/{path...}", AdminAPI.putFile),

@@ -12,6 +12,8 @@ final class MockHTTPHandler: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let server: ServerContext
+    /// `http`, or `https` behind TLS: what the journal records and stubs match on.
+    private let scheme: String
     private let reader: RequestReader
     private let writer: ResponseWriter
     private var generator = SystemRandomNumberGenerator()
@@ -26,16 +28,36 @@ final class MockHTTPHandler: ChannelInboundHandler {
     /// The request being forwarded upstream, while a proxy stub answers.
     private var proxy: ProxyExchange?
 
-    init(context: ServerContext) {
+    /// Whether the channel is one HTTP/2 stream of a connection.
+    private let onHTTP2Stream: Bool
+
+    init(context: ServerContext, scheme: String = "http", onHTTP2Stream: Bool = false) {
         self.server = context
+        self.scheme = scheme
+        self.onHTTP2Stream = onHTTP2Stream
         self.reader = RequestReader(configuration: context.configuration)
-        self.writer = ResponseWriter(reader: reader)
+        self.writer = ResponseWriter(reader: reader, onHTTP2Stream: onHTTP2Stream)
+    }
+
+    /// Whether the connection's start (client address, request timer) has been handled.
+    private var started = false
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        // Behind TLS and ALPN the handler is added to a connection that is already active, and
+        // `channelActive` never comes.
+        if context.channel.isActive { start(context: context) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
+        start(context: context)
+        context.fireChannelActive()
+    }
+
+    private func start(context: ChannelHandlerContext) {
+        guard !started else { return }
+        started = true
         clientAddress = context.channel.remoteAddress.map { "\($0.ipAddress ?? "unknown"):\($0.port ?? 0)" } ?? "unknown"
         reader.start(context: context)
-        context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -70,7 +92,8 @@ final class MockHTTPHandler: ChannelInboundHandler {
             let response = server.adminToken.map { $0.admits(request) } == false
                 ? AdminToken.unauthorized
                 : server.configuration.adminExtension(for: request)?.handler(request)
-                    ?? AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState).handle(request)
+                    ?? AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState,
+                                certificateAuthorityPEM: server.configuration.secureTransport?.certificateAuthorityPEM).handle(request)
             plan = ResponsePlan.make(for: response, to: request, stub: nil, bodyData: { try $0.bodyData(root: nil) }, using: &generator)
         } else {
             let served = server.mock.serve(request)
@@ -122,7 +145,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
         }
         switch action {
         case .fault(let fault):
-            FaultWriter.perform(fault, context: context)
+            FaultWriter.perform(fault, context: context, onHTTP2Stream: onHTTP2Stream)
             finished?()
         case .proxy(let request):
             guard let event else { return }
@@ -139,8 +162,11 @@ final class MockHTTPHandler: ChannelInboundHandler {
         var headers = Understudy.HTTPHeaders()
         for (name, value) in head.headers { headers.add(name: name, value: value) }
         let url: String
-        if head.uri.hasPrefix("/"), headers["Host"] == nil, let local = channel.localAddress {
-            url = "http://\(local.ipAddress ?? "127.0.0.1"):\(local.port ?? 80)\(head.uri)"
+        if head.uri.hasPrefix("/"), let host = headers["Host"] {
+            // Origin form: the scheme is the connection's (https behind TLS), the host the header's.
+            url = scheme == "http" ? head.uri : "\(scheme)://\(host)\(head.uri)"
+        } else if head.uri.hasPrefix("/"), let local = channel.localAddress {
+            url = "\(scheme)://\(local.ipAddress ?? "127.0.0.1"):\(local.port ?? 80)\(head.uri)"
         } else {
             url = head.uri
         }

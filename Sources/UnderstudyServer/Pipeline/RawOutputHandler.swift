@@ -1,8 +1,10 @@
 import NIOCore
 
-/// Added first in the pipeline by a fault that writes raw bytes straight to the socket, past
-/// the HTTP encoder (a malformed chunk, random data); the connection closes right after.
-final class RawOutputHandler: ChannelOutboundHandler, RemovableChannelHandler {
+/// Passes raw bytes straight towards the socket, past the HTTP encoder (a malformed chunk,
+/// random data); the connection closes right after. A fault adds one in front of a plain
+/// connection when it needs it; a secure transport keeps one right behind its TLS handler
+/// (``ConnectionHandlers/rawOutputName``), so the bytes are encrypted like the rest.
+final class RawOutputHandler: ChannelOutboundHandler, RemovableChannelHandler, Sendable {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 }

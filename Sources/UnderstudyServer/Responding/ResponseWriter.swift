@@ -40,7 +40,13 @@ final class ResponseWriter {
     /// the response being written is not a stream.
     private(set) var streamDelivery: StreamDelivery?
 
-    init(reader: RequestReader) { self.reader = reader }
+    /// Whether the channel is one HTTP/2 stream (faults then take their HTTP/2 meaning).
+    private let onHTTP2Stream: Bool
+
+    init(reader: RequestReader, onHTTP2Stream: Bool = false) {
+        self.reader = reader
+        self.onHTTP2Stream = onHTTP2Stream
+    }
 
     /// A new request is being answered: forget the previous response's stream delivery.
     func startResponse() { streamDelivery = nil }
@@ -157,7 +163,7 @@ final class ResponseWriter {
             onFinish = nil
             end(for: request, context: context, then: finished)
         case .fault(let fault):
-            FaultWriter.perform(fault, context: context)
+            FaultWriter.perform(fault, context: context, afterHead: true, onHTTP2Stream: onHTTP2Stream)
             finish()
         case .heldOpen(let cap):
             pending = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(cap)) {
