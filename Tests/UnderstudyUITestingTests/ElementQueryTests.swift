@@ -27,7 +27,7 @@ struct ElementQueryTests {
         }
 
         #expect(recorded == [RecordedFailure(message: """
-            Waited 2 s for button "Log in" to be hittable (for tap), looking 21 time(s) every 0.1 s: no element matches.
+            Waited 2 s for button "Log in" to be enabled (for tap), looking 21 time(s) every 0.1 s: no element matches.
             On screen, nearest first: button "Log In", staticText "Login failed", textField "Email" (4 element(s) in all).
             """, line: expectedLine)])
         #expect(fixture.elapsed == .seconds(2))
@@ -51,23 +51,52 @@ struct ElementQueryTests {
             """])
     }
 
-    @Test func tapWaitsUntilTheElementIsHittable() async {
-        let button = InMemoryElement(.button, label: "Pay", isReachable: false)
+    @Test func tapWaitsUntilTheElementIsEnabled() async {
+        let button = InMemoryElement.button("Pay", isEnabled: false)
         let fixture = Fixture([button])
-        fixture.root.after(.milliseconds(500)) { button.isReachable = true }
+        fixture.root.after(.milliseconds(500)) { button.isEnabled = true }
 
         #expect(await fixture.screen.withButton("Pay").tap())
         #expect(button.actions == ["tap"])
         #expect(fixture.elapsed == .milliseconds(500))
     }
 
-    @Test func anElementThatNeverBecomesHittableSaysSo() async {
-        let fixture = Fixture([InMemoryElement(.button, label: "Pay", isReachable: false)])
-        let recorded = await failures { await fixture.screen.withButton("Pay").doubleTap() }
+    @Test func anElementThatNeverBecomesEnabledIsNotActedOnAndTheFailureSaysSo() async {
+        let button = InMemoryElement.button("Pay", isEnabled: false)
+        let fixture = Fixture([button])
+        let recorded = await failures { #expect(await fixture.screen.withButton("Pay").doubleTap() == false) }
         #expect(recorded.map(\.message) == ["""
-            Waited 2 s for button "Pay" to be hittable (for doubleTap), looking 21 time(s) every 0.1 s: it exists but is not hittable.
+            Waited 2 s for button "Pay" to be enabled (for doubleTap), looking 21 time(s) every 0.1 s: it exists but is not enabled.
             On screen, nearest first: button "Pay" (1 element(s) in all).
             """])
+        #expect(button.actions.isEmpty)
+    }
+
+    @Test func everyActionWaitsForADisabledElementToBeEnabled() async {
+        let field = InMemoryElement(.textField, label: "Email", isEnabled: false)
+        let fixture = Fixture([field])
+        let query = fixture.screen.withTextInput("Email")
+        let recorded = await failures {
+            #expect(await query.tap() == false)
+            #expect(await query.typeText("ada") == false)
+            #expect(await query.swipeUp() == false)
+        }
+        #expect(recorded.map { $0.message.components(separatedBy: "\n")[0] } == [
+            "Waited 2 s for text input \"Email\" to be enabled (for tap), looking 21 time(s) every 0.1 s: it exists but is not enabled.",
+            "Waited 2 s for text input \"Email\" to be enabled (for typeText), looking 21 time(s) every 0.1 s: it exists but is not enabled.",
+            "Waited 2 s for text input \"Email\" to be enabled (for swipeUp), looking 21 time(s) every 0.1 s: it exists but is not enabled.",
+        ])
+        #expect(field.actions.isEmpty)
+    }
+
+    @Test func anElementThatIsNotHittableIsActedOnAtOnce() async {
+        // XCUITest's own tap scrolls an off-screen cell into view, so the DSL does not wait for it.
+        let cell = InMemoryElement(.cell, label: "Row 40", isReachable: false)
+        let fixture = Fixture([cell])
+
+        #expect(await fixture.screen.withTextEquals("Row 40").tap())
+        #expect(cell.actions == ["tap"])
+        #expect(fixture.elapsed == .zero)
     }
 
     @Test func notExistWaitsForTheElementToVanish() async {
@@ -215,7 +244,7 @@ struct ElementQueryTests {
 
         let recorded = await failures { await fixture.screen.withTextContains("Row").withIndex(5).tap() }
         #expect(recorded.map(\.message).first?.hasPrefix(
-            #"Waited 2 s for element containing "Row" at index 5 to be hittable (for tap), looking 21 time(s) every 0.1 s: only 3 element(s) match, so there is no index 5."#) == true)
+            #"Waited 2 s for element containing "Row" at index 5 to be enabled (for tap), looking 21 time(s) every 0.1 s: only 3 element(s) match, so there is no index 5."#) == true)
     }
 
     @Test func aNegativeIndexIsABadArgument() async {

@@ -67,19 +67,19 @@ public struct ElementQuery: CustomStringConvertible {
         } != nil
     }
 
-    /// Waits until the element is hittable, then taps it.
+    /// Waits until the element exists and is enabled, then taps it.
     @discardableResult
     public func tap(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
         await act("tap", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.tap() }
     }
 
-    /// Waits until the element is hittable, then taps it twice.
+    /// Waits until the element exists and is enabled, then taps it twice.
     @discardableResult
     public func doubleTap(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
         await act("doubleTap", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.doubleTap() }
     }
 
-    /// Waits until the element is hittable, taps it (to give it keyboard focus), then types `text`.
+    /// Waits until the element exists and is enabled, taps it (to give it keyboard focus), then types `text`.
     @discardableResult
     public func typeText(_ text: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
         await act("typeText", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
@@ -88,25 +88,25 @@ public struct ElementQuery: CustomStringConvertible {
         }
     }
 
-    /// Waits until the element is hittable, then swipes up across it.
+    /// Waits until the element exists and is enabled, then swipes up across it.
     @discardableResult
     public func swipeUp(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
         await act("swipeUp", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.up) }
     }
 
-    /// Waits until the element is hittable, then swipes down across it.
+    /// Waits until the element exists and is enabled, then swipes down across it.
     @discardableResult
     public func swipeDown(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
         await act("swipeDown", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.down) }
     }
 
-    /// Waits until the element is hittable, then swipes left across it.
+    /// Waits until the element exists and is enabled, then swipes left across it.
     @discardableResult
     public func swipeLeft(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
         await act("swipeLeft", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.left) }
     }
 
-    /// Waits until the element is hittable, then swipes right across it.
+    /// Waits until the element exists and is enabled, then swipes right across it.
     @discardableResult
     public func swipeRight(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
         await act("swipeRight", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.right) }
@@ -129,10 +129,12 @@ public struct ElementQuery: CustomStringConvertible {
         } != nil
     }
 
-    /// Waits until the element is hittable, then does `action` to it.
+    /// Waits until the element exists and is enabled, then does `action` to it. Hittability is
+    /// not waited for: XCUITest's own gestures scroll an element that is off screen (a cell
+    /// further down a list) into view, which a wait for `isHittable` would time out on.
     private func act(_ purpose: String, _ site: FailureSite, _ action: (any ScreenElement) -> Void) async -> Bool {
-        let element = await step("to be hittable (for \(purpose))", at: site) { element in
-            element.isHittable ? .ready(element) : .waiting("it exists but is not hittable")
+        let element = await step("to be enabled (for \(purpose))", at: site) { element in
+            element.isEnabled ? .ready(element) : .waiting("it exists but is not enabled")
         }
         guard let element else { return false }
         action(element)

@@ -3,8 +3,8 @@ public import Foundation
 /// The wait-then-act DSL's entry point: a root element (the launched app, or an
 /// ``InMemoryElement``), how long each step waits, how often it looks, and the clock it waits on.
 ///
-/// Every step of an ``ElementQuery`` first waits for its element (to exist, to be hittable, to
-/// be enabled), so a test never taps a button before the screen shows it; a step that times
+/// Every step of an ``ElementQuery`` first waits for its element (to exist, to be enabled),
+/// so a test never taps a button before the screen shows it; a step that times
 /// out records a failure at the caller's line (`Issue.record` under Swift Testing, `XCTFail`
 /// under XCTest) saying what it looked for, for how long, and what was on screen instead.
 ///

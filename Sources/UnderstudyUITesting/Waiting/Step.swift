@@ -6,7 +6,7 @@ import UnderstudyTesting
 struct Step {
     /// What is looked for: `button "Log in"`, `the screen`.
     let subject: String
-    /// What the step waits for: `to be hittable (for tap)`.
+    /// What the step waits for: `to be enabled (for tap)`.
     let goal: String
     /// The query's condition, to rank what was on screen; `nil` lists no elements.
     let condition: ElementCondition?
