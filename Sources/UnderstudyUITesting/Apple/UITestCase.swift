@@ -6,16 +6,17 @@ public import XCTest
 
 /// An XCTest base class for UI tests: each test gets a fresh `HTTPMock` (`mock`)
 /// served by a started loopback server (`server`), an `appLaunch(_:)`
-/// that launches the app pointed at it, and `continueAfterFailure = false`, so the first step
-/// that times out ends the test. `tearDown` reports every request no stub matched, with its
-/// near-miss report and the mock's call report, as ``withUITestServer(configuration:root:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)`` does.
+/// that launches the app pointed at it, and `continueAfterFailure = false` (which stops only
+/// synchronous test methods at a failure: an `async` test may go on after a step fails, so
+/// guard on the `Bool` a step returns where later steps depend on it). `tearDown` reports
+/// every request no stub matched, with its near-miss report and the mock's call report, as ``withUITestServer(configuration:root:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)`` does.
 ///
 /// ```swift
 /// final class LoginUITests: UITestCase {
 ///     @MainActor func testLogsIn() async throws {
 ///         mock.route("/login", method: .post, responses: [.ok.json(["token": "t"])])
 ///         let screen = Screen(try appLaunch())
-///         await screen.withButton("Log in").tap()
+///         guard await screen.withButton("Log in").tap() else { return }
 ///         await screen.withTextEquals("Welcome").exist()
 ///     }
 /// }

@@ -6,7 +6,10 @@ import UnderstudyTesting
 /// Nothing is looked up when the query is made. Each step looks the element up again, as often
 /// as the screen's poll interval allows, until the step can happen or the screen's timeout
 /// passes; then it acts, or records a failure at the caller's line and returns `false`.
-/// (In XCTest, `continueAfterFailure = false` stops the test at that failure.)
+/// A failed step does not stop the test by itself: `continueAfterFailure = false` stops an XCTest
+/// test at a failure only when the test is synchronous, and async tests (every test using
+/// the DSL) may go on. Guard the steps that later steps depend on:
+/// `guard await screen.withButton("Log in").tap() else { return }`.
 @MainActor
 public struct ElementQuery: CustomStringConvertible {
     /// The screen the query searches and whose waiting settings its steps use.
