@@ -1,5 +1,5 @@
 // The XCTest base class for UI tests; it needs XCUIApplication, so it is compiled only where
-// the XCUITest adapter is. Verified only by the macOS CI job.
+// the XCUITest adapter is. Checked only by the CI workflow's macos job (not yet observed green).
 #if canImport(XCTest) && (os(iOS) || os(macOS) || os(visionOS))
 public import UnderstudyTesting
 public import XCTest

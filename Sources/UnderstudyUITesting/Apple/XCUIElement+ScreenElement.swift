@@ -1,6 +1,6 @@
 // XCUITest's element and query as the DSL's screen. Compiled only where XCUITest has the
 // touch gestures the protocol needs (tap, doubleTap, swipe): iOS, macOS and visionOS; tvOS
-// (remote presses, no taps) and watchOS are left out. Verified only by the macOS CI job.
+// (remote presses, no taps) and watchOS are left out. Checked only by the CI workflow's macos job (not yet observed green).
 #if canImport(XCTest) && (os(iOS) || os(macOS) || os(visionOS))
 import Foundation
 public import XCTest

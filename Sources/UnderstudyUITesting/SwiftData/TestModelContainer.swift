@@ -1,4 +1,4 @@
-// Compiled only where SwiftData exists (Apple platforms); verified only by the macOS CI job.
+// Compiled only where SwiftData exists (Apple platforms); checked only by the CI workflow's macos job (not yet observed green).
 #if canImport(SwiftData)
 public import SwiftData
 
