@@ -2,7 +2,11 @@
 #if canImport(SwiftData)
 public import SwiftData
 
-/// SwiftData containers for tests.
+/// SwiftData containers for tests: unit tests, and previews' sample data.
+///
+/// The container lives in the process that creates it. In a UI test that is the test runner,
+/// not the launched app, so a container made here holds nothing the app shows; seed a UI-tested
+/// app's data through the mock server or a launch argument the app reads instead.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public enum TestModelContainer {
     /// A container for `types` kept in memory only (`ModelConfiguration(isStoredInMemoryOnly: true)`),
