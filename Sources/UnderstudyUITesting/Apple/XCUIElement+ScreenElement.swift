@@ -70,7 +70,8 @@ extension ElementKind {
 }
 
 extension ElementCondition {
-    /// The condition as an XCUITest query predicate: `elementType IN {…}` and `label OP text OR value OP text`.
+    /// The condition as an XCUITest query predicate: `elementType IN {…}` and the text match's
+    /// ``TextMatch/predicateFormat``.
     var predicate: NSPredicate {
         var parts: [NSPredicate] = []
         if !kinds.isEmpty {
@@ -78,8 +79,7 @@ extension ElementCondition {
             parts.append(NSPredicate(format: "elementType IN %@", types))
         }
         if let text {
-            let format = "label \(text.predicateOperator) %@ OR value \(text.predicateOperator) %@"
-            parts.append(NSPredicate(format: format, text.text, text.text))
+            parts.append(NSPredicate(format: text.predicateFormat, argumentArray: text.predicateArguments))
         }
         return NSCompoundPredicate(andPredicateWithSubpredicates: parts)
     }

@@ -43,7 +43,9 @@ public struct Screen {
     /// The first element of any kind whose label or text value is exactly `text`.
     public func withTextEquals(_ text: String) -> ElementQuery { matching(ElementCondition(text: .equals(text))) }
 
-    /// The first element of any kind whose label or text value contains `text`.
+    /// The first element of any kind whose label contains `text`. Only the label is searched:
+    /// an element's value can be a number (a switch, a slider), which XCUITest cannot search
+    /// for a substring. For the text typed into a field, use ``withTextEquals(_:)``.
     public func withTextContains(_ text: String) -> ElementQuery { matching(ElementCondition(text: .contains(text))) }
 
     /// The first button whose label (or text value) is exactly `label`.
