@@ -37,14 +37,14 @@ public struct ElementQuery: CustomStringConvertible {
     /// Waits until the element exists.
     @discardableResult
     public func exist(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await step("to exist", at: FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { _ in .ready(()) } != nil
+        await step("to exist", at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { _ in .ready(()) } != nil
     }
 
     /// Waits until no element is left at the query's position (nothing matches, or fewer
     /// elements than ``index`` + 1).
     @discardableResult
     public func notExist(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        let site = FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let position = checkedPosition(site) else { return false }
         let step = Step(subject: description, goal: "to vanish", condition: nil)
         return await step.wait(on: screen, at: site) {
@@ -57,7 +57,7 @@ public struct ElementQuery: CustomStringConvertible {
     /// Waits until the element exists and is enabled.
     @discardableResult
     public func isEnabled(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await step("to be enabled", at: FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
+        await step("to be enabled", at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
             element.isEnabled ? .ready(()) : .waiting("it exists but is not enabled")
         } != nil
     }
@@ -65,7 +65,7 @@ public struct ElementQuery: CustomStringConvertible {
     /// Waits until the element exists and is not enabled.
     @discardableResult
     public func isNotEnabled(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await step("to be disabled", at: FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
+        await step("to be disabled", at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
             element.isEnabled ? .waiting("it exists but is still enabled") : .ready(())
         } != nil
     }
@@ -73,19 +73,19 @@ public struct ElementQuery: CustomStringConvertible {
     /// Waits until the element exists and is enabled, then taps it.
     @discardableResult
     public func tap(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("tap", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.tap() }
+        await act("tap", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.tap() }
     }
 
     /// Waits until the element exists and is enabled, then taps it twice.
     @discardableResult
     public func doubleTap(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("doubleTap", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.doubleTap() }
+        await act("doubleTap", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.doubleTap() }
     }
 
     /// Waits until the element exists and is enabled, taps it (to give it keyboard focus), then types `text`.
     @discardableResult
     public func typeText(_ text: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("typeText", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
+        await act("typeText", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
             element.tap()
             element.typeText(text)
         }
@@ -94,32 +94,32 @@ public struct ElementQuery: CustomStringConvertible {
     /// Waits until the element exists and is enabled, then swipes up across it.
     @discardableResult
     public func swipeUp(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("swipeUp", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.up) }
+        await act("swipeUp", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.up) }
     }
 
     /// Waits until the element exists and is enabled, then swipes down across it.
     @discardableResult
     public func swipeDown(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("swipeDown", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.down) }
+        await act("swipeDown", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.down) }
     }
 
     /// Waits until the element exists and is enabled, then swipes left across it.
     @discardableResult
     public func swipeLeft(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("swipeLeft", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.left) }
+        await act("swipeLeft", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.left) }
     }
 
     /// Waits until the element exists and is enabled, then swipes right across it.
     @discardableResult
     public func swipeRight(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("swipeRight", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.right) }
+        await act("swipeRight", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.right) }
     }
 
     /// Waits until exactly `expected` elements match the query's condition (its ``index`` plays
     /// no part), and fails with the last count seen.
     @discardableResult
     public func assertViewCount(_ expected: Int, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        let site = FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let step = Step(subject: condition.description, goal: "to match \(expected) element(s)", condition: condition)
         guard expected >= 0 else {
             FailureReporter.report("assertViewCount(\(expected)) on \(condition): a count cannot be negative; expect 0 or more",
@@ -135,7 +135,7 @@ public struct ElementQuery: CustomStringConvertible {
     /// Waits until the element exists and is enabled, then does `action` to it. Hittability is
     /// not waited for: XCUITest's own gestures scroll an element that is off screen (a cell
     /// further down a list) into view, which a wait for `isHittable` would time out on.
-    private func act(_ purpose: String, _ site: FailureSite, _ action: (any ScreenElement) -> Void) async -> Bool {
+    private func act(_ purpose: String, _ site: FailureLocation, _ action: (any ScreenElement) -> Void) async -> Bool {
         let element = await step("to be enabled (for \(purpose))", at: site) { element in
             element.isEnabled ? .ready(element) : .waiting("it exists but is not enabled")
         }
@@ -146,7 +146,7 @@ public struct ElementQuery: CustomStringConvertible {
 
     /// Waits until the query finds its element (and `check` accepts it): the shared path of
     /// every step on an element.
-    private func step<Value>(_ goal: String, at site: FailureSite, _ check: (any ScreenElement) -> Probe<Value>) async -> Value? {
+    private func step<Value>(_ goal: String, at site: FailureLocation, _ check: (any ScreenElement) -> Probe<Value>) async -> Value? {
         guard let position = checkedPosition(site) else { return nil }
         let step = Step(subject: description, goal: goal, condition: condition)
         return await step.wait(on: screen, at: site) {
@@ -163,11 +163,11 @@ public struct ElementQuery: CustomStringConvertible {
     private func matches() -> any ScreenElementQuery { screen.root.descendants(where: condition) }
 
     /// The 0-based position looked at, or `nil` after recording why a negative index cannot be.
-    private func checkedPosition(_ site: FailureSite) -> Int? {
+    private func checkedPosition(_ site: FailureLocation) -> Int? {
         let position = index ?? 0
         guard position >= 0 else {
             FailureReporter.report("withIndex(\(position)) on \(condition): indexes count from 0; use withIndex(0) for the first match",
-                                   fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+                                   at: site)
             return nil
         }
         return position

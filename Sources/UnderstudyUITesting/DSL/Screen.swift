@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudyTesting
 
 /// The wait-then-act DSL's entry point: a root element (the launched app, or an
 /// ``InMemoryElement``), how long each step waits, how often it looks, and the clock it waits on.
@@ -63,25 +64,25 @@ public struct Screen {
     /// Swipes up across the whole screen once the root exists.
     @discardableResult
     public func swipeUp(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.up, "swipeUp", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.up, "swipeUp", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Swipes down across the whole screen once the root exists.
     @discardableResult
     public func swipeDown(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.down, "swipeDown", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.down, "swipeDown", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Swipes left across the whole screen once the root exists.
     @discardableResult
     public func swipeLeft(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.left, "swipeLeft", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.left, "swipeLeft", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Swipes right across the whole screen once the root exists.
     @discardableResult
     public func swipeRight(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.right, "swipeRight", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.right, "swipeRight", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Whether the tests run on a simulator: always on a simulator build, else when the
@@ -95,7 +96,7 @@ public struct Screen {
         #endif
     }
 
-    private func swipe(_ direction: SwipeDirection, _ purpose: String, _ site: FailureSite) async -> Bool {
+    private func swipe(_ direction: SwipeDirection, _ purpose: String, _ site: FailureLocation) async -> Bool {
         let root = self.root
         let step = Step(subject: "the screen", goal: "to exist (for \(purpose))", condition: nil)
         guard let element = await step.wait(on: self, at: site, { root.exists ? .ready(root) : .waiting("the application is not running") }) else {
