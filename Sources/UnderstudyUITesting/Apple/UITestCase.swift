@@ -25,6 +25,9 @@ open class UITestCase: MockHTTPTestCase {
     /// Always `true`: the launched app needs a server to talk to.
     open override var startsServer: Bool { true }
 
+    /// Asks for the call report on end-of-test failures, sets `continueAfterFailure = false`,
+    /// then makes the mock and starts its server (`MockHTTPTestCase.setUp()`). Call `super`
+    /// first when you override it.
     open override func setUp() async throws {
         appendsCallReport = true
         continueAfterFailure = false
