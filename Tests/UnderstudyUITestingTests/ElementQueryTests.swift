@@ -51,6 +51,32 @@ struct ElementQueryTests {
             """])
     }
 
+    @Test func aScreenOverAnInMemoryRootWaitsOnThatRootsClockByDefault() async {
+        let clock = VirtualClock()
+        let root = InMemoryScreen(clock: clock, children: [.text("Loading…")])
+        let form = InMemoryElement(.other, label: "Form")
+        root.add(form)
+        root.after(.seconds(3)) { form.add(.button("Continue")) }
+
+        // No clock given: the root's VirtualClock, so the wait takes 3 s of virtual time.
+        let screen = Screen(root)
+        #expect(screen.clock is VirtualClock)
+        #expect(await screen.withButton("Continue").tap())
+        #expect(clock.now.offset == .seconds(3))
+
+        // The same below an element attached to the in-memory screen.
+        let inner = Screen(form, timeout: .seconds(1))
+        root.after(.milliseconds(500)) { form.add(.text("Done")) }
+        #expect(await inner.withTextEquals("Done").exist())
+        #expect(clock.now.offset == .milliseconds(3_500))
+    }
+
+    @Test func aScreenOverAnotherRootWaitsOnTheContinuousClockUnlessGivenOne() {
+        let detached = InMemoryElement.button("Alone")
+        #expect(Screen(detached).clock is ContinuousClock)
+        #expect(Screen(InMemoryScreen(clock: VirtualClock()), clock: ContinuousClock()).clock is ContinuousClock)
+    }
+
     @Test func tapWaitsUntilTheElementIsEnabled() async {
         let button = InMemoryElement.button("Pay", isEnabled: false)
         let fixture = Fixture([button])

@@ -23,8 +23,9 @@ public struct Screen {
     public var timeout: Duration
     /// How long a step sleeps between two looks; must be positive.
     public var pollInterval: Duration
-    /// The clock steps wait on: `ContinuousClock` by default, a ``VirtualClock`` in tests of
-    /// the DSL or of page objects, so they never sleep for real.
+    /// The clock steps wait on: the ``InMemoryScreen/clock`` of an in-memory root (a
+    /// ``VirtualClock``, so tests of the DSL or of page objects never sleep for real), else
+    /// `ContinuousClock`, unless the initialiser was given one.
     public var clock: any Clock<Duration>
 
     /// A screen searched below `root`.
@@ -32,13 +33,15 @@ public struct Screen {
     ///   - root: the launched application (`XCUIApplication`) or an ``InMemoryElement``.
     ///   - timeout: how long a step waits before it fails; 10 seconds by default.
     ///   - pollInterval: the pause between two looks; 100 milliseconds by default.
-    ///   - clock: the clock waits sleep on.
+    ///   - clock: the clock waits sleep on; by default, the clock of the ``InMemoryScreen`` that
+    ///     `root` is (or belongs to), so its scheduled changes and the waits follow one time,
+    ///     and `ContinuousClock` for any other root (the launched application).
     public init(_ root: any ScreenElement, timeout: Duration = .seconds(10), pollInterval: Duration = .milliseconds(100),
-                clock: any Clock<Duration> = ContinuousClock()) {
+                clock: (any Clock<Duration>)? = nil) {
         self.root = root
         self.timeout = timeout
         self.pollInterval = pollInterval
-        self.clock = clock
+        self.clock = clock ?? (root as? InMemoryElement)?.screen?.clock ?? ContinuousClock()
     }
 
     /// The first element of any kind whose label or text value is exactly `text`.
