@@ -107,7 +107,7 @@ struct ElementQueryTests {
             #expect(await query.typeText("ada") == false)
             #expect(await query.swipeUp() == false)
         }
-        #expect(recorded.map { $0.message.components(separatedBy: "\n")[0] } == [
+        #expect(recorded.map { failure in String(failure.message.prefix { $0 != "\n" }) } == [
             "Waited 2 s for text input \"Email\" to be enabled (for tap), looking 21 time(s) every 0.1 s: it exists but is not enabled.",
             "Waited 2 s for text input \"Email\" to be enabled (for typeText), looking 21 time(s) every 0.1 s: it exists but is not enabled.",
             "Waited 2 s for text input \"Email\" to be enabled (for swipeUp), looking 21 time(s) every 0.1 s: it exists but is not enabled.",
