@@ -6,8 +6,8 @@ public import XCTest
 
 /// An XCTest base class for UI tests: each test gets a fresh `HTTPMock` (`mock`)
 /// served by a started loopback server (`server`), an `appLaunch(_:)`
-/// that launches the app pointed at it, and `continueAfterFailure = false` (which stops only
-/// synchronous test methods at a failure: an `async` test may go on after a step fails, so
+/// that launches the app pointed at it, and `continueAfterFailure = false` (which does not
+/// reliably stop an `async` test method at a failure: it may go on after a step fails, so
 /// guard on the `Bool` a step returns where later steps depend on it). `tearDown` reports
 /// every request no stub matched, with its near-miss report and the mock's call report, as ``withUITestServer(configuration:root:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)`` does.
 ///

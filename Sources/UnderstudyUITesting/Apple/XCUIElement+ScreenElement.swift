@@ -71,7 +71,7 @@ extension ElementKind {
 
 extension ElementCondition {
     /// The condition as an XCUITest query predicate: `elementType IN {…}` and the text match's
-    /// ``TextMatch/predicateFormat``.
+    /// `TextMatch.predicateFormat`.
     var predicate: NSPredicate {
         var parts: [NSPredicate] = []
         if !kinds.isEmpty {

@@ -6,9 +6,9 @@ import UnderstudyTesting
 /// Nothing is looked up when the query is made. Each step looks the element up again, as often
 /// as the screen's poll interval allows, until the step can happen or the screen's timeout
 /// passes; then it acts, or records a failure at the caller's line and returns `false`.
-/// A failed step does not stop the test by itself: `continueAfterFailure = false` stops an XCTest
-/// test at a failure only when the test is synchronous, and async tests (every test using
-/// the DSL) may go on. Guard the steps that later steps depend on:
+/// A failed step does not stop the test by itself, and XCTest's `continueAfterFailure = false`
+/// cannot be relied on to: an `async` test method (every test using the DSL) may go on after
+/// the failure. Guard the steps that later steps depend on:
 /// `guard await screen.withButton("Log in").tap() else { return }`.
 @MainActor
 public struct ElementQuery: CustomStringConvertible {
