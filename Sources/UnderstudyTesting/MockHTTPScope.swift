@@ -111,15 +111,15 @@ package final class MockHTTPScope: Sendable {
         try await server?.start()
     }
 
-    /// The end-of-test failures: unmatched requests and, when asked, unused stubs (each
-    /// followed by the call report when the setup asks for it).
+    /// The end-of-test failures: unmatched requests and, when asked, unused stubs (the last
+    /// one followed by the call report when the setup asks for it: once is enough).
     var failures: [String] {
         var failures: [String] = []
         if let message = mock.unmatchedRequestsFailureMessage() { failures.append(message) }
         if setup.reportsUnusedStubs, let message = mock.unusedStubsFailureMessage() { failures.append(message) }
-        guard setup.appendsCallReport else { return failures }
-        let report = mock.callReport().description
-        return failures.map { "\($0)\nCall report:\n\(report)" }
+        guard setup.appendsCallReport, let last = failures.indices.last else { return failures }
+        failures[last] += "\nCall report:\n\(mock.callReport().description)"
+        return failures
     }
 
     /// The mock's call report when the setup appends it to failures (a UI test's scope), for

@@ -49,6 +49,8 @@ struct ScreenModelTests {
         #expect(!okButton.matches(kind: .button, label: "OK!", textValue: nil))
         #expect(ElementCondition(text: .contains("K")).matches(kind: .other, label: "OK", textValue: nil))
         #expect(!ElementCondition(text: .contains("k")).matches(kind: .other, label: "OK", textValue: nil))
+        // `contains` reads the label only, as the XCUITest predicate does (a value may be a number there).
+        #expect(!ElementCondition(text: .contains("K")).matches(kind: .textField, label: "", textValue: "OK"))
     }
 
     @Test func childrenAreOnlyTheDirectOnesAndDescendantsAreInScreenOrder() {

@@ -128,6 +128,26 @@ struct UITestServerTests {
         #expect(message.hasSuffix("Call report:\nGET /never: 1 response(s) defined, 0 request(s) arrived\nunmatched: 0 request(s)"))
     }
 
+    @Test func theCallReportIsAppendedOnceToTheLastEndOfTestFailure() async throws {
+        let app = FakeApp()
+        let recorded = await failures {
+            do {
+                try await withUITestServer(reportUnusedStubs: true) { ui in
+                    ui.mock.route("/never", method: .get, responses: [.ok])
+                    try ui.appLaunch(app)
+                    _ = try await app.load("orders")
+                }
+            } catch {
+                Issue.record(error)
+            }
+        }
+        #expect(recorded.count == 2)
+        #expect(recorded.map { $0.message.components(separatedBy: "Call report:").count - 1 } == [0, 1])
+        #expect(recorded.first?.message.hasPrefix("1 request(s) matched no stub:\n") == true)
+        #expect(recorded.last?.message.hasPrefix("1 stub(s) answered no request:\n") == true)
+        #expect(recorded.last?.message.hasSuffix("Call report:\nGET /never: 1 response(s) defined, 0 request(s) arrived\nunmatched: 1 request(s)") == true)
+    }
+
     @Test func aCleanRunReportsNothing() async throws {
         let app = FakeApp()
         let recorded = await failures {

@@ -1,6 +1,6 @@
 // XCUITest's element and query as the DSL's screen. Compiled only where XCUITest has the
 // touch gestures the protocol needs (tap, doubleTap, swipe): iOS, macOS and visionOS; tvOS
-// (remote presses, no taps) and watchOS are left out. Verified only by the macOS CI job.
+// (remote presses, no taps) and watchOS are left out. Checked only by the CI workflow's macos job (not yet observed green).
 #if canImport(XCTest) && (os(iOS) || os(macOS) || os(visionOS))
 import Foundation
 public import XCTest
@@ -70,7 +70,8 @@ extension ElementKind {
 }
 
 extension ElementCondition {
-    /// The condition as an XCUITest query predicate: `elementType IN {…}` and `label OP text OR value OP text`.
+    /// The condition as an XCUITest query predicate: `elementType IN {…}` and the text match's
+    /// `TextMatch.predicateFormat`.
     var predicate: NSPredicate {
         var parts: [NSPredicate] = []
         if !kinds.isEmpty {
@@ -78,8 +79,7 @@ extension ElementCondition {
             parts.append(NSPredicate(format: "elementType IN %@", types))
         }
         if let text {
-            let format = "label \(text.predicateOperator) %@ OR value \(text.predicateOperator) %@"
-            parts.append(NSPredicate(format: format, text.text, text.text))
+            parts.append(NSPredicate(format: text.predicateFormat, argumentArray: text.predicateArguments))
         }
         return NSCompoundPredicate(andPredicateWithSubpredicates: parts)
     }

@@ -6,7 +6,10 @@ import UnderstudyTesting
 /// Nothing is looked up when the query is made. Each step looks the element up again, as often
 /// as the screen's poll interval allows, until the step can happen or the screen's timeout
 /// passes; then it acts, or records a failure at the caller's line and returns `false`.
-/// (In XCTest, `continueAfterFailure = false` stops the test at that failure.)
+/// A failed step does not stop the test by itself, and XCTest's `continueAfterFailure = false`
+/// cannot be relied on to: an `async` test method (every test using the DSL) may go on after
+/// the failure. Guard the steps that later steps depend on:
+/// `guard await screen.withButton("Log in").tap() else { return }`.
 @MainActor
 public struct ElementQuery: CustomStringConvertible {
     /// The screen the query searches and whose waiting settings its steps use.
@@ -34,14 +37,14 @@ public struct ElementQuery: CustomStringConvertible {
     /// Waits until the element exists.
     @discardableResult
     public func exist(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await step("to exist", at: FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { _ in .ready(()) } != nil
+        await step("to exist", at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { _ in .ready(()) } != nil
     }
 
     /// Waits until no element is left at the query's position (nothing matches, or fewer
     /// elements than ``index`` + 1).
     @discardableResult
     public func notExist(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        let site = FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let position = checkedPosition(site) else { return false }
         let step = Step(subject: description, goal: "to vanish", condition: nil)
         return await step.wait(on: screen, at: site) {
@@ -54,7 +57,7 @@ public struct ElementQuery: CustomStringConvertible {
     /// Waits until the element exists and is enabled.
     @discardableResult
     public func isEnabled(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await step("to be enabled", at: FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
+        await step("to be enabled", at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
             element.isEnabled ? .ready(()) : .waiting("it exists but is not enabled")
         } != nil
     }
@@ -62,61 +65,61 @@ public struct ElementQuery: CustomStringConvertible {
     /// Waits until the element exists and is not enabled.
     @discardableResult
     public func isNotEnabled(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await step("to be disabled", at: FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
+        await step("to be disabled", at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
             element.isEnabled ? .waiting("it exists but is still enabled") : .ready(())
         } != nil
     }
 
-    /// Waits until the element is hittable, then taps it.
+    /// Waits until the element exists and is enabled, then taps it.
     @discardableResult
     public func tap(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("tap", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.tap() }
+        await act("tap", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.tap() }
     }
 
-    /// Waits until the element is hittable, then taps it twice.
+    /// Waits until the element exists and is enabled, then taps it twice.
     @discardableResult
     public func doubleTap(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("doubleTap", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.doubleTap() }
+        await act("doubleTap", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.doubleTap() }
     }
 
-    /// Waits until the element is hittable, taps it (to give it keyboard focus), then types `text`.
+    /// Waits until the element exists and is enabled, taps it (to give it keyboard focus), then types `text`.
     @discardableResult
     public func typeText(_ text: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("typeText", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
+        await act("typeText", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { element in
             element.tap()
             element.typeText(text)
         }
     }
 
-    /// Waits until the element is hittable, then swipes up across it.
+    /// Waits until the element exists and is enabled, then swipes up across it.
     @discardableResult
     public func swipeUp(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("swipeUp", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.up) }
+        await act("swipeUp", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.up) }
     }
 
-    /// Waits until the element is hittable, then swipes down across it.
+    /// Waits until the element exists and is enabled, then swipes down across it.
     @discardableResult
     public func swipeDown(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("swipeDown", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.down) }
+        await act("swipeDown", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.down) }
     }
 
-    /// Waits until the element is hittable, then swipes left across it.
+    /// Waits until the element exists and is enabled, then swipes left across it.
     @discardableResult
     public func swipeLeft(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("swipeLeft", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.left) }
+        await act("swipeLeft", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.left) }
     }
 
-    /// Waits until the element is hittable, then swipes right across it.
+    /// Waits until the element exists and is enabled, then swipes right across it.
     @discardableResult
     public func swipeRight(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await act("swipeRight", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.right) }
+        await act("swipeRight", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.swipe(.right) }
     }
 
     /// Waits until exactly `expected` elements match the query's condition (its ``index`` plays
     /// no part), and fails with the last count seen.
     @discardableResult
     public func assertViewCount(_ expected: Int, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        let site = FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let step = Step(subject: condition.description, goal: "to match \(expected) element(s)", condition: condition)
         guard expected >= 0 else {
             FailureReporter.report("assertViewCount(\(expected)) on \(condition): a count cannot be negative; expect 0 or more",
@@ -129,10 +132,12 @@ public struct ElementQuery: CustomStringConvertible {
         } != nil
     }
 
-    /// Waits until the element is hittable, then does `action` to it.
-    private func act(_ purpose: String, _ site: FailureSite, _ action: (any ScreenElement) -> Void) async -> Bool {
-        let element = await step("to be hittable (for \(purpose))", at: site) { element in
-            element.isHittable ? .ready(element) : .waiting("it exists but is not hittable")
+    /// Waits until the element exists and is enabled, then does `action` to it. Hittability is
+    /// not waited for: XCUITest's own gestures scroll an element that is off screen (a cell
+    /// further down a list) into view, which a wait for `isHittable` would time out on.
+    private func act(_ purpose: String, _ site: FailureLocation, _ action: (any ScreenElement) -> Void) async -> Bool {
+        let element = await step("to be enabled (for \(purpose))", at: site) { element in
+            element.isEnabled ? .ready(element) : .waiting("it exists but is not enabled")
         }
         guard let element else { return false }
         action(element)
@@ -141,7 +146,7 @@ public struct ElementQuery: CustomStringConvertible {
 
     /// Waits until the query finds its element (and `check` accepts it): the shared path of
     /// every step on an element.
-    private func step<Value>(_ goal: String, at site: FailureSite, _ check: (any ScreenElement) -> Probe<Value>) async -> Value? {
+    private func step<Value>(_ goal: String, at site: FailureLocation, _ check: (any ScreenElement) -> Probe<Value>) async -> Value? {
         guard let position = checkedPosition(site) else { return nil }
         let step = Step(subject: description, goal: goal, condition: condition)
         return await step.wait(on: screen, at: site) {
@@ -158,11 +163,11 @@ public struct ElementQuery: CustomStringConvertible {
     private func matches() -> any ScreenElementQuery { screen.root.descendants(where: condition) }
 
     /// The 0-based position looked at, or `nil` after recording why a negative index cannot be.
-    private func checkedPosition(_ site: FailureSite) -> Int? {
+    private func checkedPosition(_ site: FailureLocation) -> Int? {
         let position = index ?? 0
         guard position >= 0 else {
             FailureReporter.report("withIndex(\(position)) on \(condition): indexes count from 0; use withIndex(0) for the first match",
-                                   fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+                                   at: site)
             return nil
         }
         return position

@@ -1,10 +1,11 @@
 public import Foundation
+import UnderstudyTesting
 
 /// The wait-then-act DSL's entry point: a root element (the launched app, or an
 /// ``InMemoryElement``), how long each step waits, how often it looks, and the clock it waits on.
 ///
-/// Every step of an ``ElementQuery`` first waits for its element (to exist, to be hittable, to
-/// be enabled), so a test never taps a button before the screen shows it; a step that times
+/// Every step of an ``ElementQuery`` first waits for its element (to exist, to be enabled),
+/// so a test never taps a button before the screen shows it; a step that times
 /// out records a failure at the caller's line (`Issue.record` under Swift Testing, `XCTFail`
 /// under XCTest) saying what it looked for, for how long, and what was on screen instead.
 ///
@@ -22,8 +23,9 @@ public struct Screen {
     public var timeout: Duration
     /// How long a step sleeps between two looks; must be positive.
     public var pollInterval: Duration
-    /// The clock steps wait on: `ContinuousClock` by default, a ``VirtualClock`` in tests of
-    /// the DSL or of page objects, so they never sleep for real.
+    /// The clock steps wait on: the ``InMemoryScreen/clock`` of an in-memory root (a
+    /// ``VirtualClock``, so tests of the DSL or of page objects never sleep for real), else
+    /// `ContinuousClock`, unless the initialiser was given one.
     public var clock: any Clock<Duration>
 
     /// A screen searched below `root`.
@@ -31,19 +33,23 @@ public struct Screen {
     ///   - root: the launched application (`XCUIApplication`) or an ``InMemoryElement``.
     ///   - timeout: how long a step waits before it fails; 10 seconds by default.
     ///   - pollInterval: the pause between two looks; 100 milliseconds by default.
-    ///   - clock: the clock waits sleep on.
+    ///   - clock: the clock waits sleep on; by default, the clock of the ``InMemoryScreen`` that
+    ///     `root` is (or belongs to), so its scheduled changes and the waits follow one time,
+    ///     and `ContinuousClock` for any other root (the launched application).
     public init(_ root: any ScreenElement, timeout: Duration = .seconds(10), pollInterval: Duration = .milliseconds(100),
-                clock: any Clock<Duration> = ContinuousClock()) {
+                clock: (any Clock<Duration>)? = nil) {
         self.root = root
         self.timeout = timeout
         self.pollInterval = pollInterval
-        self.clock = clock
+        self.clock = clock ?? (root as? InMemoryElement)?.screen?.clock ?? ContinuousClock()
     }
 
     /// The first element of any kind whose label or text value is exactly `text`.
     public func withTextEquals(_ text: String) -> ElementQuery { matching(ElementCondition(text: .equals(text))) }
 
-    /// The first element of any kind whose label or text value contains `text`.
+    /// The first element of any kind whose label contains `text`. Only the label is searched:
+    /// an element's value can be a number (a switch, a slider), which XCUITest cannot search
+    /// for a substring. For the text typed into a field, use ``withTextEquals(_:)``.
     public func withTextContains(_ text: String) -> ElementQuery { matching(ElementCondition(text: .contains(text))) }
 
     /// The first button whose label (or text value) is exactly `label`.
@@ -61,25 +67,25 @@ public struct Screen {
     /// Swipes up across the whole screen once the root exists.
     @discardableResult
     public func swipeUp(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.up, "swipeUp", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.up, "swipeUp", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Swipes down across the whole screen once the root exists.
     @discardableResult
     public func swipeDown(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.down, "swipeDown", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.down, "swipeDown", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Swipes left across the whole screen once the root exists.
     @discardableResult
     public func swipeLeft(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.left, "swipeLeft", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.left, "swipeLeft", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Swipes right across the whole screen once the root exists.
     @discardableResult
     public func swipeRight(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async -> Bool {
-        await swipe(.right, "swipeRight", FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await swipe(.right, "swipeRight", FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Whether the tests run on a simulator: always on a simulator build, else when the
@@ -93,7 +99,7 @@ public struct Screen {
         #endif
     }
 
-    private func swipe(_ direction: SwipeDirection, _ purpose: String, _ site: FailureSite) async -> Bool {
+    private func swipe(_ direction: SwipeDirection, _ purpose: String, _ site: FailureLocation) async -> Bool {
         let root = self.root
         let step = Step(subject: "the screen", goal: "to exist (for \(purpose))", condition: nil)
         guard let element = await step.wait(on: self, at: site, { root.exists ? .ready(root) : .waiting("the application is not running") }) else {

@@ -75,11 +75,14 @@ public class InMemoryElement: ScreenElement {
 
     // MARK: ScreenElement
 
+    /// Whether the element is attached, through its parents, to a running ``InMemoryScreen``
+    /// (after the screen's changes due at the clock's current time have run).
     public var exists: Bool {
         applyDueChanges()
         return isOnScreen
     }
 
+    /// Whether the element exists and ``isReachable`` is set.
     public var isHittable: Bool { exists && stored.isReachable }
 
     /// Records the tap, then runs ``onTap``.
@@ -100,6 +103,8 @@ public class InMemoryElement: ScreenElement {
     /// Records the swipe.
     public func swipe(_ direction: SwipeDirection) { actions.append("swipe(\(direction))") }
 
+    /// The elements anywhere below this one that satisfy `condition`, depth first in screen
+    /// order, as they are at the clock's current time.
     public func descendants(where condition: ElementCondition) -> any ScreenElementQuery {
         applyDueChanges()
         var found: [InMemoryElement] = []
@@ -113,6 +118,8 @@ public class InMemoryElement: ScreenElement {
         return InMemoryQuery(elements: found)
     }
 
+    /// The elements directly below this one that satisfy `condition`, in screen order, as they
+    /// are at the clock's current time.
     public func children(where condition: ElementCondition) -> any ScreenElementQuery {
         applyDueChanges()
         return InMemoryQuery(elements: stored.children.filter { condition.matches($0) })

@@ -15,8 +15,11 @@ public struct VirtualClock: Clock, Sendable {
         /// The instant `offset` after the clock's creation.
         public init(offset: Duration) { self.offset = offset }
 
+        /// The instant `duration` later (earlier, for a negative duration).
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        /// How long from this instant to `other` (negative when `other` is earlier).
         public func duration(to other: Instant) -> Duration { other.offset - offset }
+        /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 

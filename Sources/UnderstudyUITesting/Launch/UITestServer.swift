@@ -44,15 +44,23 @@ public struct UITestServer: Sendable {
 /// `reportUnusedStubs` is set, every stub that answered no request: the checks of
 /// `withMockHTTP`, which this scope runs.
 ///
+/// In a UI-test bundle, call it from an XCTest test method (Swift Testing tests do not run in
+/// UI-test bundles; see the `UnderstudyUITesting` overview):
+///
 /// ```swift
-/// @MainActor @Test func showsTheProfile() async throws {
-///     try await withUITestServer { ui in
-///         ui.mock.route("/me", method: .get, responses: [.ok.json(["name": "Ada"])])
-///         let app = try ui.appLaunch(XCUIApplication())
-///         await Screen(app).withTextEquals("Ada").exist()
+/// final class ProfileUITests: XCTestCase {
+///     @MainActor func testShowsTheProfile() async throws {
+///         try await withUITestServer { ui in
+///             ui.mock.route("/me", method: .get, responses: [.ok.json(["name": "Ada"])])
+///             let app = try ui.appLaunch(XCUIApplication())
+///             await Screen(app).withTextEquals("Ada").exist()
+///         }
 ///     }
 /// }
 /// ```
+///
+/// Under Swift Testing, use it with an ``InMemoryScreen`` or an app of your own conforming to
+/// ``LaunchableApp`` (tests of page objects or of the launch itself), not with `XCUIApplication`.
 ///
 /// - Parameters:
 ///   - configuration: the mock's settings.

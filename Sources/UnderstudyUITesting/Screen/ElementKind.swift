@@ -39,5 +39,6 @@ public struct ElementKind: Sendable, Hashable, CustomStringConvertible {
     /// and ``textView``.
     public static let textInputs: Set<ElementKind> = [.textField, .secureTextField, .searchField, .textView]
 
+    /// The kind's ``name``.
     public var description: String { name }
 }

@@ -12,6 +12,8 @@ public protocol ScreenElement {
     /// Whether the element is on the screen now.
     var exists: Bool { get }
     /// Whether a tap at the element would reach it (it is on screen, visible, not covered).
+    /// The DSL's actions do not wait for it: XCUITest's gestures scroll an off-screen element
+    /// into view themselves.
     var isHittable: Bool { get }
     /// Whether the element accepts input.
     var isEnabled: Bool { get }

@@ -1,5 +1,9 @@
-/// How an element's text is compared: its label or its text value must equal, or contain,
-/// a string (case-sensitively, as XCUITest's predicates do by default).
+/// How an element's text is compared: its label or its text value must equal a string, or its
+/// label must contain one (case-sensitively, as XCUITest's predicates do by default).
+///
+/// `contains` reads the label only: an XCUITest element's `value` is not always a string (a
+/// switch's or a slider's is a number), and a `CONTAINS` predicate on a number raises an
+/// exception in the query, so the in-memory screen matches the same way.
 public struct TextMatch: Sendable, Hashable, CustomStringConvertible {
     private enum Kind: Sendable, Hashable {
         case equals
@@ -17,25 +21,32 @@ public struct TextMatch: Sendable, Hashable, CustomStringConvertible {
 
     /// The label or text value is exactly `text`.
     public static func equals(_ text: String) -> TextMatch { TextMatch(.equals, text) }
-    /// The label or text value contains `text`.
+    /// The label contains `text` (the text value is not searched).
     public static func contains(_ text: String) -> TextMatch { TextMatch(.contains, text) }
 
-    /// Whether the label or the text value matches.
+    /// Whether the label or the text value equals the text, or the label contains it.
     public func matches(label: String, textValue: String?) -> Bool {
-        [label, textValue].contains { candidate in
-            guard let candidate else { return false }
-            switch kind {
-            case .equals: return candidate == text
-            case .contains: return candidate.contains(text)
-            }
+        switch kind {
+        case .equals: label == text || textValue == text
+        case .contains: label.contains(text)
         }
     }
 
-    /// The `NSPredicate` operator of the comparison (`==` or `CONTAINS`), for XCUITest queries.
-    var predicateOperator: String {
+    /// The `NSPredicate` format of the comparison for XCUITest queries, with one `%@` for
+    /// each argument in ``predicateArguments``: `value` is compared only by `==`, which is safe
+    /// on the numbers some elements hold, where `CONTAINS` raises.
+    var predicateFormat: String {
         switch kind {
-        case .equals: "=="
-        case .contains: "CONTAINS"
+        case .equals: "label == %@ OR value == %@"
+        case .contains: "label CONTAINS %@"
+        }
+    }
+
+    /// The arguments of ``predicateFormat``.
+    var predicateArguments: [String] {
+        switch kind {
+        case .equals: [text, text]
+        case .contains: [text]
         }
     }
 

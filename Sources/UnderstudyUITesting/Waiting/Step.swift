@@ -6,18 +6,18 @@ import UnderstudyTesting
 struct Step {
     /// What is looked for: `button "Log in"`, `the screen`.
     let subject: String
-    /// What the step waits for: `to be hittable (for tap)`.
+    /// What the step waits for: `to be enabled (for tap)`.
     let goal: String
     /// The query's condition, to rank what was on screen; `nil` lists no elements.
     let condition: ElementCondition?
 
     /// Waits on `screen`'s clock; records the failure at `site` and returns `nil` when the wait
     /// times out, is cancelled, or cannot run.
-    func wait<Value>(on screen: Screen, at site: FailureSite, _ look: () -> Probe<Value>) async -> Value? {
+    func wait<Value>(on screen: Screen, at site: FailureLocation, _ look: () -> Probe<Value>) async -> Value? {
         let poller = Poller(clock: screen.clock, timeout: screen.timeout, interval: screen.pollInterval)
         let outcome = await poller.poll(look)
         if case .ready(let value) = outcome { return value }
-        FailureReporter.report(message(for: outcome, screen: screen), fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+        FailureReporter.report(message(for: outcome, screen: screen), at: site)
         return nil
     }
 

@@ -21,10 +21,11 @@ struct LoginPage {
     let app = InMemoryScreen(clock: clock, children: [.text("Loading…")])
     app.after(.milliseconds(1_500)) { app.add(email) }      // the form shows up later
     app.after(.seconds(2)) { app.add(logIn) }
+    app.after(.milliseconds(2_500)) { logIn.isEnabled = true }  // and is enabled later still
 
     let page = LoginPage(screen: Screen(app, clock: clock))
     #expect(await page.logIn(email: "ada@example.com"))
     #expect(email.textValue == "ada@example.com")
     #expect(logIn.actions == ["tap"])
-    #expect(clock.now.offset == .seconds(2))
+    #expect(clock.now.offset == .milliseconds(2_500))
 }
