@@ -179,7 +179,9 @@ struct StreamingEdgeTests {
     @Test(.timeLimit(.minutes(1)))
     func aClientGoneBeforeTheStreamBeganIsJournaledAsLeftEarly() async throws {
         let mock = HTTPMock()
-        mock.stub(.get(urlPath: "/events"), .ok.eventStream([.data("one"), .data("two")]).delayed(by: .milliseconds(300)))
+        // The client leaves 50 ms after sending; the delay is long enough that it is gone before
+        // the answer starts even when a loaded parallel run wakes its timer late.
+        mock.stub(.get(urlPath: "/events"), .ok.eventStream([.data("one"), .data("two")]).delayed(by: .seconds(2)))
         try await withMockServer(mock) { server in
             _ = try await exchangeRaw("GET /events HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port, timeout: .milliseconds(50))
             try await waitUntil("the delayed answer found its client gone") { mock.serveEvents.first?.streamDelivery != nil }
