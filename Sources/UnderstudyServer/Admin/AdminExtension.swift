@@ -10,11 +10,12 @@ public struct AdminExtension: Sendable {
     /// The path under `/__admin`, such as `/openapi/violations`; use paths WireMock's admin API
     /// does not, since an extension is tried first.
     public let path: String
-    /// Computes the answer; runs on the connection's event loop, so it must not block.
-    public let handler: @Sendable (RecordedRequest) -> ResponseDefinition
+    /// Computes the answer. It runs in a task of its own, off the connection's event loop, so
+    /// it may take its time (read files, walk the journal) without stalling other connections.
+    public let handler: @Sendable (RecordedRequest) async -> ResponseDefinition
 
     /// Creates an endpoint.
-    public init(_ method: HTTPMethod, _ path: String, handler: @escaping @Sendable (RecordedRequest) -> ResponseDefinition) {
+    public init(_ method: HTTPMethod, _ path: String, handler: @escaping @Sendable (RecordedRequest) async -> ResponseDefinition) {
         self.method = method
         self.path = path.hasPrefix("/") ? path : "/" + path
         self.handler = handler

@@ -86,20 +86,36 @@ final class MockHTTPHandler: ChannelInboundHandler {
         let started = NIODeadline.now()
         writer.startResponse()
         let request = recordedRequest(head, body: body, channel: context.channel)
-        let plan: ResponsePlan
-        var event: ServeEvent?
-        if server.configuration.adminEnabled, request.path == "/__admin" || request.path.hasPrefix("/__admin/") {
-            let response = server.adminToken.map { $0.admits(request) } == false
-                ? AdminToken.unauthorized
-                : server.configuration.adminExtension(for: request)?.handler(request)
-                    ?? AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState,
-                                certificateAuthorityPEM: server.configuration.secureTransport?.certificateAuthorityPEM).handle(request)
-            plan = ResponsePlan.make(for: response, to: request, stub: nil, bodyData: { try $0.bodyData(root: nil) }, using: &generator)
-        } else {
+        guard server.configuration.adminEnabled, request.path == "/__admin" || request.path.hasPrefix("/__admin/") else {
             let served = server.mock.serve(request)
-            event = served
-            plan = server.mock.plan(for: served, using: &generator)
+            carryOut(server.mock.plan(for: served, using: &generator), for: served, head: head, startedAt: started, context: context)
+            return
         }
+        let admitted = server.adminToken.map { $0.admits(request) } != false
+        if admitted, let endpoint = server.configuration.adminExtension(for: request) {
+            // A program's own endpoint may take its time: it runs off the event loop, and the
+            // answer is written back on it.
+            let answer = context.eventLoop.makePromise(of: ResponseDefinition.self)
+            answer.completeWithTask { await endpoint.handler(request) }
+            answer.futureResult.assumeIsolated().whenSuccess { response in
+                self.carryOut(self.adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
+            }
+            return
+        }
+        let response = admitted
+            ? AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState,
+                       certificateAuthorityPEM: server.configuration.secureTransport?.certificateAuthorityPEM).handle(request)
+            : AdminToken.unauthorized
+        carryOut(adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
+    }
+
+    private func adminPlan(_ response: ResponseDefinition, to request: RecordedRequest) -> ResponsePlan {
+        ResponsePlan.make(for: response, to: request, stub: nil, bodyData: { try $0.bodyData(root: nil) }, using: &generator)
+    }
+
+    /// Waits the plan's delay, then carries out its action.
+    private func carryOut(_ plan: ResponsePlan, for event: ServeEvent?, head: HTTPRequestHead, startedAt started: NIODeadline,
+                          context: ChannelHandlerContext) {
         let finished = completion(of: plan, for: event, startedAt: started)
         if plan.delay > .zero {
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(plan.delay)) {

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import Testing
 import Understudy
 @testable import UnderstudyServer
@@ -19,5 +21,33 @@ struct AdminExtensionTests {
             #expect(try await send(url, method: "POST", headers: [("Authorization", "Bearer t0ken")]).status == 404)
             #expect(try await send(server.baseURL.appendingPathComponent("__admin/mappings"), headers: [("Authorization", "Bearer t0ken")]).status == 200)
         }
+    }
+
+    /// An endpoint that takes its time runs off the event loop: on a server with one event-loop
+    /// thread, a stub request is answered while the endpoint is still working.
+    @Test func anExtensionThatTakesItsTimeDoesNotHoldUpOtherRequests() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let (entered, enter) = AsyncStream<Void>.makeStream()
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        var configuration = MockServerConfiguration()
+        configuration.adminExtensions = [AdminExtension(.get, "/slow") { _ in
+            enter.yield()
+            for await _ in gate { break }
+            return .ok.body("done")
+        }]
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/fast"), .ok.body("fast"))
+        let server = MockServer(mock: mock, configuration: configuration, group: group)
+        try await server.start()
+        let slowURL = try server.baseURL.appendingPathComponent("__admin/slow")
+        async let slow = send(slowURL)
+        defer { open.finish() }  // declared after `slow`, so it runs before `slow` is awaited on a failure
+        for await _ in entered { break }
+        let fast = try await send(server.baseURL.appendingPathComponent("fast"))
+        #expect(fast.status == 200 && fast.body == "fast")
+        open.yield()
+        #expect(try await slow.body == "done")
+        try await server.shutdown()
+        try await group.shutdownGracefully()
     }
 }
