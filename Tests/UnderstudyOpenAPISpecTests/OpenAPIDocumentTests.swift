@@ -54,6 +54,44 @@ struct OpenAPIDocumentTests {
         #expect(schema.validate(["name": "Rex", "weight": 0]).map(\.keyword) == ["exclusiveMinimum"])
     }
 
+    @Test func propertiesAndResponsesNamedLikeDataKeywordsAreConvertedFrom30() throws {
+        let yaml = """
+            openapi: 3.0.3
+            info: {title: x, version: "1"}
+            paths:
+              /things:
+                get:
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              value: {type: string, nullable: true}
+                              default: {type: number, minimum: 0, exclusiveMinimum: true}
+                            example: {value: {nullable: true}}
+                    default:
+                      description: a problem
+                      content:
+                        application/json:
+                          schema: {type: object, properties: {code: {type: integer, nullable: true}}}
+            """
+        let document = try OpenAPIDocument(yaml: yaml)
+        #expect(document.warnings.isEmpty, "\(document.warnings)")
+        let get = try #require(document.operation(method: .get, path: "/things"))
+        let ok = try #require(get.successResponse?.content.first?.schema)
+        #expect(ok.validate(["value": nil, "default": 1]).isEmpty)
+        #expect(ok.validate(["default": 0]).map(\.keyword) == ["exclusiveMinimum"])
+        let problem = try #require(get.responses.first { $0.status == "default" }?.content.first?.schema)
+        #expect(problem.validate(["code": nil]).isEmpty)
+        #expect(problem.validate(["code": "E1"]).map(\.keyword) == ["type"])
+        // An example is data: it stays as written.
+        let example = document.json["paths"]?["/things"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"]?["example"]
+        #expect(example == ["value": ["nullable": true]])
+    }
+
     @Test func schemaFailuresPointIntoTheDocument() throws {
         let document = try petstore()
         let schema = try #require(document.operation(id: "addPet")?.requestBody?.content.first?.schema)
