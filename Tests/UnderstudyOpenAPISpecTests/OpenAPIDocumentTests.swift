@@ -92,6 +92,65 @@ struct OpenAPIDocumentTests {
         #expect(example == ["value": ["nullable": true]])
     }
 
+    @Test func yamlScalarsAreReadByTheYAML12CoreSchema() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info:
+              title: x
+              version: "1"
+              x-values:
+                country: NO
+                switch: on
+                answer: yes
+                time: 12:30
+                zip: 01234
+                underscored: 1_000
+                yaml11Octal: 0777
+                capitalTrue: True
+                quotedTrue: "true"
+                quotedNumber: '7'
+                tilde: ~
+                empty:
+                hex: 0x1F
+                octal: 0o17
+                float: 1.5e3
+                negative: -12
+                infinity: .inf
+                big: 123456789012345678901234567890
+              x-enum: [NO, SE]
+            paths: {}
+            """
+        let document = try OpenAPIDocument(yaml: yaml, strict: true)
+        let values = try #require(document.json["info"]?["x-values"]?.objectValue)
+        let expected: [(String, JSONValue)] = [
+            ("country", "NO"), ("switch", "on"), ("answer", "yes"), ("time", "12:30"), ("zip", 1234), ("underscored", "1_000"),
+            ("yaml11Octal", 777), ("capitalTrue", true), ("quotedTrue", "true"), ("quotedNumber", "7"), ("tilde", nil), ("empty", nil),
+            ("hex", 31), ("octal", 15), ("float", 1500), ("negative", -12), ("infinity", ".inf"),
+            ("big", .number(JSONNumber(text: "123456789012345678901234567890"))),
+        ]
+        for (name, value) in expected { #expect(values[name] == value, "\(name)") }
+        // Numbers are read from the scalar's text, so a large one keeps its digits.
+        guard case .number(let big)? = values["big"] else { Issue.record("big is \(String(describing: values["big"]))"); return }
+        #expect(big.text == "123456789012345678901234567890")
+        #expect(document.json["info"]?["x-enum"] == ["NO", "SE"])
+    }
+
+    @Test func aStringEnumOfNOPassesTheStrictReadingAndMatchesNO() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: x, version: "1"}
+            paths:
+              /flags:
+                get:
+                  parameters:
+                    - {name: country, in: query, schema: {type: string, enum: [NO, SE]}, example: NO}
+                  responses:
+                    "200": {description: ok}
+            """
+        let document = try OpenAPIDocument(yaml: yaml, strict: true)
+        #expect(document.violations(of: request(.get, "/flags?country=NO")).isEmpty)
+    }
+
     @Test func schemaFailuresPointIntoTheDocument() throws {
         let document = try petstore()
         let schema = try #require(document.operation(id: "addPet")?.requestBody?.content.first?.schema)
