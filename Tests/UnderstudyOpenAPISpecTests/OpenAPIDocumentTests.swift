@@ -151,6 +151,58 @@ struct OpenAPIDocumentTests {
         #expect(document.violations(of: request(.get, "/flags?country=NO")).isEmpty)
     }
 
+    @Test func readOnlyDeclaredInAnotherAllOfPartIsNotRequiredOfRequests() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: x, version: "1"}
+            components:
+              schemas:
+                NewPet:
+                  type: object
+                  required: [name]
+                  properties:
+                    id: {type: integer, readOnly: true}
+                    name: {type: string}
+                Pet:
+                  allOf:
+                    - $ref: '#/components/schemas/NewPet'
+                    - required: [id]
+            paths:
+              /pets:
+                post:
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema: {$ref: '#/components/schemas/Pet'}
+                  responses:
+                    "201":
+                      description: created
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Pet'}
+                put:
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          allOf:
+                            - properties: {id: {type: integer, readOnly: true}}
+                            - required: [id, name]
+                  responses:
+                    "204": {description: done}
+            """
+        let document = try OpenAPIDocument(yaml: yaml)
+        let post = try #require(document.operation(method: .post, path: "/pets"))
+        let sent = try #require(post.requestBody?.content.first?.schema)
+        let answered = try #require(post.successResponse?.content.first?.schema)
+        #expect(sent.validate(["name": "Rex"]).isEmpty)
+        #expect(answered.validate(["name": "Rex"]).map(\.message) == ["the property \"id\" is required"])
+        let put = try #require(document.operation(method: .put, path: "/pets")?.requestBody?.content.first?.schema)
+        #expect(put.validate(["name": "Rex"]).isEmpty)
+        #expect(put.validate(["id": 1]).map(\.message) == ["the property \"name\" is required"])
+    }
+
     @Test func schemaFailuresPointIntoTheDocument() throws {
         let document = try petstore()
         let schema = try #require(document.operation(id: "addPet")?.requestBody?.content.first?.schema)
