@@ -54,6 +54,155 @@ struct OpenAPIDocumentTests {
         #expect(schema.validate(["name": "Rex", "weight": 0]).map(\.keyword) == ["exclusiveMinimum"])
     }
 
+    @Test func propertiesAndResponsesNamedLikeDataKeywordsAreConvertedFrom30() throws {
+        let yaml = """
+            openapi: 3.0.3
+            info: {title: x, version: "1"}
+            paths:
+              /things:
+                get:
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              value: {type: string, nullable: true}
+                              default: {type: number, minimum: 0, exclusiveMinimum: true}
+                            example: {value: {nullable: true}}
+                    default:
+                      description: a problem
+                      content:
+                        application/json:
+                          schema: {type: object, properties: {code: {type: integer, nullable: true}}}
+            """
+        let document = try OpenAPIDocument(yaml: yaml)
+        #expect(document.warnings.isEmpty, "\(document.warnings)")
+        let get = try #require(document.operation(method: .get, path: "/things"))
+        let ok = try #require(get.successResponse?.content.first?.schema)
+        #expect(ok.validate(["value": nil, "default": 1]).isEmpty)
+        #expect(ok.validate(["default": 0]).map(\.keyword) == ["exclusiveMinimum"])
+        let problem = try #require(get.responses.first { $0.status == "default" }?.content.first?.schema)
+        #expect(problem.validate(["code": nil]).isEmpty)
+        #expect(problem.validate(["code": "E1"]).map(\.keyword) == ["type"])
+        // An example is data: it stays as written.
+        let example = document.json["paths"]?["/things"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"]?["example"]
+        #expect(example == ["value": ["nullable": true]])
+    }
+
+    @Test func yamlScalarsAreReadByTheYAML12CoreSchema() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info:
+              title: x
+              version: "1"
+              x-values:
+                country: NO
+                switch: on
+                answer: yes
+                time: 12:30
+                zip: 01234
+                underscored: 1_000
+                yaml11Octal: 0777
+                capitalTrue: True
+                quotedTrue: "true"
+                quotedNumber: '7'
+                tilde: ~
+                empty:
+                hex: 0x1F
+                octal: 0o17
+                float: 1.5e3
+                negative: -12
+                infinity: .inf
+                big: 123456789012345678901234567890
+              x-enum: [NO, SE]
+            paths: {}
+            """
+        let document = try OpenAPIDocument(yaml: yaml, strict: true)
+        let values = try #require(document.json["info"]?["x-values"]?.objectValue)
+        let expected: [(String, JSONValue)] = [
+            ("country", "NO"), ("switch", "on"), ("answer", "yes"), ("time", "12:30"), ("zip", 1234), ("underscored", "1_000"),
+            ("yaml11Octal", 777), ("capitalTrue", true), ("quotedTrue", "true"), ("quotedNumber", "7"), ("tilde", nil), ("empty", nil),
+            ("hex", 31), ("octal", 15), ("float", 1500), ("negative", -12), ("infinity", ".inf"),
+            ("big", .number(JSONNumber(text: "123456789012345678901234567890"))),
+        ]
+        for (name, value) in expected { #expect(values[name] == value, "\(name)") }
+        // Numbers are read from the scalar's text, so a large one keeps its digits.
+        guard case .number(let big)? = values["big"] else { Issue.record("big is \(String(describing: values["big"]))"); return }
+        #expect(big.text == "123456789012345678901234567890")
+        #expect(document.json["info"]?["x-enum"] == ["NO", "SE"])
+    }
+
+    @Test func aStringEnumOfNOPassesTheStrictReadingAndMatchesNO() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: x, version: "1"}
+            paths:
+              /flags:
+                get:
+                  parameters:
+                    - {name: country, in: query, schema: {type: string, enum: [NO, SE]}, example: NO}
+                  responses:
+                    "200": {description: ok}
+            """
+        let document = try OpenAPIDocument(yaml: yaml, strict: true)
+        #expect(document.violations(of: request(.get, "/flags?country=NO")).isEmpty)
+    }
+
+    @Test func readOnlyDeclaredInAnotherAllOfPartIsNotRequiredOfRequests() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: x, version: "1"}
+            components:
+              schemas:
+                NewPet:
+                  type: object
+                  required: [name]
+                  properties:
+                    id: {type: integer, readOnly: true}
+                    name: {type: string}
+                Pet:
+                  allOf:
+                    - $ref: '#/components/schemas/NewPet'
+                    - required: [id]
+            paths:
+              /pets:
+                post:
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema: {$ref: '#/components/schemas/Pet'}
+                  responses:
+                    "201":
+                      description: created
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Pet'}
+                put:
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          allOf:
+                            - properties: {id: {type: integer, readOnly: true}}
+                            - required: [id, name]
+                  responses:
+                    "204": {description: done}
+            """
+        let document = try OpenAPIDocument(yaml: yaml)
+        let post = try #require(document.operation(method: .post, path: "/pets"))
+        let sent = try #require(post.requestBody?.content.first?.schema)
+        let answered = try #require(post.successResponse?.content.first?.schema)
+        #expect(sent.validate(["name": "Rex"]).isEmpty)
+        #expect(answered.validate(["name": "Rex"]).map(\.message) == ["the property \"id\" is required"])
+        let put = try #require(document.operation(method: .put, path: "/pets")?.requestBody?.content.first?.schema)
+        #expect(put.validate(["name": "Rex"]).isEmpty)
+        #expect(put.validate(["id": 1]).map(\.message) == ["the property \"name\" is required"])
+    }
+
     @Test func schemaFailuresPointIntoTheDocument() throws {
         let document = try petstore()
         let schema = try #require(document.operation(id: "addPet")?.requestBody?.content.first?.schema)

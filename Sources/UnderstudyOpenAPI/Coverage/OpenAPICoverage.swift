@@ -60,6 +60,7 @@ public struct OpenAPICoverage: Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The report as text, the same as ``text``.
     public var description: String { text }
 
     /// The report as JSON: `{"source": …, "operations": [{"label", "method", "path", "stubs",

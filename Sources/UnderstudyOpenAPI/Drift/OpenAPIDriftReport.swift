@@ -49,6 +49,7 @@ public struct OpenAPIDriftReport: Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The report as text, the same as ``text``.
     public var description: String { text }
 
     /// The report as JSON: `source`, `checkedStubs`, `findings` (each `stub` id, `name`,

@@ -4,10 +4,21 @@ import Understudy
 /// document as written: `nullable: true` becomes a `null` type (or an `anyOf` with one, for a
 /// schema with no `type`), and boolean `exclusiveMinimum`/`exclusiveMaximum` become numbers.
 /// Everything else of a 3.0 document reads as 3.1 already. Example values, defaults, enums and
-/// extensions are never entered, so a `"nullable": true` inside an example stays as written.
+/// extensions are never entered, so a `"nullable": true` inside an example stays as written; a
+/// property or response with one of those names (`value`, `default`) is converted like any other.
 enum OpenAPI30Converter {
-    /// Members whose values are data, not schemas or OpenAPI objects.
+    /// Members whose values are data, not schemas or OpenAPI objects, where they are keywords.
     private static let opaque: Set<String> = ["example", "examples", "default", "enum", "const", "value"]
+
+    /// Keywords whose value maps names the writer chose (a property named `value`, the `default`
+    /// response) to schemas or OpenAPI objects: every member is entered, whatever its name.
+    private static let nameMaps: Set<String> = [
+        "properties", "patternProperties", "dependentSchemas", "$defs", "definitions",
+        "paths", "webhooks", "responses", "callbacks", "content", "headers", "encoding", "links",
+    ]
+
+    /// What an object is: one with keywords, a map of chosen names, or `components` (a map of name maps).
+    private enum Position { case keywords, names, components }
 
     static func convertDocument(_ document: JSONValue) -> JSONValue {
         guard case .object(var object) = document else { return document }
@@ -15,19 +26,33 @@ enum OpenAPI30Converter {
         return convertMembers(of: object)
     }
 
-    private static func convert(_ value: JSONValue) -> JSONValue {
+    private static func convert(_ value: JSONValue, at position: Position = .keywords) -> JSONValue {
         switch value {
-        case .object(let object): convertSchemaKeywords(convertMembers(of: nullableAllOf(object)))
-        case .array(let items): .array(items.map(convert))
+        case .object(let object):
+            switch position {
+            case .keywords: convertSchemaKeywords(convertMembers(of: nullableAllOf(object)))
+            case .names: convertNamed(object) { _ in .keywords }
+            case .components: convertNamed(object) { _ in .names }
+            }
+        case .array(let items): .array(items.map { convert($0) })
         default: value
         }
     }
 
+    /// The members of an object of keywords; data (`example`, `default` …) and extensions stay as written.
     private static func convertMembers(of object: JSONObject) -> JSONValue {
         var result = object
         for member in object where !opaque.contains(member.key) && !member.key.hasPrefix("x-") {
-            result[member.key] = convert(member.value)
+            let position: Position = member.key == "components" ? .components : nameMaps.contains(member.key) ? .names : .keywords
+            result[member.key] = convert(member.value, at: position)
         }
+        return .object(result)
+    }
+
+    /// Every member of a map of names, each at the position `position(name)` gives.
+    private static func convertNamed(_ object: JSONObject, _ position: (String) -> Position) -> JSONValue {
+        var result = object
+        for member in object { result[member.key] = convert(member.value, at: position(member.key)) }
         return .object(result)
     }
 

@@ -85,8 +85,13 @@ public struct OpenAPIParameter: Sendable {
     public let required: Bool
     /// Its schema, when the document gives one.
     public let schema: OpenAPISchema?
+    /// How the value is written, as the document says or by default: `form` for query and cookie
+    /// parameters, `simple` for path and header ones; also `deepObject` (`?filter[status]=sold`),
+    /// `spaceDelimited`, `pipeDelimited`, `label`, `matrix`.
+    public let style: String
     /// Whether an array is written as repeated parameters (`?tag=a&tag=b`, the default for
-    /// query parameters) rather than comma-separated (`?tag=a,b`).
+    /// query parameters) rather than comma-separated (`?tag=a,b`), and an object as one
+    /// parameter per property (`?status=sold&limit=5`) rather than `?filter=status,sold,limit,5`.
     public let explode: Bool
 }
 

@@ -42,7 +42,7 @@ struct OpenAPIOperationReader {
                 }
                 for name in template.variableNames where !merged.contains(where: { $0.location == .path && $0.name == name }) {
                     // A template variable the document does not declare still has to be there.
-                    merged.append(OpenAPIParameter(name: name, location: .path, required: true, schema: nil, explode: false))
+                    merged.append(OpenAPIParameter(name: name, location: .path, required: true, schema: nil, style: "simple", explode: false))
                 }
                 operations.append(OpenAPIOperation(
                     method: HTTPMethod(method.uppercased()),
@@ -82,7 +82,7 @@ struct OpenAPIOperationReader {
             result.append(OpenAPIParameter(
                 name: name, location: location,
                 required: location == .path || parameter["required"]?.boolValue == true,
-                schema: schema,
+                schema: schema, style: style,
                 explode: parameter["explode"]?.boolValue ?? (style == "form")
             ))
         }
@@ -122,7 +122,7 @@ struct OpenAPIOperationReader {
             let (header, at) = try resolve(member.value, at: pointer + "/" + JSONPointer.escape(member.key))
             let schema = header["schema"].map { schemaOf($0, at: at + "/schema", for: .response, warnings: &warnings) }
             headers.append(OpenAPIParameter(name: member.key, location: .header, required: header["required"]?.boolValue == true,
-                                            schema: schema, explode: false))
+                                            schema: schema, style: "simple", explode: false))
             if let example = header["example"] ?? header["schema"]?["example"] { examples[member.key] = example }
         }
         return (headers, examples)

@@ -27,7 +27,7 @@ public struct OpenAPISchema: Sendable {
         self.json = json
         self.pointer = pointer
         self.root = root
-        var document = OpenAPISchemaRewriter.rewrite(json, for: direction)
+        var document = OpenAPISchemaRewriter.rewrite(json, for: direction, schemas: components?["schemas"]?.objectValue ?? [:])
         if case .object(var object) = document, object["components"] == nil, let components {
             object["components"] = components
             document = .object(object)

@@ -28,7 +28,8 @@ enum OpenAPISchemaRewriter {
     static func rewriteComponents(_ components: JSONValue, for direction: Direction) -> JSONValue {
         guard case .object(var object) = components, case .object(var schemas)? = object["schemas"] else { return components }
         schemas = dispatchInheritance(schemas)
-        for member in schemas { schemas[member.key] = rewrite(member.value, for: direction) }
+        let named = schemas
+        for member in schemas { schemas[member.key] = rewrite(member.value, for: direction, schemas: named) }
         object["schemas"] = .object(schemas)
         return .object(object)
     }
@@ -83,24 +84,61 @@ enum OpenAPISchemaRewriter {
     }
 
     /// The schema with every discriminator and every `required` list, at any depth, rewritten.
-    static func rewrite(_ schema: JSONValue, for direction: Direction) -> JSONValue {
+    /// `schemas` are the document's `components/schemas`, for the properties an `allOf` part
+    /// declares through a `$ref`.
+    static func rewrite(_ schema: JSONValue, for direction: Direction, schemas: JSONObject = [:]) -> JSONValue {
+        rewrite(schema, for: direction, schemas: schemas, exempt: [])
+    }
+
+    /// `exempt`: the properties that parts of an enclosing `allOf` mark as not needed on this side.
+    private static func rewrite(_ schema: JSONValue, for direction: Direction, schemas: JSONObject, exempt: Set<String>) -> JSONValue {
         guard case .object(var object) = schema else { return schema }
-        for key in single { if let value = object[key] { object[key] = rewrite(value, for: direction) } }
-        for key in lists { if case .array(let items)? = object[key] { object[key] = .array(items.map { rewrite($0, for: direction) }) } }
+        // A property marked in one part of an `allOf` is so in the whole: in every part's `required` and the schema's own.
+        let exempt = object["allOf"] == nil ? exempt : exempt.union(exemptProperties(of: schema, for: direction, schemas: schemas))
+        for key in single { if let value = object[key] { object[key] = rewrite(value, for: direction, schemas: schemas, exempt: []) } }
+        for key in lists {
+            guard case .array(let items)? = object[key] else { continue }
+            object[key] = .array(items.map { rewrite($0, for: direction, schemas: schemas, exempt: key == "allOf" ? exempt : []) })
+        }
         for key in maps {
             if case .object(var members)? = object[key] {
-                for member in members { members[member.key] = rewrite(member.value, for: direction) }
+                for member in members { members[member.key] = rewrite(member.value, for: direction, schemas: schemas, exempt: []) }
                 object[key] = .object(members)
             }
         }
-        return .object(exemptRequired(rewriteDiscriminator(object), for: direction))
+        return .object(exemptRequired(rewriteDiscriminator(object), for: direction, inherited: exempt))
     }
 
-    /// `required` without the properties (declared beside it) that this side need not carry.
-    private static func exemptRequired(_ object: JSONObject, for direction: Direction) -> JSONObject {
-        guard case .array(let required)? = object["required"], case .object(let properties)? = object["properties"] else { return object }
+    /// The properties a schema, its `allOf` parts and the schemas they reference (in
+    /// `components/schemas`) mark with this side's exempt keyword.
+    private static func exemptProperties(of schema: JSONValue, for direction: Direction, schemas: JSONObject) -> Set<String> {
+        var found = Set<String>()
+        var visited = Set<String>()
+        var pending = [schema]
+        while let next = pending.popLast() {
+            if let reference = next["$ref"]?.stringValue {
+                let tokens = reference.hasPrefix("#") ? JSONPointer.tokens(String(reference.dropFirst())) : []
+                if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas", visited.insert(tokens[2]).inserted,
+                   let target = schemas[tokens[2]] {
+                    pending.append(target)
+                }
+            }
+            if case .object(let properties)? = next["properties"] {
+                for property in properties where property.value[direction.exemptKeyword] == .bool(true) { found.insert(property.key) }
+            }
+            pending += next["allOf"]?.arrayValue ?? []
+        }
+        return found
+    }
+
+    /// `required` without the properties that this side need not carry: those declared beside it
+    /// so marked, and (unless declared beside it) those `inherited` from an enclosing `allOf`.
+    private static func exemptRequired(_ object: JSONObject, for direction: Direction, inherited: Set<String>) -> JSONObject {
+        guard case .array(let required)? = object["required"] else { return object }
+        let properties = object["properties"]?.objectValue ?? [:]
         let kept = required.filter { name in
-            guard let key = name.stringValue, let property = properties[key] else { return true }
+            guard let key = name.stringValue else { return true }
+            guard let property = properties[key] else { return !inherited.contains(key) }
             return property[direction.exemptKeyword] != .bool(true)
         }
         guard kept.count != required.count else { return object }

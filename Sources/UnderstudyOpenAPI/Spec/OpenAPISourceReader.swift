@@ -46,7 +46,7 @@ enum OpenAPISourceReader {
                                  locations: inout [[JSONCodingPathElement]: JSONSourceLocation]?) throws(OpenAPIDocumentError) -> JSONValue {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            node = try Yams.compose(yaml: text, coreSchema())
         } catch let error as YamlError {
             throw yamlError(error, source: source)
         } catch {
@@ -99,14 +99,60 @@ enum OpenAPISourceReader {
         }
     }
 
+    /// The YAML 1.2 core schema's tag resolution (yaml.org/spec/1.2.2 §10.3.2), which OpenAPI
+    /// 3.x names, instead of Yams' default YAML 1.1 rules: only `true`/`false` are booleans (not
+    /// `yes`, `no`, `on`, `off`), integers are decimal, `0o` octal or `0x` hexadecimal (no `_`,
+    /// no sexagesimal `12:30`, no leading-zero octal), and only `~`, `null` and nothing are null.
+    private static func coreSchema() throws -> Resolver {
+        try Resolver.basic
+            .appending(.null, "^(?:~|null|Null|NULL|)$")
+            .appending(.bool, "^(?:true|True|TRUE|false|False|FALSE)$")
+            .appending(.int, "^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
+            .appending(.float, "^(?:[-+]?(?:\\.[0-9]+|[0-9]+(?:\\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$")
+    }
+
+    /// A scalar's value by its tag, the number read from the scalar's own text. Values JSON cannot
+    /// hold (`.inf`, `.nan`, a tagged value that is not of its tag) stay strings.
     private static func scalarValue(_ scalar: Node.Scalar, node: Node) -> JSONValue {
         if scalar.style == .singleQuoted || scalar.style == .doubleQuoted || scalar.style == .literal || scalar.style == .folded {
             return .string(scalar.string)
         }
-        if node.null != nil { return .null }
-        if let value = node.bool { return .bool(value) }
-        if let value = node.int { return .number(JSONNumber(value)) }
-        if let value = node.float, value.isFinite { return .number(JSONNumber(value)) }
-        return .string(scalar.string)
+        let text = scalar.string
+        switch node.tag.description {
+        case Tag.Name.null.rawValue:
+            return .null
+        case Tag.Name.bool.rawValue:
+            switch text.lowercased() {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: return .string(text)
+            }
+        case Tag.Name.int.rawValue:
+            return integer(text).map(JSONValue.number) ?? .string(text)
+        case Tag.Name.float.rawValue:
+            return float(text).map(JSONValue.number) ?? .string(text)
+        default:
+            return .string(text)
+        }
+    }
+
+    /// `[-+]?[0-9]+` in base 10 (leading zeros dropped, any size), `0o` octal, `0x` hexadecimal.
+    private static func integer(_ text: String) -> JSONNumber? {
+        if text.hasPrefix("0o") || text.hasPrefix("0x") {
+            return Int(text.dropFirst(2), radix: text.hasPrefix("0o") ? 8 : 16).map(JSONNumber.init)
+        }
+        var digits = Substring(text)
+        let negative = digits.first == "-"
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let significant = digits.drop { $0 == "0" }
+        if significant.isEmpty { return JSONNumber(0) }
+        return JSONNumber(text: (negative ? "-" : "") + significant)
+    }
+
+    /// A decimal float as JSON spells it; nil for infinities and NaN, which JSON has no spelling for.
+    private static func float(_ text: String) -> JSONNumber? {
+        guard let value = Double(text), value.isFinite else { return nil }
+        return JSONNumber(value)
     }
 }

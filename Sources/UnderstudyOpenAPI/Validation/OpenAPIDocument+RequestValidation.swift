@@ -33,21 +33,20 @@ extension OpenAPIOperation {
         let pathValues = pathValues(request.path) ?? [:]
         // The specification has header parameters named Accept, Content-Type or Authorization ignored.
         for parameter in parameters where !(parameter.location == .header && Self.ignoredHeaders.contains(parameter.name.lowercased())) {
-            let texts: [String] = switch parameter.location {
-            case .path: pathValues[parameter.name].map { [$0] } ?? []
-            case .query: request.queryValues(parameter.name)
-            case .header: request.headers.values(for: parameter.name)
-            case .cookie: request.cookies.filter { $0.name == parameter.name }.map(\.value)
+            let value: JSONValue? = switch parameter.location {
+            case .path: pathValues[parameter.name].map { OpenAPIParameterCoercion.value(of: [$0], for: parameter) }
+            case .query: OpenAPIParameterCoercion.queryValue(of: request.queryItems, for: parameter)
+            case .header: OpenAPIParameterCoercion.value(ofAny: request.headers.values(for: parameter.name), for: parameter)
+            case .cookie: OpenAPIParameterCoercion.value(ofAny: request.cookies.filter { $0.name == parameter.name }.map(\.value), for: parameter)
             }
             let subject = "\(parameter.location.rawValue) parameter \(parameter.name)"
-            guard !texts.isEmpty else {
+            guard let value else {
                 if parameter.required {
                     found.append(OpenAPIViolation(kind: .missingParameter, operation: label, subject: subject, message: "required, but the request has none"))
                 }
                 continue
             }
             guard let schema = parameter.schema else { continue }
-            let value = OpenAPIParameterCoercion.value(of: texts, for: parameter)
             for failure in schema.validate(value) {
                 found.append(OpenAPIViolation(kind: .invalidParameter, operation: label, subject: subject, failure: failure))
             }

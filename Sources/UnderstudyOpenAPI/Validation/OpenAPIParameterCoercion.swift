@@ -6,33 +6,99 @@ import Understudy
 enum OpenAPIParameterCoercion {
     static func value(of texts: [String], for parameter: OpenAPIParameter) -> JSONValue {
         guard let schema = parameter.schema else { return .string(texts.first ?? "") }
-        return value(of: texts, schema: schema.json, in: schema)
+        let resolved = schema.resolved(schema.json)
+        if isObject(resolved), texts.count == 1, let object = pairs(texts[0], parameter: parameter, schema: schema) { return object }
+        return value(of: texts, schema: schema.json, in: schema, delimiter: parameter.explode ? nil : delimiter(of: parameter.style))
+    }
+
+    /// The value of texts, nil when there are none (the parameter is missing).
+    static func value(ofAny texts: [String], for parameter: OpenAPIParameter) -> JSONValue? {
+        // `.none`, not `nil`: JSONValue is itself expressible by `nil` (as JSON null).
+        guard !texts.isEmpty else { return .none }
+        return value(of: texts, for: parameter)
+    }
+
+    /// A query parameter's value, nil when the query has none. An object parameter is built from
+    /// its `name[property]` items (`style: deepObject`) or, exploded `form` (the default), from
+    /// the items named after its schema's properties; anything else from the items named `name`.
+    static func queryValue(of items: [QueryItem], for parameter: OpenAPIParameter) -> JSONValue? {
+        if let schema = parameter.schema, case let resolved = schema.resolved(schema.json), isObject(resolved) {
+            var fields: [(name: String, value: String)] = []
+            if parameter.style == "deepObject" {
+                let prefix = parameter.name + "["
+                for item in items where item.name.hasPrefix(prefix) && item.name.hasSuffix("]") && item.name.count > prefix.count {
+                    fields.append((String(item.name.dropFirst(prefix.count).dropLast()), item.value ?? ""))
+                }
+            } else if parameter.style == "form", parameter.explode, let properties = resolved["properties"]?.objectValue {
+                fields = items.filter { properties[$0.name] != nil }.map { ($0.name, $0.value ?? "") }
+            }
+            if !fields.isEmpty { return object(fields, schema: schema) }
+        }
+        return value(ofAny: items.filter { $0.name == parameter.name }.compactMap(\.value), for: parameter)
     }
 
     /// The fields of an `application/x-www-form-urlencoded` body as the object its schema
     /// describes, each field read by its property's schema.
     static func formObject(_ body: String, schema: OpenAPISchema) -> JSONValue {
+        object(QueryString.parse(body).map { ($0.name, $0.value ?? "") }, schema: schema)
+    }
+
+    /// Named texts (repeated names collected in order) as the object `schema` describes.
+    private static func object(_ fields: [(name: String, value: String)], schema: OpenAPISchema) -> JSONValue {
         let properties = schema.resolved(schema.json)["properties"]
         var grouped: [(name: String, values: [String])] = []
-        for item in QueryString.parse(body) {
-            if let index = grouped.firstIndex(where: { $0.name == item.name }) {
-                grouped[index].values.append(item.value ?? "")
+        for field in fields {
+            if let index = grouped.firstIndex(where: { $0.name == field.name }) {
+                grouped[index].values.append(field.value)
             } else {
-                grouped.append((item.name, [item.value ?? ""]))
+                grouped.append((field.name, [field.value]))
             }
         }
         return .object(JSONObject(grouped.map { field in
-            let coerced = properties?[field.name].map { Self.value(of: field.values, schema: $0, in: schema) } ?? JSONValue.string(field.values.first ?? "")
+            let coerced = properties?[field.name].map { Self.value(of: field.values, schema: $0, in: schema, delimiter: ",") } ?? JSONValue.string(field.values.first ?? "")
             return JSONObject.Member(key: field.name, value: coerced)
         }))
     }
 
-    /// Texts read as the JSON value `written` (a schema inside `schema`'s document) describes.
-    private static func value(of texts: [String], schema written: JSONValue, in schema: OpenAPISchema) -> JSONValue {
+    /// An object written in one text: `status,sold,limit,5` (not exploded) or `status=sold,limit=5`
+    /// (an exploded `simple` header or path parameter); nil when the text is not written so.
+    private static func pairs(_ text: String, parameter: OpenAPIParameter, schema: OpenAPISchema) -> JSONValue? {
+        if (try? JSONValue(parsing: text))?.objectValue != nil { return .none }
+        let parts = text.split(separator: delimiter(of: parameter.style), omittingEmptySubsequences: false).map(String.init)
+        var fields: [(name: String, value: String)] = []
+        if parameter.explode {
+            for part in parts {
+                guard let equals = part.firstIndex(of: "=") else { return .none }
+                fields.append((String(part[..<equals]), String(part[part.index(after: equals)...])))
+            }
+        } else {
+            guard parts.count.isMultiple(of: 2) else { return .none }
+            fields = stride(from: 0, to: parts.count, by: 2).map { (parts[$0], parts[$0 + 1]) }
+        }
+        return object(fields, schema: schema)
+    }
+
+    /// The separator of array items and object members in one text of this style.
+    private static func delimiter(of style: String) -> Character {
+        switch style {
+        case "spaceDelimited": " "
+        case "pipeDelimited": "|"
+        default: ","
+        }
+    }
+
+    private static func isObject(_ schema: JSONValue) -> Bool {
+        types(of: schema).contains("object") || (schema["type"] == nil && schema["properties"] != nil)
+    }
+
+    /// Texts read as the JSON value `written` (a schema inside `schema`'s document) describes. An
+    /// array is the texts (repeated parameters, `?tag=a&tag=b`) or, given a delimiter, the one
+    /// text split by it (`?tag=a,b`).
+    private static func value(of texts: [String], schema written: JSONValue, in schema: OpenAPISchema, delimiter: Character?) -> JSONValue {
         let resolved = schema.resolved(written)
         if types(of: resolved).contains("array") {
-            // Repeated parameters (`?tag=a&tag=b`) or one comma-separated value (`?tag=a,b`).
-            let items = texts.count > 1 ? texts : (texts.first ?? "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let items = texts.count > 1 || delimiter == nil ? texts
+                : (texts.first ?? "").split(separator: delimiter ?? ",", omittingEmptySubsequences: false).map(String.init)
             let itemSchema = resolved["items"].map(schema.resolved)
             return .array(items.map { scalar($0, types: itemSchema.map(types(of:)) ?? []) })
         }

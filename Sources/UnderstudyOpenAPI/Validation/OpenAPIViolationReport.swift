@@ -37,6 +37,7 @@ public struct OpenAPIViolationReport: Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The report as text, the same as ``text``.
     public var description: String { text }
 
     /// The 400 response carrying the report.
