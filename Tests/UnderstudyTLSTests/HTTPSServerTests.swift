@@ -86,7 +86,7 @@ struct HTTPSServerTests {
     @Test func anIdleHTTP1ConnectionChosenByALPNIsClosedAfterTheHeadTimeout() async throws {
         // Long enough for the handshake and the first request under a loaded parallel run (the
         // head timeout also covers the first head); the idle close after it is what is tested.
-        try await withHTTPSServer(mock(), configure: { $0.headerReadTimeout = .seconds(2) }) { server in
+        try await withHTTPSServer(mock(), configure: { $0.headerReadTimeout = .seconds(5) }) { server in
             try await withClient(trusting: server.tlsIdentity, httpVersion: .http1Only) { client in
                 _ = try await client.send(server.httpsBaseURL.appendingPathComponent("users/42"))
                 // AsyncHTTPClient keeps an idle connection for a minute; the server closes it first.

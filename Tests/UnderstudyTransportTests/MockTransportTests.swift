@@ -40,9 +40,10 @@ struct MockTransportTests {
     @Test func theServerTransportShutsDownOnBothPaths() async throws {
         let mock = HTTPMock()
         let url = try await MockTransport.server.withClient(for: mock) { _, baseURL in baseURL }
-        await #expect {
-            try await URLSession.shared.data(from: url)
-        } throws: { ($0 as? URLError)?.code == .cannotConnectToHost }
+        // A parallel test's server may have taken the port since, so the check is that the
+        // request no longer reaches this mock, not that the connection is refused.
+        _ = try? await URLSession.shared.data(from: url)
+        #expect(mock.serveEvents.isEmpty, "the server still answered after its scope ended")
         let failedURL = Locked<URL?>(nil)
         await #expect(throws: Boom.self) {
             try await MockTransport.server.withClient(for: mock) { _, baseURL -> Void in
@@ -51,8 +52,7 @@ struct MockTransportTests {
             }
         }
         let afterError = try #require(failedURL.withLock { $0 })
-        await #expect {
-            try await URLSession.shared.data(from: afterError)
-        } throws: { ($0 as? URLError)?.code == .cannotConnectToHost }
+        _ = try? await URLSession.shared.data(from: afterError)
+        #expect(mock.serveEvents.isEmpty, "the server still answered after its scope threw")
     }
 }
