@@ -167,7 +167,8 @@ struct OpenAPIValueGenerator {
     /// shapes that does (codes, numbers, identifiers, dates); `preferred` when none does, since a
     /// regular expression cannot be run backwards here.
     private mutating func patterned(_ pattern: String, preferring preferred: String) -> String {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return preferred }
+        // BoundedRegex gives up on a match that backtracks too long (`(a+)+$` on a long text).
+        guard let regex = try? BoundedRegex(pattern) else { return preferred }
         let word = fake.word()
         let number = fake.int(in: 1...999_999)
         let candidates = [
@@ -178,7 +179,8 @@ struct OpenAPIValueGenerator {
             "+1555\(String(format: "%07d", number))", "\(word)@example.com", "ABC", "abc", "Abc1",
         ]
         return candidates.first { candidate in
-            regex.firstMatch(in: candidate, range: NSRange(candidate.startIndex..., in: candidate)) != nil
+            if case .matched = regex.firstMatch(in: candidate) { return true }
+            return false
         } ?? preferred
     }
 
