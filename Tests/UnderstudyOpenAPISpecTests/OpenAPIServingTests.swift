@@ -54,11 +54,41 @@ struct OpenAPIServingTests {
         let mock = HTTPMock(openAPI: try petstore())
         let teapot = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "code=418"]))
         #expect(teapot.status == 400)
-        #expect(teapot.body == "Prefer: code=418 is not documented for getPetById; it documents 200, 404\n")
+        #expect(teapot.body == """
+            Request violates petstore-3.0.yaml: GET /pets/1
+            Operation: getPetById (GET /pets/{petId})
+
+              ✗ Prefer: code=418 is not documented for getPetById; it documents 200, 404
+
+            """)
         #expect(try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "code=99999"])).body
-            == "Prefer: code=99999 is not an HTTP status; use 100 to 599\n")
+            .contains("\n  ✗ Prefer: code=99999 is not an HTTP status; use a number from 100 to 599\n"))
         let unknown = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "example=felix"]))
-        #expect(unknown.body == "Prefer: example=felix is not an example of getPetById; it has rex (200), tom (200), notFound (404)\n")
+        #expect(unknown.body.contains("\n  ✗ Prefer: example=felix is not an example of getPetById; it has rex (200), tom (200), notFound (404)\n"))
+    }
+
+    @Test func preferACodeThatIsNotANumberIsRefused() throws {
+        let mock = HTTPMock(openAPI: try petstore())
+        for code in ["abc", "404x", "4.04"] {
+            let answer = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "code=\(code)"]))
+            #expect(answer.status == 400)
+            #expect(answer.body.contains("\n  ✗ Prefer: code=\(code) is not an HTTP status; use a number from 100 to 599\n"))
+        }
+    }
+
+    @Test func anUnknownPreferenceIsAnUnknownExampleViolation() throws {
+        let document = try petstore()
+        let operation = try #require(document.operation(id: "getPetById"))
+        let answers = OpenAPIAnswers(operation: operation, seed: 1)
+        let answer = answers.response(to: request(.get, "/pets/1", headers: ["Prefer": "example=felix"]), source: document.source)
+        #expect(answer.status == 400)
+        guard case .text(let text) = answer.body else {
+            Issue.record("expected a text body, got \(answer.body)")
+            return
+        }
+        let violation = OpenAPIViolation(kind: .unknownExample, operation: "getPetById", subject: "Prefer",
+                                         message: "example=felix is not an example of getPetById; it has rex (200), tom (200), notFound (404)")
+        #expect(text == OpenAPIViolationReport(request: request(.get, "/pets/1"), source: document.source, operation: operation, violations: [violation]).text)
     }
 
     @Test func withoutAnExampleTheBodyIsGeneratedFromTheSchemaAndFitsIt() throws {
