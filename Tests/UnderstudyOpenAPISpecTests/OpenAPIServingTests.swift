@@ -609,7 +609,12 @@ struct OpenAPIAcceptTests {
 
     @Test(arguments: [
         ("text/csv", "text/csv"), ("text/*", "text/csv"), ("application/json", "application/json"), ("*/*", "application/json"),
-        ("application/pdf, text/csv;q=0.5", "text/csv"), ("text/csv;q=0, application/json", "application/json"), ("", "application/json"),
+        ("application/pdf, text/csv;q=0.5", "application/pdf"), ("application/pdf;q=0.4, text/csv;q=0.5", "text/csv"),
+        ("text/csv;q=0, application/json", "application/json"), ("", "application/json"),
+        // Quality order, not written order; the most specific range gives a type its quality.
+        ("text/csv, application/json;q=0.1", "text/csv"), ("application/json;q=0.5, text/*", "text/csv"),
+        ("*/*, application/json;q=0.2", "text/csv"), ("text/*;q=0.1, */*", "application/json"),
+        ("application/json, text/csv", "application/json"), ("image/png", "application/json"),
     ])
     func acceptChoosesAmongTheDocumentedMediaTypes(accept: String, expected: String) throws {
         let mock = HTTPMock(openAPI: try OpenAPIDocument(yaml: Self.yaml))

@@ -199,10 +199,18 @@ struct OpenAPIAnswers: Sendable {
         }
         guard var chosen else { return ResponseDefinition(status: 204) }
         let ranges = OpenAPIMediaRange.parse(accept)
-        if preference.example == nil, !ranges.isEmpty, !OpenAPIMediaRange.accepts(ranges, chosen.contentType),
-           let other = alternatives[chosen.response.status]?.first(where: { OpenAPIMediaRange.accepts(ranges, $0.contentType) }) {
-            chosen = other
-            body = other.body
+        if preference.example == nil, !ranges.isEmpty {
+            // The media type the request wants most (q order); the documented first on a tie,
+            // and when the request wants none of them.
+            var best = OpenAPIMediaRange.quality(of: chosen.contentType, in: ranges)
+            for other in alternatives[chosen.response.status] ?? [] {
+                let quality = OpenAPIMediaRange.quality(of: other.contentType, in: ranges)
+                if quality > best {
+                    best = quality
+                    chosen = other
+                    body = other.body
+                }
+            }
         }
         if preference.dynamic, preference.example == nil, let media = chosen.media, let schema = media.schema {
             let callSeed = seed ^ Self.stableHash("\(operation.label) \(chosen.response.status) call \(callCount)")
