@@ -54,11 +54,41 @@ struct OpenAPIServingTests {
         let mock = HTTPMock(openAPI: try petstore())
         let teapot = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "code=418"]))
         #expect(teapot.status == 400)
-        #expect(teapot.body == "Prefer: code=418 is not documented for getPetById; it documents 200, 404\n")
+        #expect(teapot.body == """
+            Request violates petstore-3.0.yaml: GET /pets/1
+            Operation: getPetById (GET /pets/{petId})
+
+              ✗ Prefer: code=418 is not documented for getPetById; it documents 200, 404
+
+            """)
         #expect(try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "code=99999"])).body
-            == "Prefer: code=99999 is not an HTTP status; use 100 to 599\n")
+            .contains("\n  ✗ Prefer: code=99999 is not an HTTP status; use a number from 100 to 599\n"))
         let unknown = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "example=felix"]))
-        #expect(unknown.body == "Prefer: example=felix is not an example of getPetById; it has rex (200), tom (200), notFound (404)\n")
+        #expect(unknown.body.contains("\n  ✗ Prefer: example=felix is not an example of getPetById; it has rex (200), tom (200), notFound (404)\n"))
+    }
+
+    @Test func preferACodeThatIsNotANumberIsRefused() throws {
+        let mock = HTTPMock(openAPI: try petstore())
+        for code in ["abc", "404x", "4.04"] {
+            let answer = try mock.answer(request(.get, "/pets/1", headers: ["Prefer": "code=\(code)"]))
+            #expect(answer.status == 400)
+            #expect(answer.body.contains("\n  ✗ Prefer: code=\(code) is not an HTTP status; use a number from 100 to 599\n"))
+        }
+    }
+
+    @Test func anUnknownPreferenceIsAnUnknownExampleViolation() throws {
+        let document = try petstore()
+        let operation = try #require(document.operation(id: "getPetById"))
+        let answers = OpenAPIAnswers(operation: operation, seed: 1)
+        let answer = answers.response(to: request(.get, "/pets/1", headers: ["Prefer": "example=felix"]), source: document.source)
+        #expect(answer.status == 400)
+        guard case .text(let text) = answer.body else {
+            Issue.record("expected a text body, got \(answer.body)")
+            return
+        }
+        let violation = OpenAPIViolation(kind: .unknownExample, operation: "getPetById", subject: "Prefer",
+                                         message: "example=felix is not an example of getPetById; it has rex (200), tom (200), notFound (404)")
+        #expect(text == OpenAPIViolationReport(request: request(.get, "/pets/1"), source: document.source, operation: operation, violations: [violation]).text)
     }
 
     @Test func withoutAnExampleTheBodyIsGeneratedFromTheSchemaAndFitsIt() throws {
@@ -317,9 +347,147 @@ struct OpenAPISelfReferenceTests {
                     - $ref: "#/components/schemas/Node"
                     - {type: string}
             """
-        let answer = try HTTPMock(openAPI: try OpenAPIDocument(yaml: yaml)).answer(request(.get, "/node"))
+        let document = try OpenAPIDocument(yaml: yaml)
+        let answer = try HTTPMock(openAPI: document).answer(request(.get, "/node"))
         #expect(answer.status == 200)
-        #expect(answer.body == "null")
+        // The alternative that does not loop back: a string, which fits the schema.
+        #expect(try JSONValue(parsing: answer.body).stringValue != nil)
+        let operation = try #require(document.operations.first)
+        #expect(operation.violations(ofResponseStatus: answer.status, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)
+    }
+
+    /// One GET /tree answering `schema`, with `components` as the document's schemas.
+    static func document(schema: String, components: String) throws -> OpenAPIDocument {
+        try OpenAPIDocument(yaml: """
+            openapi: 3.1.0
+            info: {title: Trees, version: "1"}
+            paths:
+              /tree:
+                get:
+                  responses:
+                    "200":
+                      description: A tree
+                      content:
+                        application/json:
+                          schema: \(schema)
+            components:
+              schemas:
+            \(components)
+            """)
+    }
+
+    /// Counts the values in a JSON value, itself included.
+    static func count(_ value: JSONValue) -> Int {
+        switch value {
+        case .object(let object): 1 + object.reduce(0) { $0 + count($1.value) }
+        case .array(let items): 1 + items.reduce(0) { $0 + count($1) }
+        default: 1
+        }
+    }
+
+    @Test func aNodeWithManyOptionalSelfReferencesGetsLeavesAndFitsItsSchema() throws {
+        // Five optional children would make 5^8 nodes if each were generated down to the depth limit.
+        let document = try Self.document(schema: ##"{$ref: "#/components/schemas/Node"}"##, components: """
+                Node:
+                  type: object
+                  required: [name, children]
+                  properties:
+                    name: {type: string}
+                    left: {$ref: "#/components/schemas/Node"}
+                    right: {$ref: "#/components/schemas/Node"}
+                    up: {$ref: "#/components/schemas/Node"}
+                    down: {allOf: [{$ref: "#/components/schemas/Node"}]}
+                    next: {anyOf: [{$ref: "#/components/schemas/Node"}, {type: "null"}]}
+                    children: {type: array, items: {$ref: "#/components/schemas/Node"}}
+            """)
+        let answer = try HTTPMock(openAPI: document).answer(request(.get, "/tree"))
+        #expect(answer.status == 200)
+        let node = try JSONValue(parsing: answer.body)
+        #expect(node["name"]?.stringValue != nil)
+        #expect(node["children"] == [])
+        #expect(node["left"] == nil && node["next"] == nil)
+        let operation = try #require(document.operations.first)
+        #expect(operation.violations(ofResponseStatus: answer.status, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)
+    }
+
+    @Test func aSubtypeThatIncludesItsOwnPolymorphicParentGetsTheParentsMembersOnce() throws {
+        let document = try Self.document(schema: ##"{$ref: "#/components/schemas/Pet"}"##, components: """
+                Pet:
+                  type: object
+                  required: [petType, name]
+                  properties:
+                    petType: {type: string}
+                    name: {type: string}
+                  discriminator: {propertyName: petType}
+                  oneOf:
+                    - $ref: "#/components/schemas/Cat"
+                    - $ref: "#/components/schemas/Dog"
+                Cat:
+                  allOf:
+                    - $ref: "#/components/schemas/Pet"
+                    - {type: object, required: [meows], properties: {meows: {type: boolean}}}
+                Dog:
+                  allOf:
+                    - $ref: "#/components/schemas/Pet"
+                    - {type: object, required: [barks], properties: {barks: {type: boolean}}}
+            """)
+        let pet = try JSONValue(parsing: try HTTPMock(openAPI: document).answer(request(.get, "/tree")).body)
+        #expect(pet["petType"] == "Cat")
+        #expect(pet["name"]?.stringValue != nil)
+        #expect(pet["meows"]?.boolValue != nil)
+        #expect(pet["barks"] == nil)
+    }
+
+    @Test func pastTheBudgetOnlyRequiredMembersAreMade() throws {
+        // 40 × 40 × 40 cells: more than the budget, so later rows lose their optional notes but
+        // keep what the schema requires.
+        let document = try Self.document(schema: ##"{$ref: "#/components/schemas/Grid"}"##, components: """
+                Grid:
+                  type: object
+                  required: [rows]
+                  properties:
+                    rows:
+                      type: array
+                      minItems: 40
+                      items:
+                        type: object
+                        required: [cells]
+                        properties:
+                          note: {type: string}
+                          cells: {type: array, minItems: 40, items: {type: array, minItems: 40, items: {type: integer}}}
+            """)
+        let answer = try HTTPMock(openAPI: document).answer(request(.get, "/tree"))
+        let rows = try #require(try JSONValue(parsing: answer.body)["rows"]?.arrayValue)
+        #expect(rows.count == 40)
+        #expect(rows.first?["note"] != nil)
+        #expect(rows.last?["note"] == nil)
+        #expect(rows.last?["cells"]?.arrayValue?.count == 40)
+        let operation = try #require(document.operations.first)
+        #expect(operation.violations(ofResponseStatus: answer.status, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)
+    }
+
+    @Test func nestedHugeArraysStopAtTheHardLimit() throws {
+        // 1 000^3 values asked for; the mock still answers, with at most about the hard limit made.
+        let document = try Self.document(
+            schema: "{type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: integer}}}}",
+            components: "    Unused: {type: string}")
+        let answer = try HTTPMock(openAPI: document).answer(request(.get, "/tree"))
+        #expect(answer.status == 200)
+        let body = try JSONValue(parsing: answer.body)
+        #expect(body.arrayValue?.count == 1_000)
+        #expect(Self.count(body) <= OpenAPIValueGenerator.hardLimit + 3 * OpenAPIValueGenerator.maximumItems)
+    }
+}
+
+struct OpenAPICatastrophicPatternTests {
+    @Test func aBacktrackingPatternDoesNotHangGeneration() throws {
+        // `([a-z]+)+[0-9]+$` backtracks exponentially on the 5 000 letters the minLength asks
+        // for; BoundedRegex gives up on that candidate and a short one that fits is taken.
+        let document = try OpenAPISelfReferenceTests.document(
+            schema: #"{type: string, minLength: 5000, pattern: "^([a-z]+)+[0-9]+$|^ABC$"}"#, components: "    Unused: {type: string}")
+        let answer = try HTTPMock(openAPI: document).answer(request(.get, "/tree"))
+        #expect(answer.status == 200)
+        #expect(answer.body == #""ABC""#)
     }
 }
 
@@ -441,7 +609,12 @@ struct OpenAPIAcceptTests {
 
     @Test(arguments: [
         ("text/csv", "text/csv"), ("text/*", "text/csv"), ("application/json", "application/json"), ("*/*", "application/json"),
-        ("application/pdf, text/csv;q=0.5", "text/csv"), ("text/csv;q=0, application/json", "application/json"), ("", "application/json"),
+        ("application/pdf, text/csv;q=0.5", "application/pdf"), ("application/pdf;q=0.4, text/csv;q=0.5", "text/csv"),
+        ("text/csv;q=0, application/json", "application/json"), ("", "application/json"),
+        // Quality order, not written order; the most specific range gives a type its quality.
+        ("text/csv, application/json;q=0.1", "text/csv"), ("application/json;q=0.5, text/*", "text/csv"),
+        ("*/*, application/json;q=0.2", "text/csv"), ("text/*;q=0.1, */*", "application/json"),
+        ("application/json, text/csv", "application/json"), ("image/png", "application/json"),
     ])
     func acceptChoosesAmongTheDocumentedMediaTypes(accept: String, expected: String) throws {
         let mock = HTTPMock(openAPI: try OpenAPIDocument(yaml: Self.yaml))

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The one place Understudy runs regular expressions (stub `matches`, JSONPath filters,
 /// template helpers), with the work bounded so that a hostile stub or request cannot hang the
@@ -11,7 +11,7 @@ import Foundation
 /// of input (a few hundred milliseconds at most here; a linear scan of a 16 MiB body fits).
 /// An abandoned match is ``Outcome/gaveUp``, which callers treat as "does not match".
 /// The budget counts ICU's steps, not the clock, so the outcome does not depend on load.
-struct BoundedRegex: Sendable {
+package struct BoundedRegex: Sendable {
     /// The longest pattern accepted, in UTF-16 code units.
     static let maxPatternLength = 10_000
     /// The deepest nesting of groups accepted.
@@ -22,7 +22,7 @@ struct BoundedRegex: Sendable {
     static let charactersPerExtraReport = 2_500
 
     /// What one match attempt found.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// The first match: each group's range, the whole match first (`nil` for a group that took no part).
         case matched([Range<String.Index>?])
         /// No match.
@@ -32,8 +32,8 @@ struct BoundedRegex: Sendable {
     }
 
     /// Why a pattern was refused.
-    struct Refusal: Error, CustomStringConvertible {
-        let description: String
+    package struct Refusal: Error, CustomStringConvertible {
+        package let description: String
     }
 
     private let storage: Storage
@@ -41,7 +41,7 @@ struct BoundedRegex: Sendable {
     /// Compiles `pattern`, refusing one over ``maxPatternLength`` characters, nested deeper
     /// than ``maxGroupNesting`` groups, or not valid ICU syntax. With `wholeValue`, the
     /// expression only matches a whole text (Java's `matches()`): it is wrapped in `\A(?:…)\z`.
-    init(_ pattern: String, options: NSRegularExpression.Options = [], wholeValue: Bool = false) throws(Refusal) {
+    package init(_ pattern: String, options: NSRegularExpression.Options = [], wholeValue: Bool = false) throws(Refusal) {
         let length = pattern.utf16.count
         guard length <= Self.maxPatternLength else {
             throw Refusal(description: "the regular expression is \(length) characters long; the limit is \(Self.maxPatternLength)")
@@ -62,7 +62,7 @@ struct BoundedRegex: Sendable {
     }
 
     /// The first match in `text` (only at its start when `anchored`), within the step budget.
-    func firstMatch(in text: String, anchored: Bool = false) -> Outcome {
+    package func firstMatch(in text: String, anchored: Bool = false) -> Outcome {
         let range = NSRange(text.startIndex..., in: text)
         let allowedReports = Self.baseProgressReports + range.length / Self.charactersPerExtraReport
         var reports = 0

@@ -6,7 +6,8 @@ import Understudy
 /// both together the example of that response; `dynamic=true` a body generated from the schema
 /// anew for each call instead of the example.
 struct OpenAPIPreference: Sendable, Hashable {
-    var code: Int?
+    /// The status asked for, as written (`404`; `abc` is refused when answering).
+    var code: String?
     var example: String?
     var dynamic = false
 
@@ -18,7 +19,7 @@ struct OpenAPIPreference: Sendable, Hashable {
                 guard pair.count == 2 else { continue }
                 let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 switch pair[0].lowercased() {
-                case "code": code = Int(value)
+                case "code": code = value
                 case "example": example = value
                 case "dynamic": dynamic = value.lowercased() == "true"
                 default: break

@@ -30,7 +30,7 @@ struct OpenAPIStubBuilder {
                     return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: violations).response
                 }
             }
-            return answers.response(for: OpenAPIPreference(request: request), accept: request.headers.values(for: "Accept"), callCount: callCount)
+            return answers.response(to: request, source: source, callCount: callCount)
         }
         var metadata: JSONObject = ["method": .string(operation.method.rawValue), "path": .string(operation.path), "source": .string(source)]
         if let id = operation.operationId { metadata["operationId"] = .string(id) }
@@ -158,16 +158,25 @@ struct OpenAPIAnswers: Sendable {
         }
     }
 
-    /// The response for a preference; a 400 saying what is documented when it names a status or
-    /// example the operation does not have. A request's `Accept` values choose among the
-    /// response's media types; `callCount` (1-based) seeds `dynamic=true` bodies.
-    func response(for preference: OpenAPIPreference, accept: [String] = [], callCount: Int = 1) -> ResponseDefinition {
+    /// The response to a request, for its `Prefer` header (``OpenAPIPreference``); a 400
+    /// violation report (``OpenAPIViolation/Kind/unknownExample``) saying what is documented when
+    /// it names a status or example the operation does not have. The request's `Accept` values
+    /// choose among the response's media types; `callCount` (1-based) seeds `dynamic=true` bodies.
+    func response(to request: RecordedRequest, source: String, callCount: Int = 1) -> ResponseDefinition {
+        let preference = OpenAPIPreference(request: request)
+        let accept = request.headers.values(for: "Accept")
+        func refusal(_ message: String) -> ResponseDefinition {
+            let violation = OpenAPIViolation(kind: .unknownExample, operation: operation.label, subject: "Prefer", message: message)
+            return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: [violation]).response
+        }
         var chosen: Answer?
         var status: Int?
-        if let code = preference.code {
-            guard (100...599).contains(code) else { return Self.refusal("Prefer: code=\(code) is not an HTTP status; use 100 to 599") }
+        if let written = preference.code {
+            guard let code = Int(written), (100...599).contains(code) else {
+                return refusal("code=\(written) is not an HTTP status; use a number from 100 to 599")
+            }
             guard let documented = operation.response(forStatus: code), let answer = answers.first(where: { $0.response.status == documented.status }) else {
-                return Self.refusal("Prefer: code=\(code) is not documented for \(operation.label); it documents \(answers.map(\.response.status).joined(separator: ", "))")
+                return refusal("code=\(code) is not documented for \(operation.label); it documents \(answers.map(\.response.status).joined(separator: ", "))")
             }
             // The documented response is the code's own, its range (4XX) or default: answer with the code asked for.
             chosen = answer
@@ -183,17 +192,25 @@ struct OpenAPIAnswers: Sendable {
                 ?? (preference.code == nil ? answers.first { $0.examples.contains { $0.name == name } } : nil)
             guard let holder, let example = holder.examples.first(where: { $0.name == name }) else {
                 let known = answers.flatMap { answer in answer.examples.map { "\($0.name) (\(answer.response.status))" } }
-                return Self.refusal("Prefer: example=\(name) is not an example of \(operation.label)\(known.isEmpty ? "; it has no named examples" : "; it has \(known.joined(separator: ", "))")")
+                return refusal("example=\(name) is not an example of \(operation.label)\(known.isEmpty ? "; it has no named examples" : "; it has \(known.joined(separator: ", "))")")
             }
             chosen = holder
             body = example.body
         }
         guard var chosen else { return ResponseDefinition(status: 204) }
         let ranges = OpenAPIMediaRange.parse(accept)
-        if preference.example == nil, !ranges.isEmpty, !OpenAPIMediaRange.accepts(ranges, chosen.contentType),
-           let other = alternatives[chosen.response.status]?.first(where: { OpenAPIMediaRange.accepts(ranges, $0.contentType) }) {
-            chosen = other
-            body = other.body
+        if preference.example == nil, !ranges.isEmpty {
+            // The media type the request wants most (q order); the documented first on a tie,
+            // and when the request wants none of them.
+            var best = OpenAPIMediaRange.quality(of: chosen.contentType, in: ranges)
+            for other in alternatives[chosen.response.status] ?? [] {
+                let quality = OpenAPIMediaRange.quality(of: other.contentType, in: ranges)
+                if quality > best {
+                    best = quality
+                    chosen = other
+                    body = other.body
+                }
+            }
         }
         if preference.dynamic, preference.example == nil, let media = chosen.media, let schema = media.schema {
             let callSeed = seed ^ Self.stableHash("\(operation.label) \(chosen.response.status) call \(callCount)")
@@ -204,10 +221,6 @@ struct OpenAPIAnswers: Sendable {
         if let contentType = chosen.contentType, body != .none { headers.add(name: "Content-Type", value: contentType) }
         for header in chosen.headers { headers.add(name: header.name, value: header.value) }
         return ResponseDefinition(status: status ?? chosen.response.representativeStatus, headers: headers, body: body)
-    }
-
-    private static func refusal(_ message: String) -> ResponseDefinition {
-        ResponseDefinition(status: 400, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text(message + "\n"))
     }
 
     private static func body(_ value: JSONValue, media: OpenAPIMediaType) -> ResponseBody {

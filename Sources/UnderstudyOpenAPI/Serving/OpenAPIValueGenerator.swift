@@ -6,6 +6,11 @@ import UnderstudyFakes
 /// `example`, `const`, `default` or first `enum` value when it has one; otherwise values from
 /// `Fake` (UnderstudyFakes) where the `format` or the property name says what a field is
 /// (`email`, `uuid`, `date-time`, `firstName`, `city`…), and plain seeded values elsewhere.
+///
+/// The work is bounded, whatever the schema: an optional member or alternative that refers back
+/// to a `$ref` already being generated is left out (a tree gets leaves), and after
+/// ``valueBudget`` values only required members and `minItems` items are made, after
+/// ``hardLimit`` none, so a recursive or wide schema cannot hang start-up.
 struct OpenAPIValueGenerator {
     /// How deep objects and arrays nest before only required members are made (then nothing).
     static let maximumDepth = 8
@@ -13,18 +18,49 @@ struct OpenAPIValueGenerator {
     static let maximumItems = 1_000
     /// The longest a generated string is, whatever `minLength` asks.
     static let maximumLength = 10_000
+    /// The values one `generate()` makes before it makes only what the schema requires.
+    static let valueBudget = 10_000
+    /// The values one `generate()` makes before objects and arrays are left empty.
+    static let hardLimit = 100_000
 
     private var fake: Fake
     private let schema: OpenAPISchema
+    /// The `$ref`s being generated, outermost first.
+    private var active: [String] = []
+    /// The values made so far.
+    private var made = 0
+    /// Whether the budget is spent: only required members and `minItems` items from now on.
+    private var lean: Bool { made >= Self.valueBudget }
 
     init(schema: OpenAPISchema, seed: UInt64) {
         self.schema = schema
         fake = Fake(seed: seed)
     }
 
-    mutating func generate() -> JSONValue { value(for: schema.json, name: nil, depth: 0) }
+    mutating func generate() -> JSONValue {
+        made = 0
+        active = []
+        return value(for: schema.json, name: nil, depth: 0)
+    }
+
+    /// Whether a schema as written refers to a `$ref` being generated, itself or through its
+    /// `allOf`/`oneOf`/`anyOf` parts or `items` (not following other references).
+    private func loopsBack(_ written: JSONValue) -> Bool {
+        guard case .object(let keywords) = written else { return false }
+        if let reference = keywords["$ref"]?.stringValue, active.contains(reference) { return true }
+        let parts = ["allOf", "oneOf", "anyOf"].flatMap { keywords[$0]?.arrayValue ?? [] } + [keywords["items"]].compactMap { $0 }
+        return parts.contains(where: loopsBack)
+    }
 
     private mutating func value(for written: JSONValue, name: String?, depth: Int) -> JSONValue {
+        made += 1
+        let reference = written["$ref"]?.stringValue
+        if let reference { active.append(reference) }
+        defer { if reference != nil { active.removeLast() } }
+        return resolvedValue(for: written, name: name, depth: depth)
+    }
+
+    private mutating func resolvedValue(for written: JSONValue, name: String?, depth: Int) -> JSONValue {
         // A schema that refers to itself through allOf/oneOf/anyOf without nesting a value
         // (`Node: {anyOf: [{$ref: Node}, …]}`) ends here instead of recursing forever.
         guard depth <= Self.maximumDepth * 3 else { return .null }
@@ -40,6 +76,13 @@ struct OpenAPIValueGenerator {
             // schema with no type of its own takes the first part's value (`allOf: [$ref, {nullable: true}]`).
             var rest = keywords
             rest["allOf"] = nil
+            // A part that leads back into a schema being generated (`Cat: {allOf: [{$ref: Pet}, …]}`
+            // under `Pet: {oneOf: [{$ref: Cat}, …]}`) adds only its own members, not its alternatives again.
+            let parts = parts.map { part in
+                guard loopsBack(part), case .object(var own) = schema.resolved(part) else { return part }
+                for key in ["oneOf", "anyOf", "discriminator"] { own[key] = nil }
+                return .object(own)
+            }
             let typed = ["type", "properties", "items", "enum", "const"].contains { rest[$0] != nil }
             var result = typed ? value(for: .object(rest), name: name, depth: depth + 1) : value(for: parts[0], name: name, depth: depth + 1)
             for part in typed ? parts[...] : parts.dropFirst() {
@@ -52,9 +95,12 @@ struct OpenAPIValueGenerator {
         }
         for key in ["oneOf", "anyOf"] {
             guard let alternatives = keywords[key]?.arrayValue, let first = alternatives.first else { continue }
-            var result = value(for: first, name: name, depth: depth + 1)
+            // An alternative that does not lead back into a schema being generated, so
+            // `Node: {anyOf: [{$ref: Node}, {type: string}]}` ends with a string.
+            let chosen = alternatives.first { !loopsBack($0) } ?? first
+            var result = value(for: chosen, name: name, depth: depth + 1)
             if let property = keywords["discriminator"]?["propertyName"]?.stringValue, case .object(var object) = result,
-               let reference = first["$ref"]?.stringValue {
+               let reference = chosen["$ref"]?.stringValue {
                 object[property] = .string(discriminatorValue(for: reference, in: keywords["discriminator"]))
                 result = .object(object)
             }
@@ -83,12 +129,15 @@ struct OpenAPIValueGenerator {
     }
 
     private mutating func object(_ keywords: JSONObject, depth: Int) -> JSONValue {
+        guard made < Self.hardLimit else { return .object([:]) }
         let required = Set((keywords["required"]?.arrayValue ?? []).compactMap(\.stringValue))
         var members: [JSONObject.Member] = []
         if case .object(let properties)? = keywords["properties"] {
             // Generated values are answers, which never carry writeOnly properties (passwords…).
             for property in properties where schema.resolved(property.value)["writeOnly"] != .bool(true) {
-                guard depth < Self.maximumDepth || required.contains(property.key) else { continue }
+                // Optional members are left out deep down, once the budget is spent, and when
+                // they lead back into a schema being generated (a node's optional children).
+                guard required.contains(property.key) || (depth < Self.maximumDepth && !lean && !loopsBack(property.value)) else { continue }
                 guard depth < Self.maximumDepth * 2 else { break }
                 members.append(JSONObject.Member(key: property.key, value: value(for: property.value, name: property.key, depth: depth + 1)))
             }
@@ -97,12 +146,14 @@ struct OpenAPIValueGenerator {
     }
 
     private mutating func array(_ keywords: JSONObject, name: String?, depth: Int) -> JSONValue {
-        guard depth < Self.maximumDepth else { return .array([]) }
-        // At most `maximumItems`, so a schema asking for a million items does not make them.
+        guard depth < Self.maximumDepth, made < Self.hardLimit else { return .array([]) }
+        let items = keywords["items"] ?? .object([:])
+        // At most `maximumItems`, so a schema asking for a million items does not make them; only
+        // `minItems` once the budget is spent or when the items lead back into a schema being generated.
+        let required = min(max(keywords["minItems"]?.intValue ?? 0, 0), Self.maximumItems)
         let minimum = min(keywords["minItems"]?.intValue ?? 1, Self.maximumItems)
         let maximum = keywords["maxItems"]?.intValue ?? max(minimum, 2)
-        let count = max(0, min(max(minimum, 2), maximum))
-        let items = keywords["items"] ?? .object([:])
+        let count = lean || loopsBack(items) ? required : max(0, min(max(minimum, 2), maximum))
         return .array((0..<count).map { _ in value(for: items, name: name.map(Self.singular), depth: depth + 1) })
     }
 
@@ -167,7 +218,8 @@ struct OpenAPIValueGenerator {
     /// shapes that does (codes, numbers, identifiers, dates); `preferred` when none does, since a
     /// regular expression cannot be run backwards here.
     private mutating func patterned(_ pattern: String, preferring preferred: String) -> String {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return preferred }
+        // BoundedRegex gives up on a match that backtracks too long (`(a+)+$` on a long text).
+        guard let regex = try? BoundedRegex(pattern) else { return preferred }
         let word = fake.word()
         let number = fake.int(in: 1...999_999)
         let candidates = [
@@ -178,7 +230,8 @@ struct OpenAPIValueGenerator {
             "+1555\(String(format: "%07d", number))", "\(word)@example.com", "ABC", "abc", "Abc1",
         ]
         return candidates.first { candidate in
-            regex.firstMatch(in: candidate, range: NSRange(candidate.startIndex..., in: candidate)) != nil
+            if case .matched = regex.firstMatch(in: candidate) { return true }
+            return false
         } ?? preferred
     }
 
