@@ -23,6 +23,17 @@ struct OpenAPITrafficTests {
         #expect(findings[1].violations.map(\.kind) == [.invalidParameter])
     }
 
+    /// A `Prefer` the document cannot honour is answered by the mock's own 400 report, marked
+    /// with a header; that answer is not drift (getPetById documents no 400).
+    @Test func theMocksOwnRefusalsAreNotDrift() throws {
+        let document = try petstore()
+        let mock = HTTPMock(openAPI: document)
+        let refused = mock.serve(request(.get, "/pets/1", headers: ["Prefer": "code=418"]))
+        #expect(refused.status == 400)
+        #expect(refused.response.headers["Understudy-OpenAPI-Violations"] == "1")
+        #expect(mock.trafficViolations(against: document).isEmpty)
+    }
+
     @Test func aDynamicAnswerIsCheckedAsServed() throws {
         let document = try zoo()
         let mock = HTTPMock()

@@ -27,8 +27,12 @@ extension OpenAPIDocument {
         var found = violations(of: event.request)
         guard let operation = operation(method: event.request.method, path: event.request.path) else { return found }
         let response = event.response
-        // The mock's own refusals (a validating mock's 400 report) are not the backend's answers.
-        if event.stub?.metadata?[OpenAPIStubBuilder.metadataKey] != nil, !found.isEmpty { return found }
+        // The mock's own refusals (a validating mock's 400 report, an unknown `Prefer`) are not
+        // answers the document describes.
+        if event.stub?.metadata?[OpenAPIStubBuilder.metadataKey] != nil,
+           !found.isEmpty || response.headers[OpenAPIViolationReport.violationsHeader] != nil {
+            return found
+        }
         // Templated and dynamic answers are journaled as rendered, so their bodies are checked too.
         let body = try? bodyData(response)
         var headers = response.headers

@@ -41,7 +41,12 @@ public struct OpenAPIViolationReport: Sendable, CustomStringConvertible {
     public var description: String { text }
 
     /// The 400 response carrying the report.
+    /// The header that marks a 400 as the mock's own refusal (not an answer the document
+    /// describes), with the number of violations; Prism's `sl-violations` plays the same part.
+    static let violationsHeader = "Understudy-OpenAPI-Violations"
+
     var response: ResponseDefinition {
-        ResponseDefinition(status: 400, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text(text))
+        ResponseDefinition(status: 400, headers: ["Content-Type": "text/plain; charset=utf-8", Self.violationsHeader: "\(violations.count)"],
+                           body: .text(text))
     }
 }
