@@ -40,8 +40,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "With --openapi: the path the document's operations are under, for clients whose server URL has one (/v1 for https://api.example.com/v1).")
     var openapiBasePath: String?
 
-    @Option(name: .long, help: "The seed of bodies generated from the OpenAPI document.")
-    var openapiSeed: UInt64 = 0
+    @Option(name: .long, help: "With --openapi: the seed of bodies generated from the document (default 0).")
+    var openapiSeed: UInt64?
 
     @Flag(name: .customLong("validate"), help: "With --openapi: answer requests that violate the document with a 400 listing the violations, and report every request and answer (stubbed or proxied) that violates it on standard error.")
     var validatesTraffic = false
@@ -51,8 +51,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one") }
-        if openapi == nil && (validatesTraffic || coverage != nil || openapiBasePath != nil) {
-            throw ValidationError("--validate, --coverage and --openapi-base-path need an OpenAPI document; add --openapi spec.yaml")
+        if openapi == nil && (validatesTraffic || coverage != nil || openapiBasePath != nil || openapiSeed != nil) {
+            throw ValidationError("--validate, --coverage, --openapi-base-path and --openapi-seed need an OpenAPI document; add --openapi spec.yaml")
         }
     }
 
@@ -82,7 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
         let mock = HTTPMock(configuration: mockConfiguration(root: mappingsRoot))
         mock.stub(mappings)
         if let document {
-            mock.stub(openAPI: document, options: OpenAPIStubOptions(seed: openapiSeed, validatesRequests: validatesTraffic))
+            mock.stub(openAPI: document, options: OpenAPIStubOptions(seed: openapiSeed ?? 0, validatesRequests: validatesTraffic))
         }
         var configuration = try network.configuration()
         if let document { configuration.adminExtensions = OpenAPIAdminEndpoints.all(document: document, mock: mock) }

@@ -73,6 +73,8 @@ struct OpenAPICommandTests {
 
     @Test func validateWithoutADocumentIsRefused() throws {
         #expect(throws: (any Error).self) { try ServeCommand.parse(["--validate"]) }
+        #expect(throws: (any Error).self) { try ServeCommand.parse(["--openapi-seed", "7"]) }
+        #expect(throws: Never.self) { try ServeCommand.parse(["--openapi", "spec.yaml", "--openapi-seed", "7"]) }
     }
 
     @Test(.timeLimit(.minutes(1)))
