@@ -112,6 +112,8 @@ struct HTTPSServerTests {
             }
         }
         #expect(mock.requests().map(\.scheme).sorted() == ["http", "https"])
+        // The journal says which HTTP version each came over, as WireMock's LoggedRequest `protocol`.
+        #expect(mock.requests().sorted { $0.scheme < $1.scheme }.map(\.protocolVersion) == ["HTTP/1.1", "HTTP/2.0"])
     }
 
     @Test func httpsOnlyServerHasNoPlainBaseURL() async throws {

@@ -40,6 +40,9 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
     /// verification can match on it with `RequestPattern.operation(_:)`; `nil` for requests
     /// that came with no operation, such as those a socket received.
     public var operationId: String?
+    /// The HTTP version a socket received the request over (`HTTP/1.1`, `HTTP/2.0`), which
+    /// the admin API logs as WireMock's `protocol`; `nil` for requests made in process.
+    public var protocolVersion: String?
 
     /// Creates a request from an absolute (`http://host:port/p?q`) or origin-form (`/p?q`) URL.
     /// For origin-form URLs the host comes from the `Host` header, else `localhost`.

@@ -32,7 +32,7 @@ extension RecordedRequest {
         object["loggedDateString"] = .string(Self.isoString(timestamp))
         object["bodyAsBase64"] = .string(body.base64EncodedString())
         object["body"] = .string(bodyText)
-        object["protocol"] = "HTTP/1.1"
+        object["protocol"] = .string(protocolVersion ?? "HTTP/1.1")
         object["scheme"] = .string(scheme)
         object["host"] = .string(host)
         object["port"] = .number(JSONNumber(port))

@@ -186,8 +186,11 @@ final class MockHTTPHandler: ChannelInboundHandler {
         } else {
             url = head.uri
         }
-        return RecordedRequest(id: UUID.version4(using: &requestIDs), method: Understudy.HTTPMethod(head.method.rawValue),
-                               url: url, headers: headers, body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView),
-                               clientAddress: clientAddress)
+        var request = RecordedRequest(id: UUID.version4(using: &requestIDs), method: Understudy.HTTPMethod(head.method.rawValue),
+                                      url: url, headers: headers, body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView),
+                                      clientAddress: clientAddress)
+        // An HTTP/2 stream's head says HTTP/2.0 (NIO's frame-to-HTTP/1 codec), as Jetty tells WireMock.
+        request.protocolVersion = "HTTP/\(head.version.major).\(head.version.minor)"
+        return request
     }
 }

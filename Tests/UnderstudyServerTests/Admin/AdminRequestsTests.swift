@@ -32,6 +32,16 @@ struct AdminRequestsTests {
         """))
     }
 
+    /// WireMock logs the protocol Jetty reports, `HTTP/2.0` for an HTTP/2 stream (WireMock 3.13.2
+    /// `verification/LoggedRequest.java`: `protocol` from `request.getProtocol()`); a request
+    /// made in process logs HTTP/1.1.
+    @Test func aLoggedRequestCarriesItsProtocolVersion() {
+        var request = recorded(.get, "/users", headers: ["Host": "localhost:8080"])
+        #expect(request.loggedRequestJSON["protocol"] == "HTTP/1.1")
+        request.protocolVersion = "HTTP/2.0"
+        #expect(request.loggedRequestJSON["protocol"] == "HTTP/2.0")
+    }
+
     @Test func loggedDateStringKeepsMilliseconds() {
         #expect(RecordedRequest.isoString(Date(timeIntervalSince1970: 1_700_000_000.123)) == "2023-11-14T22:13:20.123Z")
     }
