@@ -196,6 +196,18 @@ let package = Package(
             path: "Benchmarks/UnderstudyOpenAPIBenchmarks",
             swiftSettings: sharedSettings
         ),
+        // Helpers the socket-level test targets share (raw exchanges, waiting for a state or a
+        // child process). Not a product.
+        .target(
+            name: "UnderstudyTestSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            path: "Tests/TestSupport",
+            swiftSettings: sharedSettings
+        ),
         .testTarget(
             name: "UnderstudyTests",
             dependencies: ["Understudy", "UnderstudyFuzz"],
@@ -206,6 +218,7 @@ let package = Package(
             name: "UnderstudyServerTests",
             dependencies: [
                 "UnderstudyServer",
+                "UnderstudyTestSupport",
                 "UnderstudyProcessChecks",
                 "Understudy",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -220,6 +233,7 @@ let package = Package(
             name: "UnderstudyTLSTests",
             dependencies: [
                 "UnderstudyTLS",
+                "UnderstudyTestSupport",
                 "UnderstudyServer",
                 "Understudy",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -287,7 +301,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyCLITests",
             dependencies: [
-                "UnderstudyCLI", "Understudy", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
+                "UnderstudyCLI", "Understudy", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS", "UnderstudyTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: sharedSettings

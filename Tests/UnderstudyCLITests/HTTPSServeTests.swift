@@ -4,6 +4,7 @@ import Testing
 @testable import UnderstudyCLI
 import UnderstudyServer
 import UnderstudyTLS
+import UnderstudyTestSupport
 
 /// `serve --https-port` and `understudy ca`: the startup line names both URLs and the CA file,
 /// curl trusts the exported authority, the options refuse what cannot work.

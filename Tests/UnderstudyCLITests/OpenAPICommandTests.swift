@@ -6,6 +6,7 @@ import Understudy
 import UnderstudyOpenAPI
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import UnderstudyTestSupport
 #endif
 
 /// `understudy lint --openapi` and `understudy serve --openapi`.

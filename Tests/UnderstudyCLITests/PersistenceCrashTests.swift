@@ -3,6 +3,7 @@ import Testing
 import Understudy
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import UnderstudyTestSupport
 #endif
 
 /// Persistent mappings survive a crash: `understudy serve` is killed with SIGKILL while a client
@@ -92,12 +93,3 @@ struct PersistenceCrashTests {
     }
 }
 
-extension Process {
-    /// Runs the process and returns a stream that finishes when it exits: its termination
-    /// handler ends the wait, with no polling and no thread blocked.
-    func runUntilExit() throws -> AsyncStream<Void> {
-        let exited = AsyncStream<Void> { continuation in terminationHandler = { _ in continuation.finish() } }
-        try run()
-        return exited
-    }
-}

@@ -6,6 +6,7 @@ import UnderstudyServer
 @testable import UnderstudyCLI
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import UnderstudyTestSupport
 #endif
 
 /// `understudy record` against a real upstream, then playback from the folder it wrote.

@@ -3,6 +3,7 @@ import Testing
 import Understudy
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import UnderstudyTestSupport
 #endif
 
 /// What a person sees from `understudy serve`: one line per request (plain text when the

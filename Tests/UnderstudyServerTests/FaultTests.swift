@@ -7,6 +7,7 @@ import Understudy
 @testable import UnderstudyServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import UnderstudyTestSupport
 #endif
 
 struct FaultTests {

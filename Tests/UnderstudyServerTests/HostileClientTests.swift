@@ -4,6 +4,7 @@ import NIOPosix
 import Testing
 import Understudy
 @testable import UnderstudyServer
+import UnderstudyTestSupport
 
 /// Clients that send too much or nonsense get a clear 4xx, and everyone else keeps being served.
 struct HostileClientTests {

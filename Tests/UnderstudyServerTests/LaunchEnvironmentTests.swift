@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyServer
+import UnderstudyTestSupport
 
 struct LaunchEnvironmentTests {
     @Test func aChildProcessReadsTheVariableAndCallsTheServer() async throws {

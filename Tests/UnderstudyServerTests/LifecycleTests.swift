@@ -5,6 +5,7 @@ import NIOPosix
 import Testing
 import Understudy
 @testable import UnderstudyServer
+import UnderstudyTestSupport
 
 /// Serialized: the descriptor-leak test counts the whole process's file descriptors, which the
 /// thousand-connection test would disturb if they overlapped.

@@ -3,6 +3,7 @@ import NIOCore
 import Testing
 import Understudy
 @testable import UnderstudyServer
+import UnderstudyTestSupport
 
 struct MockServerTests {
     @Test func servesStubsWithMatchedStubID() async throws {

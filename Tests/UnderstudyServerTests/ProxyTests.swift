@@ -4,6 +4,7 @@ import NIOCore
 import Testing
 import Understudy
 @testable import UnderstudyServer
+import UnderstudyTestSupport
 
 /// What only the loopback server's proxy does: streaming, timeouts, redirects, bad targets.
 struct ProxyTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 @testable import UnderstudyServer
+import UnderstudyTestSupport
 
 /// Streams as clients we did not write see them: `curl -N` and a Python consumer that follows
 /// the WHATWG parsing rules (`Tests/E2E/sse_consumer.py`, standard library only).

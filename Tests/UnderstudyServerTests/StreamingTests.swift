@@ -7,6 +7,7 @@ import NIOPosix
 import Testing
 import Understudy
 @testable import UnderstudyServer
+import UnderstudyTestSupport
 
 /// Streamed responses over the loopback server, as a real client (AsyncHTTPClient) and raw
 /// sockets see them: each part at its time, chunked, ending normally, with a fault, or held

@@ -6,6 +6,7 @@ import Testing
 import Understudy
 import UnderstudyServer
 import UnderstudyTLS
+import UnderstudyTestSupport
 
 /// Requests over HTTP/2 go through the same handlers as HTTP/1.1: faults (mapped to stream
 /// resets or connection closes), streams, delays, proxying and recording. nghttp shows the frames.
@@ -196,12 +197,7 @@ struct HTTP2BehaviourTests {
                 let response = try await client.send(server.httpsBaseURL.appendingPathComponent("anything"))
                 #expect(response.version == HTTPVersion.http2)
                 // AsyncHTTPClient keeps an idle connection for a minute; the server closes it first.
-                let clock = ContinuousClock()
-                let deadline = clock.now + .seconds(50)
-                while server.connectionCount > 0, clock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-                #expect(server.connectionCount == 0, "the idle HTTP/2 connection was closed by the server")
+                try await waitUntil("the idle HTTP/2 connection was closed by the server") { server.connectionCount == 0 }
             }
         }
     }

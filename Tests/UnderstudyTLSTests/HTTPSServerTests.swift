@@ -6,6 +6,7 @@ import Testing
 import Understudy
 import UnderstudyServer
 import UnderstudyTLS
+import UnderstudyTestSupport
 
 /// The HTTPS listener with real clients: AsyncHTTPClient negotiating HTTP/2 through ALPN, the
 /// same stubs, journal and near misses as plain HTTP. (The time limit only stops a broken
@@ -90,12 +91,7 @@ struct HTTPSServerTests {
             try await withClient(trusting: server.tlsIdentity, httpVersion: .http1Only) { client in
                 _ = try await client.send(server.httpsBaseURL.appendingPathComponent("users/42"))
                 // AsyncHTTPClient keeps an idle connection for a minute; the server closes it first.
-                let clock = ContinuousClock()
-                let deadline = clock.now + .seconds(50)
-                while server.connectionCount > 0, clock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-                #expect(server.connectionCount == 0, "the idle keep-alive connection was closed by the server")
+                try await waitUntil("the idle keep-alive connection was closed by the server") { server.connectionCount == 0 }
             }
         }
     }

@@ -3,6 +3,7 @@ import Testing
 import Understudy
 import UnderstudyServer
 import UnderstudyTLS
+import UnderstudyTestSupport
 
 /// HTTP/2 with prior knowledge (h2c) on the plain port, next to HTTP/1.1 on the same port.
 /// (The time limit only stops a broken build from hanging.)

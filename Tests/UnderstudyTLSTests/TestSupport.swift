@@ -10,6 +10,7 @@ import Testing
 import Understudy
 import UnderstudyServer
 import UnderstudyTLS
+import UnderstudyTestSupport
 
 /// Runs `body` with a server for `mock` serving HTTPS (and plain HTTP unless turned off),
 /// shut down on both paths.
@@ -103,53 +104,6 @@ func temporaryFile(_ text: String, name: String = "file.pem") throws -> String {
     let url = folder.appendingPathComponent(name)
     try Data(text.utf8).write(to: url)
     return url.path
-}
-
-/// How a raw TCP exchange ended.
-struct RawExchange: Sendable {
-    var receivedBytes = 0
-    /// Whether the client's own guard timeout closed the connection (the server never did).
-    var closedByClient = false
-    var error: String?
-}
-
-/// Writes raw bytes to `port` and waits until the server closes the connection; `timeout` only
-/// guards against a server that never does.
-func exchangeRaw(_ bytes: String, port: Int, timeout: TimeAmount = .seconds(60)) async throws -> RawExchange {
-    let collector = RawCollector()
-    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        .channelInitializer { channel in
-            channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
-        }
-        .connect(host: "127.0.0.1", port: port).get()
-    try? await channel.writeAndFlush(ByteBuffer(string: bytes))
-    let timer = channel.eventLoop.scheduleTask(in: timeout) {
-        collector.closedByClient()
-        channel.close(promise: nil)
-    }
-    try? await channel.closeFuture.get()
-    timer.cancel()
-    return collector.result
-}
-
-/// Collects how much arrived and the closing error.
-final class RawCollector: ChannelInboundHandler, Sendable {
-    typealias InboundIn = ByteBuffer
-    private let box = NIOLockedValueBox(RawExchange())
-
-    var result: RawExchange { box.withLockedValue { $0 } }
-
-    func closedByClient() { box.withLockedValue { $0.closedByClient = true } }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let count = unwrapInboundIn(data).readableBytes
-        box.withLockedValue { $0.receivedBytes += count }
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        box.withLockedValue { $0.error = "\(error)" }
-        context.close(promise: nil)
-    }
 }
 
 /// Performs a TLS handshake with `port` verifying the server by `pins` only; returns whether

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 @testable import UnderstudyServer
+import UnderstudyTestSupport
 
 /// Runs `Tests/E2E/wiremock_python_client.py` (WireMock's Python client, `wiremock` 2.7.0)
 /// against a live server, with a second server receiving the webhook the script stubs.
