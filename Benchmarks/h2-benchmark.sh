@@ -10,21 +10,15 @@
 # Needs h2load (apt-get install nghttp2-client); installs it when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Benchmarks/common.sh
 requests="${1:-200000}"
 
 command -v h2load >/dev/null || apt-get install -y nghttp2-client >/dev/null
 
-swift build -c release --product understudy >/dev/null
-swift build -c release --product UnderstudyServerBenchmarks >/dev/null
-bin=$(swift build -c release --show-bin-path)
+build_release understudy UnderstudyServerBenchmarks
 
-work=$(mktemp -d)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
 
-mkdir -p "$work/one/mappings"
-echo '{"request":{"method":"GET","urlPath":"/hello"},"response":{"status":200,"body":"hello"}}' > "$work/one/mappings/hello.json"
+one_stub_root "$work/one"
 
 "$bin/UnderstudyServerBenchmarks" raw-h2 --port 18443 >/dev/null & pids+=($!)
 "$bin/understudy" serve --quiet --root "$work/one" --port 0 --https-port 18444 --ca-dir "$work/ca" >/dev/null & pids+=($!)

@@ -27,6 +27,7 @@
 # Needs h2load (apt-get install nghttp2-client); installs it when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Benchmarks/common.sh
 duration="${1:-5}"
 repeats="${2:-3}"
 max_clients=50
@@ -35,17 +36,10 @@ knee_ms=2
 
 command -v h2load >/dev/null || apt-get install -y nghttp2-client >/dev/null
 
-swift build -c release --product understudy >/dev/null
-swift build -c release --product UnderstudyServerBenchmarks >/dev/null
-bin=$(swift build -c release --show-bin-path)
+build_release understudy UnderstudyServerBenchmarks
 
-work=$(mktemp -d)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
 
-mkdir -p "$work/one/mappings"
-echo '{"request":{"method":"GET","urlPath":"/hello"},"response":{"status":200,"body":"hello"}}' > "$work/one/mappings/hello.json"
+one_stub_root "$work/one"
 "$bin/UnderstudyServerBenchmarks" raw --port 18091 >/dev/null & pids+=($!)
 "$bin/understudy" serve --root "$work/one" --port 18092 >/dev/null & pids+=($!)
 for port in 18091 18092; do

@@ -7,19 +7,14 @@
 #     Benchmarks/log-benchmark.sh [rounds, default 5] [seconds per run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Benchmarks/common.sh
 rounds="${1:-5}"
 duration="${2:-10}"
 command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
 
-swift build -c release --product understudy >/dev/null
-bin=$(swift build -c release --show-bin-path)
-work=$(mktemp -d)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
+build_release understudy
 
-mkdir -p "$work/mappings"
-echo '{"name":"Hello","request":{"method":"GET","urlPath":"/hello"},"response":{"status":200,"body":"hello"}}' > "$work/mappings/hello.json"
+one_stub_root "$work" Hello
 "$bin/understudy" serve --root "$work" --port 18181 --quiet >/dev/null & pids+=($!)
 "$bin/understudy" serve --root "$work" --port 18182 >"$work/console.log" & pids+=($!)
 for port in 18181 18182; do

@@ -9,19 +9,14 @@
 # installs them when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Benchmarks/common.sh
 duration="${1:-10}"
 
 command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
 python3 -c "import pytest_httpserver" 2>/dev/null || pip install -q pytest-httpserver
 
-swift build -c release --product understudy >/dev/null
-swift build -c release --product UnderstudyServerBenchmarks >/dev/null
-bin=$(swift build -c release --show-bin-path)
+build_release understudy UnderstudyServerBenchmarks
 
-work=$(mktemp -d)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
 
 # Root with one stub, and root with the same stub among 10 000 exact-path stubs.
 mkdir -p "$work/one/mappings" "$work/many/mappings"

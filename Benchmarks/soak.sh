@@ -6,18 +6,13 @@
 #     Benchmarks/soak.sh [seconds, default 300]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Benchmarks/common.sh
 duration="${1:-300}"
 command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
 
-swift build -c release --product understudy >/dev/null 2>&1
-bin=$(swift build -c release --show-bin-path)
-work=$(mktemp -d)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
+build_release understudy
 
-mkdir -p "$work/mappings"
-echo '{"request":{"method":"GET","urlPath":"/hello"},"response":{"status":200,"body":"hello"}}' > "$work/mappings/hello.json"
+one_stub_root "$work"
 "$bin/understudy" serve --root "$work" --port 18095 --journal-capacity 10000 >/dev/null 2>&1 & server=$!
 pids+=($server)
 sleep 1

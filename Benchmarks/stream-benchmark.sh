@@ -14,21 +14,14 @@
 # does not land on the server's core. NO_BUILD=1 skips the release builds (when they are current and the run must not compile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Benchmarks/common.sh
 streams="${1:-1000}"
 events="${2:-100}"
 interval="${3:-10}"
 rounds="${4:-2}"
 ulimit -n 8192
 
-if [ -z "${NO_BUILD:-}" ]; then
-    swift build -c release --product understudy >/dev/null
-    swift build -c release --product UnderstudyServerBenchmarks >/dev/null
-fi
-bin=$(swift build -c release --show-bin-path)
-work=$(mktemp -d)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
+build_release understudy UnderstudyServerBenchmarks
 
 mkdir -p "$work/mappings"
 cat > "$work/mappings/events.json" <<JSON

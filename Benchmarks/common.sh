@@ -1,0 +1,24 @@
+# Sourced by the benchmark scripts (from the package root): `build_release PRODUCT...` builds
+# the release products (skipped with NO_BUILD=1, when they are current and a run must not
+# compile) and sets `bin`; `work` is a temporary folder and `pids` the processes to end, both
+# cleaned up on exit; `one_stub_root DIR [NAME]` writes a root whose one stub (named NAME,
+# if given) answers GET /hello.
+
+build_release() {
+    if [ -z "${NO_BUILD:-}" ]; then
+        for product in "$@"; do swift build -c release --product "$product" >/dev/null; done
+    fi
+    bin=$(swift build -c release --show-bin-path)
+}
+
+work=$(mktemp -d)
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+
+one_stub_root() {
+    local name=""
+    if [ -n "${2:-}" ]; then name="\"name\":\"$2\","; fi
+    mkdir -p "$1/mappings"
+    echo "{$name\"request\":{\"method\":\"GET\",\"urlPath\":\"/hello\"},\"response\":{\"status\":200,\"body\":\"hello\"}}" > "$1/mappings/hello.json"
+}
