@@ -59,7 +59,7 @@ package struct InProcessAnswer: Sendable {
     /// The whole body, once every part's pause has passed (the webhooks then fire) and the
     /// ending has been carried out; throws as ``deliver(_:)`` does.
     package func collect() async throws -> Data {
-        guard body.isTimed || body.ending != .complete else {
+        guard !body.arrivesAtOnce else {
             webhooks?.fireInProcess()
             return body.data
         }

@@ -39,6 +39,10 @@ package struct TimedBody: Sendable {
     /// Whether any part waits before it is sent.
     package var isTimed: Bool { parts.contains { $0.delay > .zero } }
 
+    /// Whether the whole body can be handed over at once: no pause before any part and a
+    /// normal end (no fault after the last part, not held open).
+    package var arrivesAtOnce: Bool { !isTimed && ending == .complete }
+
     /// Every byte of the body, parts joined.
     package var data: Data {
         if parts.count == 1 { return parts[0].bytes }

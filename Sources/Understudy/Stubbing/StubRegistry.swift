@@ -76,7 +76,7 @@ struct StubRegistry: Sendable {
         Self.insert(entry, into: &ordered)
         if let key = Self.indexKey(mapping.request) {
             Self.insert(entry, into: &index[key, default: []])
-        } else if let operation = Self.operationKey(mapping.request) {
+        } else if let operation = mapping.request.exactOperationId {
             Self.insert(entry, into: &byOperation[operation, default: []])
         } else {
             Self.insert(entry, into: &unindexed)
@@ -91,7 +91,7 @@ struct StubRegistry: Sendable {
         if let key = Self.indexKey(entry.mapping.request) {
             index[key]?.removeAll { $0 === entry }
             if index[key]?.isEmpty == true { index[key] = nil }
-        } else if let operation = Self.operationKey(entry.mapping.request) {
+        } else if let operation = entry.mapping.request.exactOperationId {
             byOperation[operation]?.removeAll { $0 === entry }
             if byOperation[operation]?.isEmpty == true { byOperation[operation] = nil }
         } else {
@@ -141,10 +141,6 @@ struct StubRegistry: Sendable {
         default: nil
         }
     }
-
-    /// The operation a stub without an indexed URL is indexed by: its `operationId` when that
-    /// is an exact, case-sensitive `equalTo`.
-    private static func operationKey(_ pattern: RequestPattern) -> String? { pattern.exactOperationId }
 
     /// Inserts keeping the list in matching order (binary search for the position).
     private static func insert(_ entry: Entry, into list: inout [Entry]) {

@@ -20,13 +20,15 @@ struct XMLParserShield {
     let marker: String
 
     init(_ text: String) throws(XMLParseError) {
-        marker = "understudy-pi-\(UUID().uuidString)-"
-        // Most documents have no instruction but the XML declaration, and no DOCTYPE.
+        // Most documents have no instruction but the XML declaration, and no DOCTYPE: no
+        // marker is needed (with no instructions, no comment can be read as one).
         guard Self.needsShield(text) else {
             shielded = text
             instructions = []
+            marker = ""
             return
         }
+        marker = "understudy-pi-\(UUID().uuidString)-"
         let scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
         var instructions: [(target: String, data: String)] = []

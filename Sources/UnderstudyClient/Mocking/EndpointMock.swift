@@ -212,7 +212,7 @@ public final class EndpointMock: Sendable {
     func answerDownload<E: Endpoint>(_ endpoint: E) async throws -> Data {
         let expectation = try take(endpoint, kind: .download)
         guard let data = try expectation.answer(endpoint, Nothing()) as? Data else {
-            throw EndpointMockError.unexpectedEndpoint(expected: expectation.label, actual: "download of \(Self.label(endpoint))")
+            throw EndpointMockError.unexpectedEndpoint(expected: expectation.label, actual: Kind.download.rawValue + Self.label(endpoint))
         }
         return data
     }
@@ -220,7 +220,7 @@ public final class EndpointMock: Sendable {
     func answerEvents<E: EventStreamEndpoint>(_ endpoint: E) async throws -> [ServerSentEvent] {
         let expectation = try take(endpoint, kind: .events)
         guard let events = try expectation.answer(endpoint, Nothing()) as? [ServerSentEvent] else {
-            throw EndpointMockError.unexpectedEndpoint(expected: expectation.label, actual: "event stream of \(Self.label(endpoint))")
+            throw EndpointMockError.unexpectedEndpoint(expected: expectation.label, actual: Kind.events.rawValue + Self.label(endpoint))
         }
         return events
     }

@@ -8,7 +8,7 @@ extension HTTPBody {
     /// read once, that hands out each part at its time, ends by throwing the fault's `URLError`
     /// when the stream ends with one, and stops delivering when its reader stops iterating.
     convenience init(_ answer: InProcessAnswer) async throws {
-        guard answer.body.isTimed || answer.body.ending != .complete else {
+        guard !answer.body.arrivesAtOnce else {
             let data = try await answer.collect()
             self.init(data)
             return

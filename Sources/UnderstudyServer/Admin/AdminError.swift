@@ -75,8 +75,6 @@ struct AdminError: Error, Sendable {
             }
         }
         if !current.isEmpty { tokens.append(current) }
-        // RFC 6901 escaping.
-        return "/" + tokens.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-            .joined(separator: "/")
+        return "/" + tokens.map(JSONPointer.escape).joined(separator: "/")
     }
 }

@@ -13,7 +13,7 @@ import Understudy
 enum FaultWriter {
     /// What `MALFORMED_RESPONSE_CHUNK` sends: a valid status line and chunked header, then a
     /// chunk whose size line is not hexadecimal.
-    static let malformedChunkBytes = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nlskdu018973t09sylgasjkfg1][]'./.sdlv"
+    static let malformedChunkBytes = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + malformedStreamBytes
     /// The body bytes of `MALFORMED_RESPONSE_CHUNK` on HTTP/2, after which the stream is reset.
     static let malformedStreamBytes = "lskdu018973t09sylgasjkfg1][]'./.sdlv"
 

@@ -74,7 +74,8 @@ final class ResponseWriter {
         var head = HTTPResponseHead(version: request.version, status: Self.status(planned.status, planned.reason))
         for field in planned.headers { head.headers.add(name: field.name, value: field.value) }
         writeHead(head, for: request, context: context)
-        guard body.isTimed || body.isStream || body.ending != .complete else {
+        // A stream is flushed part by part even with no pauses (a client reads it as it comes).
+        guard !body.arrivesAtOnce || body.isStream else {
             // No pauses: no flush until the end, so the whole response leaves in one write.
             for part in body.parts {
                 context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
