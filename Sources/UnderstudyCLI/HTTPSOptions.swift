@@ -46,16 +46,17 @@ struct HTTPSOptions: ParsableArguments {
         var authorityFile: URL?
         let identity: TLSIdentity
         do {
+            // The kept authority is read (or made) once, when it signs the leaf or client certificates.
+            let kept = httpsCert == nil || httpsRequireClientCert ? try store.loadOrCreate() : nil
             if let httpsCert, let httpsKey {
                 identity = try TLSIdentity(certificateFile: httpsCert, privateKeyFile: httpsKey)
-            } else {
-                identity = try store.loadOrCreate().issueServerIdentity(hosts: ["localhost", "127.0.0.1", "::1"] + extraHosts(configuration.host))
+            } else if let kept {
+                identity = try kept.issueServerIdentity(hosts: ["localhost", "127.0.0.1", "::1"] + extraHosts(configuration.host))
                 authorityFile = store.certificateFile
+            } else {
+                throw CLIError("--https-cert and --https-key go together")
             }
-            var clientAuthorities: [Data] = []
-            if httpsRequireClientCert {
-                clientAuthorities = [try store.loadOrCreate().certificateDER]
-            }
+            let clientAuthorities = httpsRequireClientCert ? kept.map { [$0.certificateDER] } ?? [] : []
             configuration.https = try HTTPSConfiguration(identity: identity, port: httpsPort, http2: !noHttp2,
                                                          requireClientCertificate: httpsRequireClientCert,
                                                          trustedClientCertificateAuthorities: clientAuthorities)

@@ -89,9 +89,7 @@ func run(_ arguments: [String], input: String = "") async throws -> CommandOutpu
     process.standardInput = try FileHandle(forReadingFrom: paths[0])
     process.standardOutput = try FileHandle(forWritingTo: paths[1])
     process.standardError = try FileHandle(forWritingTo: paths[2])
-    let exited = AsyncStream<Void> { continuation in process.terminationHandler = { _ in continuation.finish() } }
-    try process.run()
-    for await _ in exited {}
+    for await _ in try process.runUntilExit() {}
     return CommandOutput(status: process.terminationStatus,
                          standardOutput: String(decoding: try Data(contentsOf: paths[1]), as: UTF8.self),
                          standardError: String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self))
