@@ -117,8 +117,8 @@ package final class MockHTTPScope: Sendable {
         var failures: [String] = []
         if let message = mock.unmatchedRequestsFailureMessage() { failures.append(message) }
         if setup.reportsUnusedStubs, let message = mock.unusedStubsFailureMessage() { failures.append(message) }
-        guard setup.appendsCallReport, let last = failures.indices.last else { return failures }
-        failures[last] += "\nCall report:\n\(mock.callReport().description)"
+        guard let report = callReportForFailures, let last = failures.indices.last else { return failures }
+        failures[last] += "\nCall report:\n\(report)"
         return failures
     }
 

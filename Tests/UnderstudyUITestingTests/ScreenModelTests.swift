@@ -65,6 +65,9 @@ struct ScreenModelTests {
         #expect((0..<children.count).map { children.element(at: $0).label } == ["First", "Group", "Last"])
         #expect(group.children(where: ElementCondition(kinds: [.staticText])).count == 1)
         #expect(inner.parent === group)
+        // Past the end, as XCUIElementQuery.element(boundBy:): an element that does not exist.
+        #expect(buttons.element(at: 3).exists == false)
+        #expect(buttons.element(at: -1).exists == false)
     }
 
     @Test func snapshotsAreTheDescendantsInScreenOrderUpToTheLimit() {

@@ -288,7 +288,8 @@ public final class HTTPMock: Sendable {
         }
     }
 
-    private static func notFound(_ report: NearMissReport) -> ResponseDefinition {
+    /// The mock's answer to a request no stub matched: 404 with the near-miss report.
+    package static func notFound(_ report: NearMissReport) -> ResponseDefinition {
         ResponseDefinition(status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text(report.text))
     }
 }

@@ -46,14 +46,14 @@ extension HTTPMock {
         let stubs = OpenAPIStubBuilder(document: document, options: options).stubs()
         stub(stubs)
         if options.validatesRequests {
-            setUnmatchedResponder { [weak self] request in
+            // Unowned: the mock holds its responder, and only the mock calls it.
+            setUnmatchedResponder { [unowned self] request in
                 let violations = document.violations(of: request)
-                if !violations.isEmpty {
-                    let operation = document.operations(forPath: request.path).first { $0.method == request.method }
+                guard violations.isEmpty else {
+                    let operation = document.operation(method: request.method, path: request.path)
                     return OpenAPIViolationReport(request: request, source: document.source, operation: operation, violations: violations).response
                 }
-                let text = self?.nearMisses(for: request).text ?? "No stub matched \(request.method.rawValue) \(request.url)\n"
-                return ResponseDefinition(status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text(text))
+                return HTTPMock.notFound(self.nearMisses(for: request))
             }
         }
         return stubs

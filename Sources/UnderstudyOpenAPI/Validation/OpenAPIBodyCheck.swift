@@ -16,7 +16,7 @@ enum OpenAPIBodyCheck {
                                          message: "\(media.contentType) documented, but the body is not JSON (\(error))")]
             }
         } else if OpenAPIMediaType.essence(media.contentType) == "application/x-www-form-urlencoded" {
-            value = OpenAPIParameterCoercion.formObject(String(decoding: body, as: UTF8.self), schema: schema)
+            value = OpenAPIParameterCoercion.formObject(body, schema: schema)
         } else if OpenAPIMediaType.essence(media.contentType).hasPrefix("text/") {
             value = .string(String(decoding: body, as: UTF8.self))
         } else {

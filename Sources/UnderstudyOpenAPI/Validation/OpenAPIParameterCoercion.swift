@@ -1,3 +1,4 @@
+import Foundation
 import Understudy
 
 /// Reads parameter text (path, query, header, cookie) as the JSON value its schema describes:
@@ -39,8 +40,8 @@ enum OpenAPIParameterCoercion {
 
     /// The fields of an `application/x-www-form-urlencoded` body as the object its schema
     /// describes, each field read by its property's schema.
-    static func formObject(_ body: String, schema: OpenAPISchema) -> JSONValue {
-        object(QueryString.parse(body).map { ($0.name, $0.value ?? "") }, schema: schema)
+    static func formObject(_ body: Data, schema: OpenAPISchema) -> JSONValue {
+        object(FormURLEncoded.parse(body).map { ($0.name, $0.value ?? "") }, schema: schema)
     }
 
     /// Named texts (repeated names collected in order) as the object `schema` describes.

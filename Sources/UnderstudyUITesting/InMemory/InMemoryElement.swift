@@ -148,5 +148,9 @@ public class InMemoryElement: ScreenElement {
 struct InMemoryQuery: ScreenElementQuery {
     let elements: [InMemoryElement]
     var count: Int { elements.count }
-    func element(at index: Int) -> any ScreenElement { elements[index] }
+    /// The element at `index`; past the end, a detached element that does not exist, as
+    /// `XCUIElementQuery.element(boundBy:)` answers.
+    func element(at index: Int) -> any ScreenElement {
+        elements.indices.contains(index) ? elements[index] : InMemoryElement(.other)
+    }
 }
