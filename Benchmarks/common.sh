@@ -2,7 +2,8 @@
 # the release products (skipped with NO_BUILD=1, when they are current and a run must not
 # compile) and sets `bin`; `work` is a temporary folder and `pids` the processes to end, both
 # cleaned up on exit; `one_stub_root DIR [NAME]` writes a root whose one stub (named NAME,
-# if given) answers GET /hello.
+# if given) answers GET /hello; `wait_ready URL` and `wait_port PORT` wait (10 s at most, then
+# fail the run) for a server to answer or to accept connections.
 
 build_release() {
     if [ -z "${NO_BUILD:-}" ]; then
@@ -21,4 +22,16 @@ one_stub_root() {
     if [ -n "${2:-}" ]; then name="\"name\":\"$2\","; fi
     mkdir -p "$1/mappings"
     echo "{$name\"request\":{\"method\":\"GET\",\"urlPath\":\"/hello\"},\"response\":{\"status\":200,\"body\":\"hello\"}}" > "$1/mappings/hello.json"
+}
+
+wait_ready() {
+    for _ in $(seq 100); do curl -sf -m 5 "$1" >/dev/null && return 0; sleep 0.1; done
+    echo "error: nothing answered $1 within 10 s" >&2
+    exit 1
+}
+
+wait_port() {
+    for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done
+    echo "error: nothing accepted connections on port $1 within 10 s" >&2
+    exit 1
 }

@@ -23,7 +23,7 @@ one_stub_root "$work/one"
 "$bin/UnderstudyServerBenchmarks" raw-h2 --port 18443 >/dev/null & pids+=($!)
 "$bin/understudy" serve --quiet --root "$work/one" --port 0 --https-port 18444 --ca-dir "$work/ca" >/dev/null & pids+=($!)
 for port in 18443 18444; do
-    for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+    wait_port "$port"
 done
 
 run() { # port connections -> requests/s

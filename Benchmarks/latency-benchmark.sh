@@ -43,7 +43,7 @@ one_stub_root "$work/one"
 "$bin/UnderstudyServerBenchmarks" raw --port 18091 >/dev/null & pids+=($!)
 "$bin/understudy" serve --root "$work/one" --port 18092 >/dev/null & pids+=($!)
 for port in 18091 18092; do
-    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/hello" >/dev/null && break; sleep 0.1; done
+    wait_ready "http://127.0.0.1:$port/hello"
 done
 names=("raw SwiftNIO" "understudy serve, 1 stub")
 urls=("http://127.0.0.1:18091/hello" "http://127.0.0.1:18092/hello")

@@ -18,7 +18,7 @@ one_stub_root "$work" Hello
 "$bin/understudy" serve --root "$work" --port 18181 --quiet >/dev/null & pids+=($!)
 "$bin/understudy" serve --root "$work" --port 18182 >"$work/console.log" & pids+=($!)
 for port in 18181 18182; do
-    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/hello" >/dev/null && break; sleep 0.1; done
+    wait_ready "http://127.0.0.1:$port/hello"
 done
 
 run() { wrk -t2 -c50 -d"${duration}s" "http://127.0.0.1:$1/hello" | awk '/Requests\/sec/ {print $2}'; }

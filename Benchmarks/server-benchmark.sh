@@ -34,7 +34,7 @@ PY
 "$bin/understudy" serve --quiet --root "$work/many" --port 18083 >/dev/null & pids+=($!)
 python3 Benchmarks/pytest_httpserver_stub.py 18084 >/dev/null 2>&1 & pids+=($!)
 for port in 18081 18082 18083 18084; do
-    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/hello" >/dev/null && break; sleep 0.1; done
+    wait_ready "http://127.0.0.1:$port/hello"
 done
 
 names=("raw SwiftNIO (ceiling)" "understudy serve, 1 stub" "understudy serve, 10 000 stubs" "pytest-httpserver")

@@ -15,7 +15,7 @@ build_release understudy
 one_stub_root "$work"
 "$bin/understudy" serve --root "$work" --port 18095 --journal-capacity 10000 >/dev/null 2>&1 & server=$!
 pids+=($server)
-sleep 1
+wait_ready "http://127.0.0.1:18095/hello"
 
 # The admin client: add, edit, read, delete, read the journal; counts anything but the expected answers.
 python3 - "$duration" >"$work/admin.log" 2>&1 <<'PY' & pids+=($!)

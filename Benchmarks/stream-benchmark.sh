@@ -33,7 +33,7 @@ if [ -n "${PIN:-}" ]; then server_cpu=(taskset -c 0); client_cpu=(taskset -c 1);
 "${server_cpu[@]}" "$bin/understudy" serve --quiet --root "$work" --port 18282 >/dev/null 2>&1 & pids+=($!); understudy=$!
 "${server_cpu[@]}" "$bin/UnderstudyServerBenchmarks" raw-stream --port 18281 --events "$events" --interval-ms "$interval" >/dev/null & pids+=($!); raw=$!
 for port in 18281 18282; do
-    for _ in $(seq 100); do curl -sf -m 5 "http://127.0.0.1:$port/events" >/dev/null && break; sleep 0.1; done
+    wait_ready "http://127.0.0.1:$port/events"
 done
 
 ticks=$(getconf CLK_TCK)
