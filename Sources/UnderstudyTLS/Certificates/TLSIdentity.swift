@@ -10,20 +10,22 @@ import X509
 /// It hands tests what they check a TLS client against: the authority's certificate (DER and
 /// PEM) to trust, the leaf, and the leaf's public-key pin.
 public struct TLSIdentity: Sendable {
-    /// Leaf first, then any intermediates.
-    let chain: [Certificate]
     let privateKey: Certificate.PrivateKey
-    /// The issuing authority's certificate, when known.
-    let authority: Certificate?
+    /// The chain, leaf first, then any intermediates (DER).
     let chainBytes: [[UInt8]]
+    /// The issuing authority's certificate (DER), when known.
     let authorityBytes: [UInt8]?
+    /// The leaf's public-key pin: the base64 SHA-256 of its SubjectPublicKeyInfo, as HPKP,
+    /// OkHttp's `CertificatePinner` and most pinning code compute it. A client pinned to it
+    /// connects; pinned to anything else it must refuse.
+    public let publicKeyPin: String
 
+    /// `chain` holds at least the leaf (both callers check).
     init(chain: [Certificate], privateKey: Certificate.PrivateKey, authority: Certificate?) throws {
-        self.chain = chain
         self.privateKey = privateKey
-        self.authority = authority
         self.chainBytes = try chain.map { try $0.derEncoded() }
         self.authorityBytes = try authority?.derEncoded()
+        self.publicKeyPin = chain.first.map(PublicKeyPin.of) ?? ""
     }
 
     /// A server identity for `localhost`, `127.0.0.1` and `::1` issued by a new authority:
@@ -121,11 +123,6 @@ public struct TLSIdentity: Sendable {
 
     /// The certificate a client should trust: the authority when known, else the last of the chain.
     var trustAnchorBytes: [UInt8] { authorityBytes ?? chainBytes[chainBytes.count - 1] }
-
-    /// The leaf's public-key pin: the base64 SHA-256 of its SubjectPublicKeyInfo, as HPKP,
-    /// OkHttp's `CertificatePinner` and most pinning code compute it. A client pinned to it
-    /// connects; pinned to anything else it must refuse.
-    public var publicKeyPin: String { PublicKeyPin.of(chain[0]) }
 
     private static func pem(_ der: [UInt8]) -> String {
         PEMDocument(type: "CERTIFICATE", derBytes: der).pemString + "\n"
