@@ -7,7 +7,7 @@ extension OpenAPIDocument {
         var stubCounts: [String: Int] = [:]
         var responseStubCounts: [String: Int] = [:]
         for stub in stubs where stub.metadata?[OpenAPIStubBuilder.metadataKey] == nil {
-            guard let operation = requestDrift(of: stub).0 else { continue }
+            guard let operation = target(of: stub).0 else { continue }
             stubCounts[operation.pointer, default: 0] += 1
             if case .definition(let response) = stub.response, let documented = operation.response(forStatus: response.status) {
                 responseStubCounts[operation.pointer + " " + documented.status, default: 0] += 1

@@ -37,19 +37,30 @@ extension OpenAPIDocument {
 
     /// The operation a stub's request goes to and what about the request cannot occur; or why it was not checked.
     func requestDrift(of stub: StubMapping) -> (OpenAPIOperation?, [OpenAPIViolation], String?) {
+        let (operation, concretePath, violations, skipped) = target(of: stub)
+        guard let operation, let concretePath else { return (operation, violations, skipped) }
+        // A concrete path's parameters must be of their documented types.
+        let parameterViolations = operation.violations(of: RecordedRequest(method: operation.method, url: concretePath))
+            .filter { $0.kind == .invalidParameter && $0.subject.hasPrefix("path parameter") }
+        return (operation, parameterViolations, nil)
+    }
+
+    /// The operation a stub's request goes to (with the concrete path, when the stub names
+    /// one), or why none: what cannot occur, or why it was not looked for.
+    func target(of stub: StubMapping) -> (OpenAPIOperation?, concretePath: String?, [OpenAPIViolation], skipped: String?) {
         let method = stub.request.method
         let value = stub.request.url.value ?? ""
         if stub.request.url.key == nil, let id = stub.request.exactOperationId {
             // `.operation("getPetById")`: the stub names its operation instead of a URL.
             guard let operation = operation(id: id) else {
-                return (nil, [OpenAPIViolation(kind: .unknownPath, operation: nil, subject: "request operationId",
+                return (nil, nil, [OpenAPIViolation(kind: .unknownPath, operation: nil, subject: "request operationId",
                                                message: "\(source) has no operation with operationId \(id)")], nil)
             }
             guard method == .any || method == operation.method else {
-                return (nil, [OpenAPIViolation(kind: .methodNotAllowed, operation: operation.label, subject: "request method",
+                return (nil, nil, [OpenAPIViolation(kind: .methodNotAllowed, operation: operation.label, subject: "request method",
                                                message: "\(id) is a \(operation.method.rawValue) operation, not \(method.rawValue)")], nil)
             }
-            return (operation, [], nil)
+            return (operation, nil, [], nil)
         }
         var concretePath: String?
         let byPath: [OpenAPIOperation]
@@ -66,27 +77,22 @@ extension OpenAPIDocument {
         case "urlPattern", "urlPathPattern":
             // The matcher's own regex: a whole-value match, abandoned when it backtracks too long.
             let regex = RegexPattern(value)
-            if regex.compileError != nil { return (nil, [], "its URL regex does not compile") }
+            if regex.compileError != nil { return (nil, nil, [], "its URL regex does not compile") }
             byPath = operations.filter { regex.matches(samplePath($0)) }
         default:
-            return (nil, [], "it matches any URL, so it has no one operation to check against")
+            return (nil, nil, [], "it matches any URL, so it has no one operation to check against")
         }
         guard !byPath.isEmpty else {
-            return (nil, [OpenAPIViolation(kind: .unknownPath, operation: nil, subject: "request path",
+            return (nil, nil, [OpenAPIViolation(kind: .unknownPath, operation: nil, subject: "request path",
                                            message: "no path of \(source) fits \(value)")], nil)
         }
         let fitting = method == .any ? byPath : byPath.filter { $0.method == method }
         guard let operation = fitting.first else {
             let methods = byPath.map(\.method.rawValue).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            return (nil, [OpenAPIViolation(kind: .methodNotAllowed, operation: nil, subject: "request method",
+            return (nil, nil, [OpenAPIViolation(kind: .methodNotAllowed, operation: nil, subject: "request method",
                                            message: "\(byPath[0].path) has no \(method.rawValue) operation; it has \(methods.joined(separator: ", "))")], nil)
         }
-        var violations: [OpenAPIViolation] = []
-        if let concretePath {
-            violations = operation.violations(of: RecordedRequest(method: operation.method, url: concretePath))
-                .filter { $0.kind == .invalidParameter && $0.subject.hasPrefix("path parameter") }
-        }
-        return (operation, violations, nil)
+        return (operation, concretePath, [], nil)
     }
 
     private func responseDrift(of stub: StubMapping, against operation: OpenAPIOperation, globalTemplating: Bool,
@@ -126,14 +132,7 @@ extension OpenAPIDocument {
     private func samplePath(_ operation: OpenAPIOperation) -> String {
         var path = operation.mountedPath
         for parameter in operation.parameters where parameter.location == .path {
-            let sample: String = switch parameter.schema.flatMap(OpenAPIStubBuilder.pathRegex) {
-            case "-?[0-9]+": "1"
-            case .some(let regex) where regex.hasPrefix("-?[0-9]+("): "1.5"
-            case "true|false": "true"
-            case .some(let regex) where regex.hasPrefix("[0-9a-fA-F]{8}"): "00000000-0000-4000-8000-000000000000"
-            case .some(let regex): parameter.schema.flatMap { $0.resolved($0.json)["enum"]?.arrayValue?.first?.stringValue } ?? regex
-            case nil: "x"
-            }
+            let sample = parameter.schema.flatMap(OpenAPIStubBuilder.pathShape)?.sample ?? "x"
             path = path.replacingOccurrences(of: "{\(parameter.name)}", with: sample)
         }
         return path

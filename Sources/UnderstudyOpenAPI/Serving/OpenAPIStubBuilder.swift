@@ -45,7 +45,12 @@ struct OpenAPIStubBuilder {
 
     /// A regular expression a path parameter of this schema's type always fits, or `nil` when
     /// the type does not narrow it (strings).
-    static func pathRegex(_ schema: OpenAPISchema) -> String? {
+    static func pathRegex(_ schema: OpenAPISchema) -> String? { pathShape(schema)?.regex }
+
+    /// What a path parameter of this schema looks like: the regex its segment must match, and
+    /// a value that does (drift checks try a stub's URL regex on such sample paths). `nil` for
+    /// a schema that allows any segment.
+    static func pathShape(_ schema: OpenAPISchema) -> (regex: String, sample: String)? {
         let resolved = schema.resolved(schema.json)
         if let options = resolved["enum"]?.arrayValue {
             let texts = options.compactMap { value -> String? in
@@ -56,15 +61,17 @@ struct OpenAPIStubBuilder {
                 default: nil
                 }
             }
-            return texts.isEmpty ? nil : texts.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+            guard let first = texts.first else { return nil }
+            return (texts.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|"), first)
         }
         let types = (resolved["type"].map { $0.arrayValue ?? [$0] } ?? []).compactMap(\.stringValue)
         if types.contains("string") {
-            return resolved["format"]?.stringValue == "uuid" ? "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}" : nil
+            guard resolved["format"]?.stringValue == "uuid" else { return nil }
+            return ("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}", "00000000-0000-4000-8000-000000000000")
         }
-        if types.contains("number") { return "-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?" }
-        if types.contains("integer") { return "-?[0-9]+" }
-        if types == ["boolean"] { return "true|false" }
+        if types.contains("number") { return ("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?", "1.5") }
+        if types.contains("integer") { return ("-?[0-9]+", "1") }
+        if types == ["boolean"] { return ("true|false", "true") }
         return nil
     }
 }
