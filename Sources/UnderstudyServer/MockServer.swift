@@ -90,11 +90,8 @@ public final class MockServer: Sendable {
         var address = Address()
         do throws(MockServerError) {
             if configuration.httpEnabled {
-                let connections = self.connections
                 let plain = configuration.plainTransport?.makeConnectionInitializer()
-                let handlers = ConnectionHandlers(context: context, scheme: "http")
-                let channel = try await bind(port: configuration.port) { channel in
-                    guard connections.admit(channel) else { return channel.close() }
+                let channel = try await bind(port: configuration.port, handlers: ConnectionHandlers(context: context, scheme: "http")) { channel, handlers in
                     if let plain { return plain(channel, handlers) }
                     return channel.eventLoop.makeCompletedFuture {
                         try ConnectionPipeline.install(on: channel, context: context)
@@ -110,12 +107,7 @@ public final class MockServer: Sendable {
                 } catch {
                     throw MockServerError.cannotStartTLS(reason: "\(error)")
                 }
-                let connections = self.connections
-                let handlers = ConnectionHandlers(context: context, scheme: "https")
-                let channel = try await bind(port: secure.port) { channel in
-                    guard connections.admit(channel) else { return channel.close() }
-                    return initialize(channel, handlers)
-                }
+                let channel = try await bind(port: secure.port, handlers: ConnectionHandlers(context: context, scheme: "https"), initialize)
                 listeners.append(channel)
                 address.https = try endpoint(of: channel, scheme: "https", port: secure.port)
             }
@@ -134,7 +126,14 @@ public final class MockServer: Sendable {
         }
     }
 
-    private func bind(port: Int, childInitializer: @escaping @Sendable (any Channel) -> EventLoopFuture<Void>) async throws(MockServerError) -> any Channel {
+    /// Listens on `port`; each connection the registry admits is set up by `initialize`.
+    private func bind(port: Int, handlers: ConnectionHandlers,
+                      _ initialize: @escaping @Sendable (any Channel, ConnectionHandlers) -> EventLoopFuture<Void>) async throws(MockServerError) -> any Channel {
+        let connections = self.connections
+        let childInitializer: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
+            guard connections.admit(channel) else { return channel.close() }
+            return initialize(channel, handlers)
+        }
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
