@@ -16,10 +16,8 @@ extension StringValuePattern {
     func regexes(throughJSONPath: Bool = true) -> [RegexPattern] {
         switch kind {
         case .matches(let regex), .doesNotMatch(let regex): [regex]
-        case .and(let patterns), .or(let patterns): patterns.flatMap { $0.regexes(throughJSONPath: throughJSONPath) }
-        case .not(let pattern): pattern.regexes(throughJSONPath: throughJSONPath)
-        case .matchesJsonPath(_, let nested), .matchesXPath(_, let nested): throughJSONPath ? nested?.regexes() ?? [] : []
-        default: []
+        case .matchesJsonPath, .matchesXPath: throughJSONPath ? nestedPatterns.flatMap { $0.regexes() } : []
+        default: nestedPatterns.flatMap { $0.regexes(throughJSONPath: throughJSONPath) }
         }
     }
 }

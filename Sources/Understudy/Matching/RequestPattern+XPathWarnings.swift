@@ -15,15 +15,8 @@ extension XPathSyntax {
 extension StringValuePattern {
     /// The `matchesXPath` expressions in the pattern that yield a value and have no nested pattern.
     func valueOnlyXPaths() -> [XPathExpression] {
-        switch kind {
-        case let .matchesXPath(expression, nested):
-            guard let nested else { return expression.syntax.yieldsNodes ? [] : [expression] }
-            return nested.valueOnlyXPaths()
-        case .matchesJsonPath(_, let nested?): return nested.valueOnlyXPaths()
-        case .and(let patterns), .or(let patterns): return patterns.flatMap { $0.valueOnlyXPaths() }
-        case .not(let pattern): return pattern.valueOnlyXPaths()
-        default: return []
-        }
+        if case .matchesXPath(let expression, nil) = kind { return expression.syntax.yieldsNodes ? [] : [expression] }
+        return nestedPatterns.flatMap { $0.valueOnlyXPaths() }
     }
 }
 

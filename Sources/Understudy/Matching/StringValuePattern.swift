@@ -225,10 +225,19 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
     public var problems: [String] {
         switch kind {
         case .matches(let regex), .doesNotMatch(let regex): regex.compileError.map { [$0] } ?? []
-        case .and(let patterns), .or(let patterns): patterns.flatMap(\.problems)
-        case .not(let pattern): pattern.problems
-        case .matchesJsonPath(_, let nested), .matchesXPath(_, let nested): nested?.problems ?? []
         case .invalid(_, _, let problem): [problem]
+        default: nestedPatterns.flatMap(\.problems)
+        }
+    }
+
+    /// The patterns inside this one, which the walks over a pattern (problems, regexes,
+    /// warnings) descend into: the operands of `and`, `or` and `not`, and the pattern a
+    /// `matchesJsonPath` or `matchesXPath` applies to what it selects.
+    var nestedPatterns: [StringValuePattern] {
+        switch kind {
+        case .and(let patterns), .or(let patterns): patterns
+        case .not(let pattern): [pattern]
+        case .matchesJsonPath(_, let nested), .matchesXPath(_, let nested): nested.map { [$0] } ?? []
         default: []
         }
     }
