@@ -50,13 +50,7 @@ enum OpenAPISchemaRewriter {
             let baseReference = "#/components/schemas/" + JSONPointer.escape(base.key)
             let copyName = base.key + baseSuffix
             let copyReference = "#/components/schemas/" + JSONPointer.escape(copyName)
-            var mapping: [(value: String, reference: String)] = []
-            if case .object(let explicit)? = base.value["discriminator"]?["mapping"] {
-                for member in explicit {
-                    guard let target = member.value.stringValue else { continue }
-                    mapping.append((member.key, target.hasPrefix("#") ? target : "#/components/schemas/\(target)"))
-                }
-            }
+            var mapping = Self.explicitMapping(base.value["discriminator"])
             for candidate in schemas where candidate.value["allOf"]?.arrayValue?.contains(where: { $0["$ref"]?.stringValue == baseReference }) == true {
                 let reference = "#/components/schemas/" + JSONPointer.escape(candidate.key)
                 if !mapping.contains(where: { $0.reference == reference }) { mapping.append((candidate.key, reference)) }
@@ -72,10 +66,10 @@ enum OpenAPISchemaRewriter {
                     "then": ["$ref": .string(entry.reference)],
                 ])
                 // The subtype extends the copy, so checking it does not dispatch again.
-                let tokens = JSONPointer.tokens(String(entry.reference.dropFirst()))
-                if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas", case .object(var subtype)? = result[tokens[2]], case .array(let allOf)? = subtype["allOf"] {
+                if let name = Self.componentSchemaName(entry.reference), case .object(var subtype)? = result[name],
+                   case .array(let allOf)? = subtype["allOf"] {
                     subtype["allOf"] = .array(allOf.map { $0["$ref"]?.stringValue == baseReference ? ["$ref": .string(copyReference)] : $0 })
-                    result[tokens[2]] = .object(subtype)
+                    result[name] = .object(subtype)
                 }
             }
             result[base.key] = ["allOf": .array(parts)]
@@ -117,9 +111,7 @@ enum OpenAPISchemaRewriter {
         var pending = [schema]
         while let next = pending.popLast() {
             if let reference = next["$ref"]?.stringValue {
-                let tokens = reference.hasPrefix("#") ? JSONPointer.tokens(String(reference.dropFirst())) : []
-                if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas", visited.insert(tokens[2]).inserted,
-                   let target = schemas[tokens[2]] {
+                if let name = Self.componentSchemaName(reference), visited.insert(name).inserted, let target = schemas[name] {
                     pending.append(target)
                 }
             }
@@ -154,13 +146,7 @@ enum OpenAPISchemaRewriter {
         let references = alternatives.compactMap { $0["$ref"]?.stringValue }
         // Only alternatives that are all references can be named by a discriminator.
         guard references.count == alternatives.count, !references.isEmpty else { return object }
-        var mapping: [(value: String, reference: String)] = []
-        if case .object(let explicit)? = object["discriminator"]?["mapping"] {
-            for member in explicit {
-                guard let target = member.value.stringValue else { continue }
-                mapping.append((member.key, target.hasPrefix("#") ? target : "#/components/schemas/\(target)"))
-            }
-        }
+        var mapping = Self.explicitMapping(object["discriminator"])
         // Alternatives the mapping does not name are named by their schema name (OpenAPI's implicit mapping).
         for reference in references where !mapping.contains(where: { $0.reference == reference }) {
             mapping.append((String(reference.split(separator: "/").last ?? ""), reference))
@@ -181,5 +167,21 @@ enum OpenAPISchemaRewriter {
         }
         rewritten["allOf"] = .array(conditions)
         return rewritten
+    }
+
+    /// A discriminator's explicit `mapping`, as (value, reference) pairs; a bare schema name
+    /// stands for `#/components/schemas/<name>`.
+    private static func explicitMapping(_ discriminator: JSONValue?) -> [(value: String, reference: String)] {
+        guard case .object(let explicit)? = discriminator?["mapping"] else { return [] }
+        return explicit.compactMap { member in
+            member.value.stringValue.map { target in (member.key, target.hasPrefix("#") ? target : "#/components/schemas/\(target)") }
+        }
+    }
+
+    /// The schema name of a `#/components/schemas/<name>` reference, or `nil` for any other.
+    private static func componentSchemaName(_ reference: String) -> String? {
+        guard reference.hasPrefix("#") else { return nil }
+        let tokens = JSONPointer.tokens(String(reference.dropFirst()))
+        return tokens.count == 3 && tokens[0] == "components" && tokens[1] == "schemas" ? tokens[2] : nil
     }
 }
