@@ -299,16 +299,8 @@ public enum StubRecorder {
     /// A version-4-shaped UUID derived from text (two FNV-1a hashes), so that the same
     /// traffic always gives the same ids and file names.
     static func stableID(_ text: String) -> UUID {
-        func fnv(_ seed: UInt64) -> UInt64 {
-            var hash = seed
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x100_0000_01b3
-            }
-            return hash
-        }
-        let high = fnv(0xcbf2_9ce4_8422_2325)
-        let low = fnv(0x84222325_cbf29ce4)
+        let high = text.fnv1a()
+        let low = text.fnv1a(seed: 0x84222325_cbf29ce4)
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in 0..<8 {
             bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index))

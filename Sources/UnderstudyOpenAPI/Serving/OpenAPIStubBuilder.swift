@@ -105,7 +105,7 @@ struct OpenAPIAnswers: Sendable {
         var answers: [Answer] = []
         var alternatives: [String: [Answer]] = [:]
         for response in operation.responses {
-            let headers = Self.headers(of: response, seed: seed ^ Self.stableHash("\(operation.label) \(response.status) headers"))
+            let headers = Self.headers(of: response, seed: seed ^ "\(operation.label) \(response.status) headers".fnv1a())
             let preferred = response.content.first(where: \.isJSON) ?? response.content.first
             var answer = Self.answer(for: response, media: preferred, of: operation, seed: seed)
             answer.headers = headers
@@ -134,7 +134,7 @@ struct OpenAPIAnswers: Sendable {
         let examples = media.examples.map { (name: $0.name, body: Self.body($0.value, media: media)) }
         var value = media.example ?? media.examples.first?.value
         if value == nil, let schema = media.schema {
-            var generator = OpenAPIValueGenerator(schema: schema, seed: seed ^ Self.stableHash("\(operation.label) \(response.status)"))
+            var generator = OpenAPIValueGenerator(schema: schema, seed: seed ^ "\(operation.label) \(response.status)".fnv1a())
             value = generator.generate()
         }
         return Answer(response: response, contentType: media.contentType.contains("*") ? nil : media.contentType,
@@ -147,7 +147,7 @@ struct OpenAPIAnswers: Sendable {
         response.headers.compactMap { header -> (name: String, value: String)? in
             var value = response.headerExamples[header.name]
             if value == nil, header.required, let schema = header.schema {
-                var generator = OpenAPIValueGenerator(schema: schema, seed: seed ^ stableHash(header.name))
+                var generator = OpenAPIValueGenerator(schema: schema, seed: seed ^ header.name.fnv1a())
                 value = generator.generate()
             }
             return value.map { (header.name, headerText($0)) }
@@ -220,7 +220,7 @@ struct OpenAPIAnswers: Sendable {
             }
         }
         if preference.dynamic, preference.example == nil, let media = chosen.media, let schema = media.schema {
-            let callSeed = seed ^ Self.stableHash("\(operation.label) \(chosen.response.status) call \(callCount)")
+            let callSeed = seed ^ "\(operation.label) \(chosen.response.status) call \(callCount)".fnv1a()
             var generator = OpenAPIValueGenerator(schema: schema, seed: callSeed)
             body = Self.body(generator.generate(), media: media)
         }
@@ -233,10 +233,5 @@ struct OpenAPIAnswers: Sendable {
     private static func body(_ value: JSONValue, media: OpenAPIMediaType) -> ResponseBody {
         if !media.isJSON, case .string(let text) = value { return .text(text) }
         return .json(value)
-    }
-
-    /// FNV-1a, so a seed gives the same bodies in every process (`Hasher` is seeded per process).
-    static func stableHash(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
     }
 }
