@@ -60,12 +60,7 @@ struct HTTPSServeTests {
         process.standardOutput = output
         let exited = try process.runUntilExit()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        var line = ""
-        while !line.contains("\n") {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            line += String(decoding: data, as: UTF8.self)
-        }
+        let line = readFirstLine(from: output.fileHandleForReading) ?? ""
         let https = try #require(line.firstMatch(of: /https:\/\/127\.0\.0\.1:[0-9]+/).map { String($0.output) }, "\(line)")
         #expect(line.contains(" at http://127.0.0.1:"), "\(line)")
         #expect(line.contains("CA certificate: \(caDir.appendingPathComponent("ca.pem").path)"), "\(line)")

@@ -32,7 +32,7 @@ struct PersistenceCrashTests {
         process.standardOutput = output
         let exited = try process.runUntilExit()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let baseURL = try #require(Self.readBaseURL(from: output.fileHandleForReading))
+        let baseURL = try #require(readBaseURL(from: output.fileHandleForReading))
 
         // ~2 MB per mapping, so that a write takes long enough to be interrupted.
         let bigBody = String(repeating: "0123456789abcdef", count: 128 * 1024)
@@ -75,21 +75,6 @@ struct PersistenceCrashTests {
         for mapping in mappings {
             #expect(mapping.response.definition?.body == .text(bigBody))
         }
-    }
-
-    /// The base URL from the first line `understudy: serving ... at http://127.0.0.1:PORT (admin ...`
-    /// or `understudy: recording ... at http://127.0.0.1:PORT; ...`.
-    static func readBaseURL(from handle: FileHandle) -> URL? {
-        var text = ""
-        while !text.contains("\n") {
-            let data = handle.availableData
-            if data.isEmpty { return nil }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        guard let start = text.range(of: " at http://") else { return nil }
-        let rest = text[start.upperBound...]
-        let address = rest.prefix { $0 != " " && $0 != "\n" && $0 != ";" }
-        return URL(string: "http://" + address)
     }
 }
 
