@@ -33,17 +33,7 @@ struct HTTPSServeTests {
     }
 
     private func curl(_ arguments: [String]) async throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["curl", "-sS"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        let exited = try process.runUntilExit()
-        let data = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }
-        }
-        for await _ in exited {}
-        return String(decoding: data, as: UTF8.self)
+        try await run(["curl", "-sS"] + arguments).standardOutput
     }
 
     @Test(.timeLimit(.minutes(1)))

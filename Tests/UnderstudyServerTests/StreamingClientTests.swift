@@ -29,18 +29,9 @@ struct StreamingClientTests {
 
     /// Runs a command to its end and returns its standard output.
     private func output(of arguments: [String]) async throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        let exited = try process.runUntilExit()
-        let data = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }
-        }
-        for await _ in exited {}
-        #expect(process.terminationStatus == 0, "\(arguments[0]) exited with \(process.terminationStatus)")
-        return String(decoding: data, as: UTF8.self)
+        let result = try await run(arguments)
+        #expect(result.status == 0, "\(arguments[0]) exited with \(result.status): \(result.standardError)")
+        return result.standardOutput
     }
 
     @Test(.timeLimit(.minutes(1)))

@@ -67,34 +67,6 @@ extension HTTPClient {
     }
 }
 
-/// What a command printed and how it exited.
-struct CommandOutput {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
-}
-
-/// Runs a command to its end, feeding it `input`, and collects both outputs. They go to
-/// files, read after the exit: reading pipes with `FileHandle` can trap on an interrupted read.
-func run(_ arguments: [String], input: String = "") async throws -> CommandOutput {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let paths = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
-    try Data(input.utf8).write(to: paths[0])
-    for path in paths.dropFirst() { try Data().write(to: path) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardInput = try FileHandle(forReadingFrom: paths[0])
-    process.standardOutput = try FileHandle(forWritingTo: paths[1])
-    process.standardError = try FileHandle(forWritingTo: paths[2])
-    for await _ in try process.runUntilExit() {}
-    return CommandOutput(status: process.terminationStatus,
-                         standardOutput: String(decoding: try Data(contentsOf: paths[1]), as: UTF8.self),
-                         standardError: String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self))
-}
-
 /// Writes `text` to a new temporary file and returns its path.
 func temporaryFile(_ text: String, name: String = "file.pem") throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-tls-\(UUID().uuidString)")

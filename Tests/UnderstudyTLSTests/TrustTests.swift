@@ -6,6 +6,7 @@ import UnderstudyServer
 import UnderstudyTLS
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import UnderstudyTestSupport
 #endif
 
 /// Pinning, mutual TLS and the trust helpers: what a client that checks its server sees.
