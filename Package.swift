@@ -45,14 +45,23 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
-        // Core engine: model, matching, stubbing, journal, verification, near misses,
-        // WireMock JSON codec. Imports Foundation only.
-        .target(name: "Understudy", swiftSettings: sharedSettings),
+        // App side: what an app ships. Foundation only; no engine, no NIO, no testing framework.
+        // The networking layer (`HTTPClient` and its URLSession conformance, endpoints,
+        // `APIClient`, `APIError`, streamed bodies) and the launch-environment reader.
+        .target(name: "UnderstudyClient", swiftSettings: sharedSettings),
+        // Small boundary protocols and their live versions (the in-memory ones are in UnderstudyFakes).
+        .target(name: "UnderstudyDoubles", swiftSettings: sharedSettings),
+
+        // Test side. Core engine: model, matching, stubbing, journal, verification, near misses,
+        // WireMock JSON codec. Imports Foundation and the app side's `HTTPMethod`.
+        .target(name: "Understudy", dependencies: ["UnderstudyClient"], swiftSettings: sharedSettings),
         // The SwiftNIO loopback server, the WireMock admin API, proxying and recording.
         .target(
             name: "UnderstudyServer",
             dependencies: [
                 "Understudy",
+                // The launch-environment key a UI-tested app reads.
+                "UnderstudyClient",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -83,13 +92,12 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
-        // What the two in-process transports share: the mock's plan carried out with no socket
+        // The direct transport (`HTTPMock` as an `HTTPClient`), typed endpoint mocking, and what
+        // the two in-process transports share: the mock's plan carried out with no socket
         // (delays, timed parts, faults as URLError, proxying through URLSession).
-        .target(name: "UnderstudyInProcess", dependencies: ["Understudy"], swiftSettings: sharedSettings),
-        // The `HTTPClient` protocol (URLSession and HTTPMock conform): the direct transport.
-        .target(name: "UnderstudyClient", dependencies: ["Understudy", "UnderstudyInProcess"], swiftSettings: sharedSettings),
-        // URLProtocol interception routed per mock; needs none of the typed-networking code.
-        .target(name: "UnderstudyURLSession", dependencies: ["Understudy", "UnderstudyInProcess"], swiftSettings: sharedSettings),
+        .target(name: "UnderstudyInProcess", dependencies: ["Understudy", "UnderstudyClient"], swiftSettings: sharedSettings),
+        // URLProtocol interception routed per mock.
+        .target(name: "UnderstudyURLSession", dependencies: ["Understudy", "UnderstudyInProcess", "UnderstudyClient"], swiftSettings: sharedSettings),
         // OpenAPI: a `ClientTransport` answered by a mock in process (matching by operation),
         // spec-driven stubs, request validation, drift checks and coverage for OpenAPI 3.0/3.1
         // documents. Its own product, so users who do not use OpenAPI do not build
@@ -112,17 +120,15 @@ let package = Package(
         // the three-transport harness. The only library target that imports Testing or XCTest.
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyClient", "UnderstudyURLSession", "UnderstudyFakes"],
+            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyFakes"],
             swiftSettings: sharedSettings
         ),
         // UI tests: the wait-then-act DSL over a screen protocol of its own (an in-memory screen
         // here, XCUIElement on Apple platforms), and the mock server a launched app talks to.
         // A product of its own so that unit-test users do not link it.
         .target(name: "UnderstudyUITesting", dependencies: ["Understudy", "UnderstudyServer", "UnderstudyTesting"], swiftSettings: sharedSettings),
-        // Seeded fake data and generated images.
-        .target(name: "UnderstudyFakes", dependencies: ["Understudy"], swiftSettings: sharedSettings),
-        // Small boundary protocols with live and in-memory versions.
-        .target(name: "UnderstudyDoubles", dependencies: ["Understudy"], swiftSettings: sharedSettings),
+        // Seeded fake data, generated images, and in-memory versions of the boundary protocols.
+        .target(name: "UnderstudyFakes", dependencies: ["Understudy", "UnderstudyDoubles"], swiftSettings: sharedSettings),
         // The `understudy` command. Its module is not called `understudy`, which would clash
         // with `Understudy` on case-insensitive file systems.
         .executableTarget(
@@ -221,6 +227,7 @@ let package = Package(
                 "UnderstudyTestSupport",
                 "UnderstudyProcessChecks",
                 "Understudy",
+                "UnderstudyClient",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -255,7 +262,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyDoublesTests",
-            dependencies: ["UnderstudyDoubles"],
+            dependencies: ["UnderstudyDoubles", "UnderstudyFakes"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
@@ -265,13 +272,13 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyClientTests",
-            dependencies: ["Understudy", "UnderstudyClient", "UnderstudyTesting"],
+            dependencies: ["Understudy", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyTesting"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "UnderstudyTransportTests",
             dependencies: [
-                "Understudy", "UnderstudyClient", "UnderstudyURLSession", "UnderstudyServer", "UnderstudyTesting",
+                "Understudy", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyServer", "UnderstudyTesting",
             ],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings

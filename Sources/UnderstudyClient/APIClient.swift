@@ -1,13 +1,12 @@
 public import Foundation
-import Understudy
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
 
 /// A small typed networking layer on an ``HTTPClient``: builds requests from ``Endpoint``s,
 /// sends JSON, decodes JSON (snake_case-ready, ISO 8601 dates), and turns failures into
-/// ``APIError``s. ``withMocking(order:isolation:_:)`` answers the calls made inside its scope
-/// with typed expectations instead.
+/// ``APIError``s. On the test side, `withMocking(order:isolation:_:)` (from
+/// `UnderstudyInProcess`) answers the calls made inside its scope with typed expectations instead.
 ///
 /// ```swift
 /// let client = APIClient(baseURL: URL(string: "https://api.example.com")!)
@@ -19,7 +18,7 @@ public final class APIClient: Sendable {
     /// How requests are sent, unless ``withHTTPClient(_:isolation:operation:)`` overrides it.
     public let httpClient: any HTTPClient
     private let authTokenProvider: (@Sendable () async -> String?)?
-    let coders: Coders
+    package let coders: Coders
 
     /// Creates a client.
     /// - Parameters:
@@ -66,12 +65,12 @@ public final class APIClient: Sendable {
         try await send(endpoint, with: Nothing())
     }
 
-    /// Calls an endpoint with its input. Failures are ``APIError``s (an expectation of
-    /// ``withMocking(order:isolation:_:)`` that throws a `URLError` fails the call with the same
+    /// Calls an endpoint with its input. Failures are ``APIError``s (an expectation of a
+    /// typed-mocking scope that throws a `URLError` fails the call with the same
     /// ``APIError/transport(_:)`` a real network failure would).
     @discardableResult
     public func send<E: Endpoint>(_ endpoint: E, with input: E.Input) async throws -> E.Output {
-        if let mock = EndpointMockScope.mock(for: self) {
+        if let mock = EndpointMockScope.answerer(for: self) {
             return try await reportingErrors { try await mock.answer(endpoint, input: input) }
         }
         let request = try await makeRequest(endpoint, input: input)
@@ -82,7 +81,7 @@ public final class APIClient: Sendable {
     /// Downloads what an endpoint returns to a temporary file and returns its URL.
     public func download<E: Endpoint>(_ endpoint: E) async throws -> URL where E.Input == Nothing {
         let data: Data
-        if let mock = EndpointMockScope.mock(for: self) {
+        if let mock = EndpointMockScope.answerer(for: self) {
             data = try await reportingErrors { try await mock.answerDownload(endpoint) }
         } else {
             data = try await perform(try await makeRequest(endpoint, input: Nothing()))
@@ -104,12 +103,8 @@ public final class APIClient: Sendable {
                     var request = try await makeRequest(endpoint, input: input)
                     request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
                     let (body, response) = try await reportingErrors {
-                        if let mock = EndpointMockScope.mock(for: self) {
-                            // An expected stream is served by a mock of its own, so it is timed,
-                            // parsed and decoded as a real one.
-                            let served = HTTPMock()
-                            served.stub(.anyRequest, .ok.eventStream(try await mock.answerEvents(endpoint)))
-                            return try await served.stream(for: request)
+                        if let mock = EndpointMockScope.answerer(for: self) {
+                            return try await mock.stream(endpoint, request: request)
                         }
                         return try await (HTTPClientOverride.current ?? httpClient).stream(for: request)
                     }
@@ -200,12 +195,12 @@ public final class APIClient: Sendable {
 /// `@unchecked Sendable` is safe: the coders are configured once in `init` and never mutated
 /// again; `encode`/`decode` on an unmodified `JSONEncoder`/`JSONDecoder` are safe to call
 /// concurrently (both are `Sendable` in current Foundation).
-struct Coders: @unchecked Sendable {
+package struct Coders: @unchecked Sendable {
     let decoder: JSONDecoder
     let encoder: JSONEncoder
 
-    func encode(_ value: some Encodable) throws -> Data { try encoder.encode(value) }
-    func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { try decoder.decode(type, from: data) }
+    package func encode(_ value: some Encodable) throws -> Data { try encoder.encode(value) }
+    package func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { try decoder.decode(type, from: data) }
 }
 
 extension APIError {

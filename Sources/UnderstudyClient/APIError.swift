@@ -5,28 +5,43 @@ import FoundationNetworking
 
 /// Why an ``APIClient`` call failed, each with a readable description.
 ///
-/// Compare with the static members (`error == .cancelled`) or read the properties
-/// (`statusCode`, `body`, `urlError`, `codingPath`):
+/// `APIError` is a struct, not an enum, so that later versions can add kinds of failure
+/// without breaking your code. Compare with the static members (`error == .cancelled`), read
+/// the properties (`statusCode`, `body`, `urlError`, `codingPath`), or `switch` over ``kind``:
 /// ```swift
 /// do {
 ///     user = try await client.send(GetUser(id: 2))
-/// } catch let error as APIError where error.statusCode == 401 {
-///     showSignIn()
+/// } catch let error as APIError {
+///     switch error.kind {
+///     case .unauthorized: showSignIn()
+///     case .status(let code, _) where code >= 500: showRetry()
+///     case .transport(let urlError): showOffline(urlError)
+///     default: showError(error.localizedDescription)
+///     }
 /// }
 /// ```
-/// New kinds of failure may be added in later versions.
 public struct APIError: LocalizedError, Sendable, Equatable {
-    private enum Kind: Sendable, Equatable {
+    /// The kind of failure with what it carries, for a `switch`. Include a `default:` case:
+    /// later versions may add kinds.
+    public enum Kind: Sendable, Equatable {
+        /// The endpoint's path and query do not make a URL.
         case invalidURL(String)
+        /// The server answered 401.
         case unauthorized(body: Data)
+        /// The server answered another status outside 200–299.
         case status(Int, body: Data)
+        /// The body is not the expected type; `codingPath` says where it went wrong.
         case decoding(type: String, codingPath: String, reason: String)
+        /// The input could not be encoded.
         case encoding(String)
+        /// The request did not complete; the original `URLError` is kept.
         case transport(URLError)
+        /// The call was cancelled.
         case cancelled
     }
 
-    private let kind: Kind
+    /// What went wrong, for a `switch`.
+    public let kind: Kind
 
     private init(_ kind: Kind) { self.kind = kind }
 

@@ -4,6 +4,7 @@ public import NIOCore
 import NIOHTTP1
 public import NIOPosix
 public import Understudy
+import UnderstudyClient
 
 /// A real HTTP/1.1 server on a loopback socket (and, with `UnderstudyTLS`, HTTPS with HTTP/2
 /// on a second one) that answers from an `HTTPMock`: any client (URLSession, AsyncHTTPClient,

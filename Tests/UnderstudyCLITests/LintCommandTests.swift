@@ -6,12 +6,12 @@ import Understudy
 
 struct LintCommandTests {
     static let examples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("../../Examples/petstore").standardizedFileURL.path
+        .deletingLastPathComponent().appendingPathComponent("../../Examples/PetStoreStubs").standardizedFileURL.path
 
     @Test func lintsTheBundledExamplesClean() throws {
         let report = MappingsRoot(path: Self.examples).lint()
-        let text = LintCommand.render(report, root: "Examples/petstore")
-        #expect(text.hasPrefix("Examples/petstore: 8 stub(s), no problems\n"))
+        let text = LintCommand.render(report, root: "Examples/PetStoreStubs")
+        #expect(text.hasPrefix("Examples/PetStoreStubs: 8 stub(s), no problems\n"))
         #expect(text.contains(#""List pets""#))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyClient
+import UnderstudyInProcess
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -57,6 +58,10 @@ struct APIClientTests {
             #expect(error.body == Data("maintenance".utf8))
             #expect(error.urlError == nil)
             #expect(error.localizedDescription == "The server answered 503: maintenance")
+            switch error.kind {
+            case .status(let code, let body): #expect(code == 503 && body == Data("maintenance".utf8))
+            default: Issue.record("expected the status kind, got \(error.kind)")
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyClient
+import UnderstudyInProcess
 
 /// `withMocking` scopes never leak: not into later code, not into other tasks sharing the client.
 struct EndpointMockScopeTests {

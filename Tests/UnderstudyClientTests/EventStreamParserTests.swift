@@ -1,5 +1,6 @@
 import Testing
 import UnderstudyClient
+import UnderstudyInProcess
 
 /// The WHATWG HTML rules for interpreting an event stream (section 9.2.6), line by line.
 struct EventStreamParserTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Understudy
 import UnderstudyClient
+import UnderstudyInProcess
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

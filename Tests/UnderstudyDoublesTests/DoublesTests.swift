@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyDoubles
+import UnderstudyFakes
 
 /// A tiny production type in the seed's dependency-injection style: live defaults, doubles in tests.
 struct NoteStore {

@@ -79,6 +79,19 @@ struct TrustTests {
         }
     }
 
+    @Test func theAuthorityAConfigurationGeneratesIssuesItsClientCertificates() async throws {
+        let https = try HTTPSConfiguration(requireClientCertificate: true)
+        let authority = try #require(https.certificateAuthority, "a generated identity keeps its authority")
+        #expect(https.identity.certificateAuthorityDER == authority.certificateDER)
+        #expect(try HTTPSConfiguration(identity: https.identity).certificateAuthority == nil)
+        try await withHTTPSServer(mock(), https: https) { server in
+            try await withClient(trusting: server.tlsIdentity, presenting: try authority.issueClientIdentity()) { client in
+                let response = try await client.send(server.httpsBaseURL.appendingPathComponent("ping"))
+                #expect(response.body == "pong")
+            }
+        }
+    }
+
     @Test func anAuthorityKeptOnDiskIssuesTheSameTrust() throws {
         let authority = try CertificateAuthority.generate()
         let reloaded = try CertificateAuthority(certificatePEM: authority.certificatePEM, privateKeyPEM: authority.privateKeyPEM)

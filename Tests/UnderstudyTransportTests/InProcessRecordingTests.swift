@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyClient
+import UnderstudyInProcess
 import UnderstudyURLSession
 import UnderstudyTesting
 #if canImport(FoundationNetworking)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyClient
+import UnderstudyInProcess
 
 /// `HTTPMock(loadingMappingsFrom:)`, and `Configuration.root`, which serves `__files` only.
 struct LoadingMappingsTests {

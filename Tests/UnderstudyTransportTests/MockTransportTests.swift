@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyClient
+import UnderstudyInProcess
 import UnderstudyServer
 import UnderstudyTesting
 #if canImport(FoundationNetworking)

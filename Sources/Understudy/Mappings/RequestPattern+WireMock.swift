@@ -1,3 +1,4 @@
+import UnderstudyClient
 extension RequestPattern {
     private static let urlKeys = ["url", "urlPattern", "urlPath", "urlPathPattern", "urlPathTemplate"]
     private static let knownKeys = urlKeys + [

@@ -1,3 +1,4 @@
+public import UnderstudyClient
 /// What a request must look like: WireMock's `request` object.
 ///
 /// Start from a method and URL, then chain constraints:

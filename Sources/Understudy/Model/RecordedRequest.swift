@@ -1,4 +1,5 @@
 public import Foundation
+public import UnderstudyClient
 
 /// One HTTP request as a transport received it: the value every matcher, the journal
 /// and near-miss reports work on.

@@ -1,4 +1,5 @@
 public import Foundation
+public import UnderstudyClient
 
 /// The request a proxy stub (`proxyBaseUrl`) sends upstream, worked out from the request it
 /// received: the URL is the base URL plus the request's path and query (less

@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudyClient
 
 /// Reads HAR 1.2 files, the traffic exports of browser developer tools, Proxyman, Charles and
 /// mitmproxy, as ``RecordedExchange``s for ``StubRecorder``.

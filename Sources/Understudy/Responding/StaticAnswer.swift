@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyClient
 
 /// The planned head and body of a static stub's answer, worked out once when the stub is
 /// added, so that serving it copies no headers and encodes no JSON: only its delays are drawn

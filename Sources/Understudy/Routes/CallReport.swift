@@ -1,21 +1,23 @@
-/// For each route, how many responses were defined and how many requests arrived.
+/// For each stub (routes and loaded mappings alike), how many responses it defines and how
+/// many requests it answered.
 public struct CallReport: Sendable, Hashable, CustomStringConvertible {
-    /// One route's line.
+    /// One stub's line.
     public struct Entry: Sendable, Hashable {
-        /// `GET /users/{id}`
+        /// `GET /users/{id}` for a route; for another stub its name in quotes, if it has one,
+        /// then its method and URL: `"Create a pet" POST /pets`.
         public let route: String
-        /// How many responses the route defines (1 for a handler closure).
+        /// How many responses the stub defines (1 for a handler closure or a static answer).
         public let responsesDefined: Int
         /// How many requests it answered.
         public let requestsArrived: Int
     }
 
-    /// The routes, in the order they were added.
+    /// The stubs, in the order they were added.
     public let entries: [Entry]
     /// Requests no route or stub answered.
     public let unmatchedRequests: Int
 
-    /// One line per route, then the unmatched count:
+    /// One line per stub, then the unmatched count:
     /// ```
     /// GET /users/{id}: 1 response(s) defined, 2 request(s) arrived
     /// unmatched: 0 request(s)

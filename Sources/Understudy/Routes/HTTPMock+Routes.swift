@@ -1,4 +1,5 @@
 import Foundation
+public import UnderstudyClient
 
 extension HTTPMock {
     /// Adds a route answered by a closure that gets the request (with helpers and path
@@ -46,17 +47,39 @@ extension HTTPMock {
         setUnmatchedResponder(respond)
     }
 
-    /// For each route, how many responses were defined and how many requests arrived.
+    /// For each stub, routes and stubs loaded from mappings alike, how many responses it
+    /// defines and how many requests it answered, in the order the stubs were added.
+    ///
+    /// ```swift
+    /// let mock = try HTTPMock(loadingMappingsFrom: MappingsRoot(URL(fileURLWithPath: "Tests/Fixtures")))
+    /// // ... run the test ...
+    /// print(mock.callReport())
+    /// // GET /users/{id}: 1 response(s) defined, 2 request(s) arrived
+    /// // "Create a pet" POST /pets: 1 response(s) defined, 0 request(s) arrived
+    /// // unmatched: 0 request(s)
+    /// ```
     public func callReport() -> CallReport {
-        let routes = stubMappings.filter { $0.metadata?["understudy.route"] != nil }
-            .sorted { callOrder($0) < callOrder($1) }
-        return CallReport(
-            entries: routes.map { mapping in
-                CallReport.Entry(route: mapping.metadata?["understudy.route"]?.stringValue ?? "",
+        CallReport(
+            entries: stubMappings.sorted { callOrder($0) < callOrder($1) }.map { mapping in
+                CallReport.Entry(route: Self.label(mapping),
                                  responsesDefined: mapping.metadata?["understudy.responses"]?.intValue ?? 1,
                                  requestsArrived: callCount(ofStub: mapping.id))
             },
             unmatchedRequests: unmatchedRequests.count)
+    }
+
+    /// A route's own label (`GET /users/{id}`); for another stub its name, if any, in quotes,
+    /// then its method and URL (`"Create a pet" POST /pets`, `ANY urlPattern /a.*`).
+    private static func label(_ mapping: StubMapping) -> String {
+        if let route = mapping.metadata?["understudy.route"]?.stringValue { return route }
+        let url = mapping.request.url
+        let target: String = switch url.key {
+        case nil: "any URL"
+        case "url"?, "urlPath"?, "urlPathTemplate"?: url.value ?? ""
+        case let key?: "\(key) \(url.value ?? "")"
+        }
+        let line = "\(mapping.request.method.rawValue) \(target)"
+        return mapping.name.map { "\"\($0)\" \(line)" } ?? line
     }
 
     private func callOrder(_ mapping: StubMapping) -> Int { insertionOrder(ofStub: mapping.id) ?? .max }

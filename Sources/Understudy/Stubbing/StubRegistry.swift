@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyClient
 
 /// The stubs of one mock, ordered the way WireMock picks them: priority 1 first, and among
 /// equal priorities the newest first.

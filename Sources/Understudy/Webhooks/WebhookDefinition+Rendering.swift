@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyClient
 
 extension WebhookDefinition {
     /// The request to send, with the method, URL, header values and text body rendered as

@@ -1,4 +1,5 @@
 public import Foundation
+public import UnderstudyClient
 
 /// A webhook ready to send: its templates rendered against the request that fired it.
 public struct WebhookRequest: Sendable, Hashable {

@@ -1,16 +1,18 @@
 import Foundation
-import Understudy
-import UnderstudyInProcess
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// The delegate of one streaming data task: resumes the caller with the response head, then
 /// yields each chunk of the body to a stream and finishes it with the task's outcome.
-final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, PartByPartReceiver, Sendable {
+///
+/// `@unchecked Sendable` is safe: `chunks` is a `Sendable` continuation, and the only mutable
+/// state, `waitingHead`, is read and written only while `lock` is held.
+final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, PartByPartReceiver, @unchecked Sendable {
     private let chunks: AsyncThrowingStream<Data, any Error>.Continuation
+    private let lock = NSLock()
     /// The caller waiting for the head; `nil` once resumed.
-    private let head = Locked<CheckedContinuation<URLResponse, any Error>?>(nil)
+    private var waitingHead: CheckedContinuation<URLResponse, any Error>?
 
     init(chunks: AsyncThrowingStream<Data, any Error>.Continuation) {
         self.chunks = chunks
@@ -18,14 +20,15 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, PartByPartR
 
     /// Called before the task starts, so the head cannot arrive first.
     func awaitHead(_ continuation: CheckedContinuation<URLResponse, any Error>) {
-        head.withLock { $0 = continuation }
+        lock.withLock { waitingHead = continuation }
     }
 
     private func resumeHead(_ result: Result<URLResponse, any Error>) {
-        head.withLock { waiting in
-            waiting?.resume(with: result)
-            waiting = nil
+        let waiting = lock.withLock {
+            defer { waitingHead = nil }
+            return waitingHead
         }
+        waiting?.resume(with: result)
     }
 
     #if canImport(FoundationNetworking)

@@ -1,7 +1,9 @@
 public import Foundation
-import Understudy
 
 /// Where new identifiers come from: inject it instead of calling `UUID()`.
+///
+/// Production code takes a ``SystemUUIDProvider``; tests pass `UnderstudyFakes`'
+/// `SequentialUUIDProvider`, whose identifiers count up so tests can name them.
 public protocol UUIDProvider: Sendable {
     /// A new identifier.
     func next() -> UUID
@@ -11,19 +13,4 @@ public protocol UUIDProvider: Sendable {
 public struct SystemUUIDProvider: UUIDProvider {
     public init() {}
     public func next() -> UUID { UUID() }
-}
-
-/// Identifiers counting up from `00000000-0000-0000-0000-000000000001`, so tests can name them.
-public final class SequentialUUIDProvider: UUIDProvider {
-    private let counter = Locked(0)
-
-    public init() {}
-
-    public func next() -> UUID {
-        let value = counter.withLock { counter -> Int in
-            counter += 1
-            return counter
-        }
-        return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", value))!
-    }
 }

@@ -1,7 +1,9 @@
 public import Foundation
-import Understudy
 
 /// What time it is: inject it instead of calling `Date()`.
+///
+/// Production code takes a ``SystemDateProvider``; tests pass `UnderstudyFakes`'
+/// `FixedDateProvider`, a clock that stands still until told to move.
 public protocol DateProvider: Sendable {
     /// The current instant.
     var now: Date { get }
@@ -11,20 +13,4 @@ public protocol DateProvider: Sendable {
 public struct SystemDateProvider: DateProvider {
     public init() {}
     public var now: Date { Date() }
-}
-
-/// A clock that stands still until told to move.
-public final class FixedDateProvider: DateProvider {
-    private let current: Locked<Date>
-
-    /// Starts at `date`.
-    public init(_ date: Date) { current = Locked(date) }
-
-    public var now: Date { current.withLock { $0 } }
-
-    /// Moves the clock forward (or back, with a negative interval).
-    public func advance(by interval: TimeInterval) { current.withLock { $0.addTimeInterval(interval) } }
-
-    /// Sets the clock.
-    public func set(_ date: Date) { current.withLock { $0 = date } }
 }

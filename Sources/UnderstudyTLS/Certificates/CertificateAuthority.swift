@@ -46,6 +46,15 @@ public struct CertificateAuthority: Sendable {
         return try CertificateAuthority(certificate: certificate, privateKey: key)
     }
 
+    /// ``generate(name:validity:)`` with its defaults, its failure as a ``TLSSetupError``.
+    static func generated() throws(TLSSetupError) -> CertificateAuthority {
+        do {
+            return try generate()
+        } catch {
+            throw .cannotIssue("\(error)")
+        }
+    }
+
     /// Loads an authority from its certificate and private key, both PEM. Throws
     /// ``TLSSetupError`` when either cannot be read or the key does not belong to the certificate.
     public init(certificatePEM: String, privateKeyPEM: String) throws(TLSSetupError) {

@@ -31,13 +31,7 @@ public struct TLSIdentity: Sendable {
     /// A server identity for `localhost`, `127.0.0.1` and `::1` issued by a new authority:
     /// what ``HTTPSConfiguration`` uses unless given another.
     public static func generated() throws(TLSSetupError) -> TLSIdentity {
-        let authority: CertificateAuthority
-        do {
-            authority = try CertificateAuthority.generate()
-        } catch {
-            throw .cannotIssue("\(error)")
-        }
-        return try authority.issueServerIdentity()
+        try CertificateAuthority.generated().issueServerIdentity()
     }
 
     /// Loads your own certificate chain (leaf first, PEM blocks one after another) and its

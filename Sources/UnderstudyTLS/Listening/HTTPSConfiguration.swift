@@ -17,6 +17,14 @@ public struct HTTPSConfiguration: Sendable {
     public var port: Int
     /// The certificate chain and key the server presents.
     public var identity: TLSIdentity
+    /// The authority that issued ``identity`` when this configuration generated it (no
+    /// `identity` was passed to `init`); `nil` otherwise. Issue client certificates from it
+    /// for mutual TLS:
+    /// ```swift
+    /// var https = try HTTPSConfiguration(requireClientCertificate: true)
+    /// let client = try https.certificateAuthority!.issueClientIdentity()
+    /// ```
+    public let certificateAuthority: CertificateAuthority?
     /// Whether ALPN offers `h2`; when `false` every connection speaks HTTP/1.1.
     public var http2: Bool
     /// Whether a client must present a certificate issued by one of
@@ -33,8 +41,9 @@ public struct HTTPSConfiguration: Sendable {
     /// The largest HTTP/2 frame payload the server accepts (16 384 to 16 777 215).
     public var maxFrameSize: Int
 
-    /// Creates HTTPS settings. Without an `identity` a new certificate authority and a
-    /// certificate for `localhost`, `127.0.0.1` and `::1` are generated (a few milliseconds).
+    /// Creates HTTPS settings. Without an `identity` a new certificate authority (kept in
+    /// ``certificateAuthority``) and a certificate for `localhost`, `127.0.0.1` and `::1` are
+    /// generated (a few milliseconds).
     public init(
         identity: TLSIdentity? = nil,
         port: Int = 0,
@@ -47,8 +56,11 @@ public struct HTTPSConfiguration: Sendable {
     ) throws(TLSSetupError) {
         if let identity {
             self.identity = identity
+            self.certificateAuthority = nil
         } else {
-            self.identity = try TLSIdentity.generated()
+            let authority = try CertificateAuthority.generated()
+            self.identity = try authority.issueServerIdentity()
+            self.certificateAuthority = authority
         }
         self.port = port
         self.http2 = http2

@@ -24,7 +24,7 @@ struct MappingsRootTests {
     }
 
     @Test func bundledExampleMappingsLoad() throws {
-        let examples = MappingsRoot(fixturesFolder.appendingPathComponent("../../../Examples/petstore").standardizedFileURL)
+        let examples = MappingsRoot(fixturesFolder.appendingPathComponent("../../../Examples/PetStoreStubs").standardizedFileURL)
         let mappings = try examples.loadMappings()
         #expect(mappings.count >= 3)
         for mapping in mappings {

@@ -69,4 +69,23 @@ struct RouteTests {
             unmatched: 1 request(s)
             """)
     }
+
+    @Test func callReportListsStubsLoadedFromMappingsBesideRoutes() throws {
+        let mock = HTTPMock()
+        mock.stub(try WireMockMappings.decode(Data("""
+            {"mappings": [
+              {"name": "Create a pet", "request": {"method": "POST", "urlPath": "/pets"}, "response": {"status": 201}},
+              {"request": {"method": "GET", "urlPathPattern": "/pets/[0-9]+"}, "response": {"status": 200}}
+            ]}
+            """.utf8)))
+        mock.route("/health") { _, _ in .ok }
+        _ = mock.serve(RecordedRequest(method: .get, url: "/pets/7"))
+        _ = mock.serve(RecordedRequest(method: .get, url: "/pets/8"))
+        #expect(mock.callReport().description == """
+            "Create a pet" POST /pets: 1 response(s) defined, 0 request(s) arrived
+            GET urlPathPattern /pets/[0-9]+: 1 response(s) defined, 2 request(s) arrived
+            ANY /health: 1 response(s) defined, 0 request(s) arrived
+            unmatched: 0 request(s)
+            """)
+    }
 }

@@ -1,4 +1,3 @@
-import Understudy
 import UnderstudyClient
 
 /// What the pet advisor is asked: an OpenAI-compatible chat request with `stream: true`.

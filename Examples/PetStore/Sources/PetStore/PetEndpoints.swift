@@ -1,4 +1,3 @@
-import Understudy
 import UnderstudyClient
 
 /// `GET /pets`

@@ -1,5 +1,6 @@
 public import Foundation
 import Understudy
+public import UnderstudyDoubles
 
 /// A key-value store in memory that records writes and can be told to fail.
 public final class InMemoryKeyValueStore: KeyValueStore {

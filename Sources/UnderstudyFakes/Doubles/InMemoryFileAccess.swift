@@ -1,5 +1,6 @@
 public import Foundation
 import Understudy
+public import UnderstudyDoubles
 
 /// Files in memory, with a record of every call and injectable failures.
 public final class InMemoryFileAccess: FileAccess {

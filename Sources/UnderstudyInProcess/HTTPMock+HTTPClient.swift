@@ -1,6 +1,6 @@
 public import Foundation
 public import Understudy
-import UnderstudyInProcess
+public import UnderstudyClient
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif

@@ -1,3 +1,5 @@
+public import UnderstudyClient
+
 extension APIClient {
     /// Runs `body` with typed expectations answering this client's calls instead of the
     /// network, then checks that every expectation was consumed.
@@ -32,9 +34,9 @@ extension APIClient {
         _ body: (EndpointMock) async throws -> Result
     ) async throws -> Result {
         let mock = EndpointMock(order: order, coders: coders)
-        var mocks = EndpointMockScope.mocks
+        var mocks = EndpointMockScope.answerers
         mocks[ObjectIdentifier(self)] = mock
-        let result = try await EndpointMockScope.$mocks.withValue(mocks, operation: { try await body(mock) }, isolation: isolation)
+        let result = try await EndpointMockScope.$answerers.withValue(mocks, operation: { try await body(mock) }, isolation: isolation)
         try mock.verifyAllExpectationsMet()
         return result
     }

@@ -1,5 +1,9 @@
 public import Foundation
-import Understudy
+public import Understudy
+public import UnderstudyClient
+#if canImport(FoundationNetworking)
+package import FoundationNetworking
+#endif
 
 /// Typed expectations for one ``APIClient`` inside its
 /// ``APIClient/withMocking(order:isolation:_:)`` scope: each call must match the next
@@ -17,7 +21,7 @@ import Understudy
 ///
 /// An expectation that throws a `URLError` fails the call with the ``APIError`` a real network
 /// failure would (``APIError/transport(_:)``, or ``APIError/cancelled``).
-public final class EndpointMock: Sendable {
+public final class EndpointMock: EndpointAnswering {
     /// Whether expectations are consumed in the order they were made.
     public enum Order: Sendable {
         case inOrder
@@ -118,14 +122,34 @@ public final class EndpointMock: Sendable {
         add(endpoint, kind: .download) { _, _ in data }
     }
 
-    /// Expects `endpoint` to be streamed with ``APIClient/events(_:with:)``; the client
-    /// receives `events` as a server would send them (their pauses honoured), so they go
-    /// through the same parsing and decoding as a real stream.
+    /// Expects `endpoint` to be streamed with `APIClient.events(_:with:)`; the client receives
+    /// `events`, each encoded as JSON with the client's encoder in an event's `data`, followed
+    /// by the endpoint's `endMarker` when it has one. They go through the same parsing and
+    /// decoding as a real stream.
     ///
     /// ```swift
     /// try await client.withMocking { mock in
-    ///     mock.expectEvents(ChatCompletion(), answering: [.data(#"{"choices": []}"#), .data("[DONE]")])
-    /// } run: { ... }
+    ///     mock.expectEvents(ChatCompletion(), returning: [ChatChunk(text: "Hel"), ChatChunk(text: "lo")])
+    ///     let chunks = try await Array(client.events(ChatCompletion(), with: ChatRequest(prompt: "Hi")))
+    /// }
+    /// ```
+    public func expectEvents<E: EventStreamEndpoint>(_ endpoint: E, returning events: [E.Event]) where E.Event: Encodable {
+        let coders = self.coders
+        add(endpoint, kind: .events) { _, _ in
+            let encoded = try events.map { ServerSentEvent.data(String(decoding: try coders.encode($0), as: UTF8.self)) }
+            return encoded + (endpoint.endMarker.map { [ServerSentEvent.data($0)] } ?? [])
+        }
+    }
+
+    /// Expects `endpoint` to be streamed with `APIClient.events(_:with:)` and answers with
+    /// these events exactly as a server would send them: their pauses honoured, their `data`
+    /// as written (so the end marker, comments and undecodable data are yours to send). Use
+    /// ``expectEvents(_:returning:)`` to send typed events.
+    ///
+    /// ```swift
+    /// mock.expectEvents(ChatCompletion(), answering: [
+    ///     .data(#"{"text": "Hel"}"#), .data(#"{"text": "lo"}"#, after: .milliseconds(50)), .data("[DONE]"),
+    /// ])
     /// ```
     public func expectEvents<E: EventStreamEndpoint>(_ endpoint: E, answering events: [ServerSentEvent]) {
         add(endpoint, kind: .events) { _, _ in events }
@@ -200,7 +224,7 @@ public final class EndpointMock: Sendable {
 
     // MARK: Answering (for APIClient)
 
-    func answer<E: Endpoint>(_ endpoint: E, input: E.Input) async throws -> E.Output {
+    package func answer<E: Endpoint>(_ endpoint: E, input: E.Input) async throws -> E.Output {
         let expectation = try take(endpoint, kind: .call)
         let output = try expectation.answer(endpoint, input)
         guard let typed = output as? E.Output else {
@@ -209,7 +233,7 @@ public final class EndpointMock: Sendable {
         return typed
     }
 
-    func answerDownload<E: Endpoint>(_ endpoint: E) async throws -> Data {
+    package func answerDownload<E: Endpoint>(_ endpoint: E) async throws -> Data {
         let expectation = try take(endpoint, kind: .download)
         guard let data = try expectation.answer(endpoint, Nothing()) as? Data else {
             throw EndpointMockError.unexpectedEndpoint(expected: expectation.label, actual: Kind.download.rawValue + Self.label(endpoint))
@@ -217,12 +241,16 @@ public final class EndpointMock: Sendable {
         return data
     }
 
-    func answerEvents<E: EventStreamEndpoint>(_ endpoint: E) async throws -> [ServerSentEvent] {
+    /// An expected stream is served by a mock of its own, so it is timed, parsed and decoded
+    /// as a real one.
+    package func stream<E: EventStreamEndpoint>(_ endpoint: E, request: URLRequest) async throws -> (StreamedBody, URLResponse) {
         let expectation = try take(endpoint, kind: .events)
         guard let events = try expectation.answer(endpoint, Nothing()) as? [ServerSentEvent] else {
             throw EndpointMockError.unexpectedEndpoint(expected: expectation.label, actual: Kind.events.rawValue + Self.label(endpoint))
         }
-        return events
+        let served = HTTPMock()
+        served.stub(.anyRequest, .ok.eventStream(events))
+        return try await served.stream(for: request)
     }
 
     private func take(_ endpoint: some Endpoint, kind: Kind) throws -> Expectation {

@@ -1,0 +1,5 @@
+// Stubs and recorded requests name their method with the app side's `HTTPMethod`, so a stub
+// and an endpoint speak of one type; `import Understudy` alone names it. Only that type is
+// re-exported: the rest of the networking layer (whose `HTTPClient` would clash with
+// AsyncHTTPClient's in files that import both) comes with `UnderstudyInProcess`.
+@_exported public import struct UnderstudyClient.HTTPMethod
