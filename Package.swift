@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Settings every target of ours shares (STYLE.md: one settings array for all targets).
@@ -33,7 +33,8 @@ let package = Package(
         // UnderstudyOpenAPI only: the `ClientTransport` that generated clients take.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        // OpenAPI 3.0 and 3.1 documents (UnderstudyOpenAPI only), and YAML to read them.
+        // OpenAPIKit: the CLI's strict reading of OpenAPI documents (`lint --openapi`). Yams:
+        // YAML, for UnderstudyOpenAPI to read documents.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // UnderstudyTLS only. async-http-client already brings swift-nio-ssl and swift-nio-http2;
@@ -101,7 +102,7 @@ let package = Package(
         // OpenAPI: a `ClientTransport` answered by a mock in process (matching by operation),
         // spec-driven stubs, request validation, drift checks and coverage for OpenAPI 3.0/3.1
         // documents. Its own product, so users who do not use OpenAPI do not build
-        // swift-openapi-runtime, OpenAPIKit and Yams.
+        // swift-openapi-runtime and Yams.
         .target(
             name: "UnderstudyOpenAPI",
             dependencies: [
@@ -110,8 +111,6 @@ let package = Package(
                 "UnderstudyFakes",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: sharedSettings
@@ -136,6 +135,9 @@ let package = Package(
             dependencies: [
                 "Understudy", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `lint --openapi`'s strict reading of a whole document.
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
             ],
             swiftSettings: sharedSettings
         ),

@@ -44,7 +44,7 @@ struct LintCommand: ParsableCommand {
         guard let openapi else { return (report, nil) }
         let document: OpenAPIDocument
         do {
-            document = try OpenAPIDocument(contentsOf: URL(fileURLWithPath: openapi), strict: true).mounted(at: basePath)
+            document = try OpenAPIStrictReading.document(contentsOf: URL(fileURLWithPath: openapi)).mounted(at: basePath)
         } catch {
             throw CLIError(error.description)
         }

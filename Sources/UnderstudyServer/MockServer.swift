@@ -174,6 +174,22 @@ public final class MockServer: Sendable {
         get throws(MockServerError) { try endpoint("http").baseURL }
     }
 
+    /// The base URL clients should use: ``baseURL``, or ``httpsBaseURL`` when plain HTTP is
+    /// off. It does not throw, for use inside ``withMockServer(_:configuration:isolation:_:)``,
+    /// where the server always runs:
+    /// ```swift
+    /// try await withMockServer(mock) { server in
+    ///     let client = APIClient(baseURL: server.url)
+    /// }
+    /// ```
+    /// Before ``start()`` and after ``shutdown()`` no listener has an address, and it names
+    /// port 0, where nothing listens: a client gets a refused connection.
+    public var url: URL {
+        let scheme = configuration.httpEnabled ? "http" : "https"
+        if let endpoint = try? endpoint(scheme) { return endpoint.baseURL }
+        return Self.baseURL(scheme: scheme, host: configuration.host, port: 0) ?? URL(fileURLWithPath: "/")
+    }
+
     /// The port of the HTTPS listener (`UnderstudyTLS`'s `https` setting).
     ///
     /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``, and
@@ -264,7 +280,9 @@ public final class MockServer: Sendable {
     }
 }
 
-/// Runs `body` with a started server for `mock` and always shuts it down, on success and on error.
+/// Runs `body` with a started server for `mock` and always shuts it down, on success and on
+/// error. Inside `body` the server runs, so ``MockServer/url`` gives its address without `try`.
+@discardableResult
 public func withMockServer<Result>(
     _ mock: HTTPMock,
     configuration: MockServerConfiguration = MockServerConfiguration(),

@@ -49,15 +49,31 @@ struct LifecycleTests {
         #expect(throws: MockServerError.notRunning) { try server.port }
         #expect(throws: MockServerError.notRunning) { try server.baseURL }
         #expect(throws: MockServerError.notRunning) { try server.launchEnvironment }
+        #expect(server.url.absoluteString == "http://127.0.0.1:0", "no listener yet: port 0, where nothing listens")
         try await server.start()
         let port = try server.port
         #expect(port > 0)
         #expect(try server.baseURL.absoluteString == "http://127.0.0.1:\(port)")
+        #expect(server.url.absoluteString == "http://127.0.0.1:\(port)")
         #expect(try server.launchEnvironment == ["UNDERSTUDY_BASE_URL": "http://127.0.0.1:\(port)"])
         try await server.shutdown()
         #expect(throws: MockServerError.notRunning) { try server.port }
         #expect(throws: MockServerError.notRunning) { try server.baseURL }
         #expect(throws: MockServerError.notRunning) { try server.launchEnvironment }
+        #expect(server.url.port == 0)
+    }
+
+    @Test func insideTheScopeTheURLNeedsNoTryAndTheResultMayBeIgnored() async throws {
+        let mock = HTTPMock()
+        mock.stub(.get(urlPath: "/ping"), .ok.body("pong"))
+        var seen: URL?
+        try await withMockServer(mock) { server in   // no `_ =`: the result is discardable
+            seen = server.url
+            let base = try server.baseURL
+            #expect(server.url == base)
+            return server.url.port
+        }
+        #expect(seen?.port ?? 0 > 0)
     }
 
     @Test func startingTwiceIsAlreadyStarted() async throws {

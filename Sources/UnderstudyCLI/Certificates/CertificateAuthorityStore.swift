@@ -13,7 +13,9 @@ struct CertificateAuthorityStore {
         if let path = folder ?? environment["UNDERSTUDY_CA_DIR"], !path.isEmpty {
             self.folder = URL(fileURLWithPath: path)
         } else {
-            self.folder = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".understudy/ca")
+            // NSHomeDirectory(), not `homeDirectoryForCurrentUser`, which iOS, tvOS and watchOS
+            // lack: the package's schemes build this target for them too.
+            self.folder = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true).appendingPathComponent(".understudy/ca")
         }
     }
 

@@ -35,46 +35,55 @@ public struct OpenAPIDocument: Sendable {
     /// validator refuses, such as `unevaluatedProperties`), one line each.
     public let warnings: [String]
 
-    /// Reads a document from a `.json`, `.yaml` or `.yml` file.
-    ///
-    /// - Parameters:
-    ///   - url: The file.
-    ///   - strict: Whether OpenAPIKit also reads the whole document, which checks the structure
-    ///     of every object in it, not only of those Understudy uses (slower on big documents;
-    ///     `understudy lint --openapi` does it).
-    public init(contentsOf url: URL, strict: Bool = false) throws(OpenAPIDocumentError) {
+    /// Reads a document from a `.json`, `.yaml` or `.yml` file. (`understudy lint --openapi`
+    /// also checks the structure of every object in it, not only of those Understudy uses.)
+    public init(contentsOf url: URL) throws(OpenAPIDocumentError) {
+        try self.init(contentsOf: url, structureCheck: nil)
+    }
+
+    /// Reads a document from a file, running `structureCheck` (the CLI's strict reading) on its
+    /// text, which is in the version the document declares, before Understudy reads it.
+    package init(contentsOf url: URL, structureCheck: StructureCheck?) throws(OpenAPIDocumentError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw OpenAPIDocumentError(source: url.path, message: "cannot read the file: \(error.localizedDescription)")
         }
-        try self.init(data: data, source: url.lastPathComponent, strict: strict)
+        try self.init(data: data, source: url.lastPathComponent, structureCheck: structureCheck)
     }
 
-    /// Reads a document from YAML text (see ``init(data:source:strict:)``).
-    public init(yaml: String, source: String = "openapi.yaml", strict: Bool = false) throws(OpenAPIDocumentError) {
-        try self.init(data: Data(yaml.utf8), source: source, strict: strict)
+    /// Reads a document from YAML text (see ``init(data:source:)``).
+    public init(yaml: String, source: String = "openapi.yaml") throws(OpenAPIDocumentError) {
+        try self.init(data: Data(yaml.utf8), source: source)
     }
+
+    /// A check of a whole document, given as written, its declared version and its source
+    /// name; the error's pointer is located in the text by the reader.
+    package typealias StructureCheck = (_ written: JSONValue, _ version: String, _ source: String) throws(OpenAPIDocumentError) -> Void
 
     /// Reads a document from JSON or YAML bytes (JSON when the text starts with `{`).
     ///
     /// - Parameters:
     ///   - data: The document's text.
     ///   - source: The name errors and reports give it, usually the file name.
-    ///   - strict: Whether OpenAPIKit also reads the whole document, which checks the structure
-    ///     of every object in it, not only of those Understudy uses (slower on big documents).
-    public init(data: Data, source: String = "openapi", strict: Bool = false) throws(OpenAPIDocumentError) {
+    public init(data: Data, source: String = "openapi") throws(OpenAPIDocumentError) {
+        try self.init(data: data, source: source, structureCheck: nil)
+    }
+
+    /// Reads a document from JSON or YAML bytes, running `structureCheck` first (see
+    /// ``init(contentsOf:structureCheck:)``).
+    package init(data: Data, source: String, structureCheck: StructureCheck?) throws(OpenAPIDocumentError) {
         let written = try OpenAPISourceReader.read(data, source: source)
         self.source = source
         do {
-            (version, json, operations, warnings) = try Self.read(written, source: source, strict: strict)
+            (version, json, operations, warnings) = try Self.read(written, source: source, structureCheck: structureCheck)
         } catch {
             throw error.located(in: OpenAPISourceReader.locations(data, source: source), root: written)
         }
     }
 
-    private static func read(_ written: JSONValue, source: String, strict: Bool) throws(OpenAPIDocumentError)
+    private static func read(_ written: JSONValue, source: String, structureCheck: StructureCheck?) throws(OpenAPIDocumentError)
         -> (version: String, json: JSONValue, operations: [OpenAPIOperation], warnings: [String]) {
         guard case .object(let object) = written else {
             throw OpenAPIDocumentError(source: source, message: "an OpenAPI document is an object starting with `openapi: 3.1.0`")
@@ -91,7 +100,7 @@ public struct OpenAPIDocument: Sendable {
             throw OpenAPIDocumentError(source: source, pointer: "/openapi",
                                        message: "unsupported OpenAPI version \(version); Understudy reads 3.0.x and 3.1.x documents")
         }
-        if strict { try OpenAPIKitBridge.check(written, version: version, source: source) }
+        try structureCheck?(written, version, source)
         let json = version.hasPrefix("3.0.") ? OpenAPI30Converter.convertDocument(written) : written
         var warnings: [String] = []
         let operations = try OpenAPIOperationReader(root: json, source: source).read(warnings: &warnings)
