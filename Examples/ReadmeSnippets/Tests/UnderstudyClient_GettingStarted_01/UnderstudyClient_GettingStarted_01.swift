@@ -2,7 +2,8 @@
 // Edit the document, then run scripts/snippets.py --write.
 import Foundation
 import Testing
-import UnderstudyClient
+import UnderstudyClient      // the app side: what `Greeter` needs
+import UnderstudyTesting     // the test side: HTTPMock and its stubs
 
 struct Greeter {
     var client: any HTTPClient = URLSession.shared

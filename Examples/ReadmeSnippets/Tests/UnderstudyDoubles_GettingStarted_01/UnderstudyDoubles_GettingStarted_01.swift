@@ -2,7 +2,8 @@
 // Edit the document, then run scripts/snippets.py --write.
 import Foundation
 import Testing
-import UnderstudyDoubles
+import UnderstudyDoubles     // the app side: the protocol and its live version
+import UnderstudyFakes       // the test side: the in-memory double
 
 struct Settings {
     var store: any KeyValueStore = UserDefaultsStore()

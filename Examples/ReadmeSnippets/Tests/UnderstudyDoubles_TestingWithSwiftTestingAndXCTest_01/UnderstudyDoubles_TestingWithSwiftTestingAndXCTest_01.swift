@@ -2,7 +2,7 @@
 // Edit the document, then run scripts/snippets.py --write.
 import Foundation
 import Testing
-import UnderstudyDoubles
+import UnderstudyFakes
 
 @Test func timePassesOnlyWhenTold() {
     let clock = FixedDateProvider(Date(timeIntervalSince1970: 0))
