@@ -14,12 +14,10 @@ extension HTTPMock {
     /// - Parameter url: the URL the caller asked for, which the response carries when it is the
     ///   request's ``RecordedRequest/absoluteURL``; by default, that URL is parsed again.
     package func answer(_ request: RecordedRequest, url requestURL: URL? = nil) async throws -> InProcessAnswer {
-        let event = serve(request)
-        if !event.wasMatched, !answersUnmatchedRequests {
-            throw UnmatchedRequestError(report: nearMisses(for: request))
-        }
         var generator = SystemRandomNumberGenerator()
-        let plan = plan(for: event, using: &generator)
+        let served = respond(to: request, using: &generator)
+        if let report = served.nearMisses { throw UnmatchedRequestError(report: report) }
+        let (event, plan) = (served.event, served.plan)
         if plan.delay > .zero { try await Task.sleep(for: plan.delay) }
         try Task.checkCancellation()
         let url = Self.responseURL(for: request, given: requestURL)
@@ -30,7 +28,7 @@ extension HTTPMock {
             throw URLError(fault.urlErrorCode, userInfo: [NSURLErrorFailingURLErrorKey: url])
         case .proxy(let proxy):
             let upstream = await ProxyForwarder.forward(proxy, stub: event.stubIdentity?.label ?? "")
-            recordProxiedResponse(upstream, for: event)
+            finish(event, with: .proxied(upstream))
             let relayed = ResponsePlan.make(for: upstream, to: request, stub: event.stubIdentity,
                                             bodyData: { try $0.bodyData(root: nil) }, using: &generator)
             guard case let .respond(head, body) = relayed.action else { throw URLError(.badServerResponse) }

@@ -112,11 +112,11 @@ struct StreamingTests {
         mock.stub(.get(urlPath: "/held"), .ok.eventStream([.data("first")], then: .heldOpen(cap: .seconds(3_600))))
         let finished = NIOLockedValueBox(0)
         let configuration = MockServerConfiguration(requestObserver: { _, _ in finished.withLockedValue { $0 += 1 } })
-        try await withMockServer(mock, configuration: configuration) { server in
+        try await withServerOnItsOwnLoop(mock, configuration: configuration) { server, group in
             var channels: [(any Channel, RawCollector)] = []
             for index in 0..<200 {
                 let collector = RawCollector()
-                let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                let channel = try await ClientBootstrap(group: group)
                     .channelInitializer { channel in
                         channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
                     }
@@ -167,11 +167,17 @@ struct StreamingEdgeTests {
     func aHundredThousandPartsWithNoPauseAreWrittenInOrder() async throws {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/many"), .ok.chunks(Array(repeating: .text("x"), count: 100_000)))
-        try await withMockServer(mock) { server in
-            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: try server.baseURL.appendingPathComponent("many").absoluteString),
-                                                               timeout: .seconds(60))
-            let body = try await response.body.collect(upTo: 1 << 20)
-            #expect(body.readableBytes == 100_000)
+        try await withServerOnItsOwnLoop(mock) { server, group in
+            let client = HTTPClient(eventLoopGroup: group)
+            do {
+                let response = try await client.execute(HTTPClientRequest(url: server.url.appendingPathComponent("many").absoluteString),
+                                                        timeout: .seconds(60))
+                let body = try await response.body.collect(upTo: 1 << 20)
+                #expect(body.readableBytes == 100_000)
+            } catch {
+                Issue.record(error)
+            }
+            try await client.shutdown()
         }
         #expect(mock.serveEvents.first?.streamDelivery == StreamDelivery(partsDelivered: 100_000, parts: 100_000, clientLeftEarly: false))
     }

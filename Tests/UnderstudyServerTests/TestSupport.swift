@@ -49,3 +49,26 @@ func sendWithURLSession(_ url: URL, method: String = "GET", body: Data? = nil) a
     return ((response as? HTTPURLResponse)?.statusCode ?? -1, data)
 }
 
+
+/// Runs `body` with a started server on an event loop of its own (and that loop for the test's
+/// clients), shut down after: for tests that keep a loop busy for seconds (100 000 parts, 200
+/// streams), which on the shared loops (one per core, two on CI) would starve the other
+/// socket tests running beside them until their clients time out.
+func withServerOnItsOwnLoop<Result: Sendable>(
+    _ mock: HTTPMock, configuration: MockServerConfiguration = MockServerConfiguration(),
+    _ body: (MockServer, any EventLoopGroup) async throws -> Result
+) async throws -> Result {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let server = MockServer(mock: mock, configuration: configuration, group: group)
+    do {
+        try await server.start()
+        let result = try await body(server, group)
+        try await server.shutdown()
+        try await group.shutdownGracefully()
+        return result
+    } catch {
+        try? await server.shutdown()
+        try? await group.shutdownGracefully()
+        throw error
+    }
+}

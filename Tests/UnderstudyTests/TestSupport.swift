@@ -26,3 +26,12 @@ func sent(_ method: HTTPMethod, _ url: String, operationId: String?) -> Recorded
     recorded.operationId = operationId
     return recorded
 }
+
+/// Runs CPU-heavy synchronous work on a thread of its own, off Swift concurrency's pool: the
+/// pool has one thread per core (two on CI), and a test holding one for seconds starves the
+/// socket tests running beside it, whose clients then time out.
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}

@@ -23,7 +23,7 @@ extension HTTPMock {
     public var serveEvents: [ServeEvent] { state.withLock { $0.journal.events } }
 
     /// The journal entry of the request with the id.
-    public func serveEvent(id: UUID) -> ServeEvent? { serveEvents.first { $0.id == id } }
+    public func serveEvent(id: UUID) -> ServeEvent? { state.withLock { $0.journal.event(id: id) } }
 
     /// The journaled requests the pattern matches, oldest first; every journaled request when
     /// no pattern is given.
@@ -111,21 +111,5 @@ extension HTTPMock {
     /// Empties the journal (stubs and scenarios stay).
     public func resetRequests() {
         state.withLock { _ = $0.journal.removeAll { _ in true } }
-    }
-
-    /// Records in the journal how much of a streamed response reached the client; returns the
-    /// event as recorded.
-    @discardableResult
-    package func recordStreamDelivery(_ delivery: StreamDelivery, for event: ServeEvent) -> ServeEvent {
-        let delivered = event.delivered(delivery)
-        state.withLock { $0.journal.replace(delivered) }
-        return delivered
-    }
-
-    /// Records in the journal what upstream answered to a proxied request, so that the journal,
-    /// near misses and recordings see the real response rather than the proxy stub.
-    package func recordProxiedResponse(_ upstream: ResponseDefinition, for event: ServeEvent) {
-        let proxied = event.proxied(upstream)
-        state.withLock { $0.journal.replace(proxied) }
     }
 }

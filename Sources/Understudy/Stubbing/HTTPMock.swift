@@ -149,9 +149,6 @@ public final class HTTPMock: Sendable {
     /// The stub's position in insertion order (stable across edits), or `nil` when unknown.
     package func insertionOrder(ofStub id: UUID) -> Int? { state.withLock { $0.registry.sequence(of: id) } }
 
-    /// Whether unmatched requests are answered by an `onUnmatched` responder.
-    package var answersUnmatchedRequests: Bool { state.withLock { $0.unmatchedResponder != nil } }
-
     /// Sets the responder for unmatched requests (see `onUnmatched`).
     package func setUnmatchedResponder(_ responder: (@Sendable (RecordedRequest) -> ResponseDefinition)?) {
         state.withLock { $0.unmatchedResponder = responder }
@@ -184,33 +181,62 @@ public final class HTTPMock: Sendable {
 
     /// Finds the stub for a request, records the request in the journal, moves scenarios on,
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
-    public func serve(_ request: RecordedRequest) -> ServeEvent {
-        switch choose(request) {
-        case .answered(let event):
-            return event
+    public func serve(_ request: RecordedRequest) -> ServeEvent { choose(request).event }
+
+    /// Serves a request for a transport in one call: the journal's entry, the plan to carry out
+    /// and, for a request no stub (and no `onUnmatched` responder) answered, the near-miss
+    /// report. An answer whose end the plan does not decide (a stream, a proxied request) is
+    /// finished with ``finish(_:with:)``.
+    package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
+        let (event, nearMisses) = choose(request)
+        return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
+    }
+
+    /// Records in the journal how a served request's answer ended (a stream's delivery, a
+    /// proxied request's upstream answer), finding its entry without a scan; returns the entry
+    /// as recorded.
+    @discardableResult
+    package func finish(_ event: ServeEvent, with outcome: ServeOutcome) -> ServeEvent {
+        let finished = switch outcome {
+        case .streamed(let delivery): event.delivered(delivery)
+        case .proxied(let upstream): event.proxied(upstream)
+        }
+        state.withLock { $0.journal.replace(finished) }
+        return finished
+    }
+
+    /// The served event and, when no stub and no `onUnmatched` responder answered, the report
+    /// of the 404's body.
+    private func choose(_ request: RecordedRequest) -> (event: ServeEvent, nearMisses: NearMissReport?) {
+        let event: ServeEvent
+        var report: NearMissReport?
+        switch match(request) {
+        case .answered(let answered):
+            return (answered, nil)
         case let .dynamic(entry, responder, callCount):
-            let event = ServeEvent(request: request, entry: entry,
-                                   response: responder.respond(to: request, callCount: callCount))
-            state.withLock { $0.record(event) }
-            return event
+            event = ServeEvent(request: request, entry: entry, response: responder.respond(to: request, callCount: callCount))
         case let .templated(entry, response):
             let rendered = templater.render(response, for: request, stub: entry.mapping, root: configuration.root)
-            let event = ServeEvent(request: request, entry: entry, response: rendered)
-            state.withLock { $0.record(event) }
-            return event
+            event = ServeEvent(request: request, entry: entry, response: rendered)
         case .unmatched:
-            let responder = state.withLock { $0.unmatchedResponder }
-            let response = responder.map { $0(request) } ?? Self.notFound(nearMisses(for: request))
-            let event = ServeEvent(request: request, stub: nil, response: response)
-            state.withLock { $0.record(event) }
-            return event
+            let response: ResponseDefinition
+            if let responder = state.withLock({ $0.unmatchedResponder }) {
+                response = responder(request)
+            } else {
+                let nearest = nearMisses(for: request)
+                report = nearest
+                response = Self.notFound(nearest)
+            }
+            event = ServeEvent(request: request, stub: nil, response: response)
         }
+        state.withLock { $0.record(event) }
+        return (event, report)
     }
 
     /// How to answer a served request: delays, fault, proxying or the status, final headers
     /// and body in timed parts, and the webhooks to fire afterwards. Every transport carries
     /// this plan out and decides nothing itself.
-    package func plan(for event: ServeEvent, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
+    private func plan(for event: ServeEvent, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
         let delays = state.withLock { $0.globalDelays }
         var plan: ResponsePlan
         if let answer = event.staticAnswer {
@@ -232,7 +258,7 @@ public final class HTTPMock: Sendable {
         try response.bodyData(root: configuration.root)
     }
 
-    /// What ``choose(_:)`` decided.
+    /// What ``match(_:)`` decided.
     private enum Choice {
         /// A static stub answered; the event is already in the journal.
         case answered(ServeEvent)
@@ -252,7 +278,7 @@ public final class HTTPMock: Sendable {
     /// transition. When a concurrent request moved the matched stub's scenario on before this
     /// one could commit, the request is matched again against the new states: two requests
     /// never both act on the same state, and neither gets a false miss.
-    private func choose(_ request: RecordedRequest) -> Choice {
+    private func match(_ request: RecordedRequest) -> Choice {
         while true {
             let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios) }
             guard let entry = Self.firstMatch(request, registry, scenarios) else { return .unmatched }

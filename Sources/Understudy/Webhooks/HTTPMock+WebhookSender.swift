@@ -6,9 +6,9 @@ extension HTTPMock: WebhookSender {
     public func send(_ request: WebhookRequest) async throws -> WebhookResponse {
         let recorded = RecordedRequest(id: makeRequestID(), method: request.method, url: request.url,
                                        headers: request.headers, body: request.body)
-        let event = serve(recorded)
         var generator = SystemRandomNumberGenerator()
-        let plan = plan(for: event, using: &generator)
+        let served = respond(to: recorded, using: &generator)
+        let (event, plan) = (served.event, served.plan)
         if plan.delay > .zero { try await Task.sleep(for: plan.delay) }
         switch plan.action {
         case .fault(let fault):

@@ -2,7 +2,7 @@ public import Foundation
 
 /// Reading and writing files, the boundary apps most often need to fake.
 ///
-/// Production code takes it with a live default; tests pass ``InMemoryFileAccess``:
+/// Production code takes it with a live default; tests pass `UnderstudyFakes`' `InMemoryFileAccess`:
 /// ```swift
 /// struct Cache {
 ///     var files: any FileAccess = LiveFileAccess()

@@ -2,7 +2,7 @@ public import Foundation
 import Understudy
 public import UnderstudyDoubles
 
-/// A clock that stands still until told to move: the test side of ``UnderstudyDoubles/DateProvider``.
+/// A clock that stands still until told to move: the test side of `DateProvider` (`UnderstudyDoubles`).
 public final class FixedDateProvider: DateProvider {
     private let current: Locked<Date>
 

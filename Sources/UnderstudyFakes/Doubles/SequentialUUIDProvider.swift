@@ -3,7 +3,7 @@ import Understudy
 public import UnderstudyDoubles
 
 /// Identifiers counting up from `00000000-0000-0000-0000-000000000001`, so tests can name them:
-/// the test side of ``UnderstudyDoubles/UUIDProvider``.
+/// the test side of `UUIDProvider` (`UnderstudyDoubles`).
 public final class SequentialUUIDProvider: UUIDProvider {
     private let counter = Locked(0)
 

@@ -5,8 +5,8 @@ public import UnderstudyClient
 package import FoundationNetworking
 #endif
 
-/// Typed expectations for one ``APIClient`` inside its
-/// ``APIClient/withMocking(order:isolation:_:)`` scope: each call must match the next
+/// Typed expectations for one `APIClient` inside its
+/// `APIClient.withMocking(order:isolation:_:)` scope: each call must match the next
 /// expectation (or any, with ``Order/anyOrder``), by endpoint type and path, and gets the
 /// answer that expectation names.
 ///
@@ -19,8 +19,8 @@ package import FoundationNetworking
 /// }
 /// ```
 ///
-/// An expectation that throws a `URLError` fails the call with the ``APIError`` a real network
-/// failure would (``APIError/transport(_:)``, or ``APIError/cancelled``).
+/// An expectation that throws a `URLError` fails the call with the `APIError` a real network
+/// failure would (`APIError.transport(_:)`, or `APIError.cancelled`).
 public final class EndpointMock: EndpointAnswering {
     /// Whether expectations are consumed in the order they were made.
     public enum Order: Sendable {
@@ -73,7 +73,7 @@ public final class EndpointMock: EndpointAnswering {
     }
 
     /// Expects a call of `endpoint` and fails it with `error` (a `URLError` reaches the caller
-    /// as ``APIError/transport(_:)``, as a real network failure would).
+    /// as `APIError.transport(_:)`, as a real network failure would).
     public func expect<E: Endpoint>(_ endpoint: E, throwing error: any Error & Sendable) {
         add(endpoint, kind: .call) { _, _ in throw error }
     }

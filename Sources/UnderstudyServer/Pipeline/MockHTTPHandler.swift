@@ -87,8 +87,8 @@ final class MockHTTPHandler: ChannelInboundHandler {
         writer.startResponse()
         let request = recordedRequest(head, body: body, channel: context.channel)
         guard server.configuration.adminEnabled, request.path == "/__admin" || request.path.hasPrefix("/__admin/") else {
-            let served = server.mock.serve(request)
-            carryOut(server.mock.plan(for: served, using: &generator), for: served, head: head, startedAt: started, context: context)
+            let served = server.mock.respond(to: request, using: &generator)
+            carryOut(served.plan, for: served.event, head: head, startedAt: started, context: context)
             return
         }
         let admitted = server.adminToken.map { $0.admits(request) } != false
@@ -126,43 +126,41 @@ final class MockHTTPHandler: ChannelInboundHandler {
         }
     }
 
-    /// What runs once the response is over, however it ended: a stream's delivery goes to the
-    /// journal, the stub's webhooks fire, and the observer hears of the request (with the
-    /// journal's final entry for a proxied or streamed answer). `nil` when there is nothing to do.
-    private func completion(of plan: ResponsePlan, for event: ServeEvent?, startedAt started: NIODeadline) -> (() -> Void)? {
+    /// What runs once the response is over, however it ended, given the journal's entry when
+    /// the answer already recorded its end (a proxied one): a stream's delivery goes to the
+    /// journal, the stub's webhooks fire, and the observer hears of the request with the
+    /// journal's final entry. `nil` when there is nothing to do.
+    private func completion(of plan: ResponsePlan, for event: ServeEvent?, startedAt started: NIODeadline) -> ((ServeEvent?) -> Void)? {
         let webhooks = plan.webhooks
         let observer = event == nil ? nil : server.configuration.requestObserver
         let streamedParts: Int? = if case .respond(_, let body) = plan.action, body.isStream, event != nil { body.parts.count } else { nil }
-        let streamed = streamedParts != nil
-        guard webhooks != nil || observer != nil || streamed else { return nil }
-        let proxied = if case .proxy = plan.action { true } else { false }
+        guard webhooks != nil || observer != nil || streamedParts != nil else { return nil }
         let (mock, upstream, writer) = (server.mock, server.upstream, self.writer)
-        return {
-            var reported = event
+        return { recorded in
+            var reported = recorded ?? event
             if let parts = streamedParts, let event {
                 // No delivery recorded: the client left before the stream began (during a delay).
                 let delivery = writer.streamDelivery ?? StreamDelivery(partsDelivered: 0, parts: parts, clientLeftEarly: true)
-                reported = mock.recordStreamDelivery(delivery, for: event)
+                reported = mock.finish(event, with: .streamed(delivery))
             }
             webhooks?.fire(defaultSender: upstream)
-            if let observer, let event {
-                // A proxied answer is journaled with upstream's response in place of the stub's.
-                if proxied { reported = mock.serveEvent(id: event.id) ?? event }
-                observer(reported ?? event, .nanoseconds((NIODeadline.now() - started).nanoseconds))
+            if let observer, let reported {
+                observer(reported, .nanoseconds((NIODeadline.now() - started).nanoseconds))
             }
         }
     }
 
     private func perform(_ action: ResponsePlan.Action, head: HTTPRequestHead, event: ServeEvent?, context: ChannelHandlerContext,
-                         then finished: (() -> Void)?) {
+                         then finished: ((ServeEvent?) -> Void)?) {
+        let done = finished.map { finished in { finished(nil) } }
         guard context.channel.isActive else {
-            finished?()
+            done?()
             return
         }
         switch action {
         case .fault(let fault):
             FaultWriter.perform(fault, context: context, onHTTP2Stream: onHTTP2Stream)
-            finished?()
+            done?()
         case .proxy(let request):
             guard let event else { return }
             let exchange = ProxyExchange(request, for: head, event: event, server: server, writer: writer, context: context,
@@ -170,7 +168,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
             proxy = exchange
             exchange.start()
         case let .respond(planned, body):
-            writer.write(planned, body, for: head, context: context, then: finished)
+            writer.write(planned, body, for: head, context: context, then: done)
         }
     }
 

@@ -14,6 +14,8 @@ final class ProxyExchange {
     private let context: ChannelHandlerContext
     private let requestHead: HTTPRequestHead
     private let event: ServeEvent
+    /// The journal's entry once upstream's answer (or the failure in its place) is recorded.
+    private var recorded: ServeEvent?
     private let proxy: ProxyRequest
     private var task: HTTPClient.Task<Void>?
     private var responseHead: HTTPResponseHead?
@@ -29,11 +31,12 @@ final class ProxyExchange {
     private var heldBack: ByteBuffer?
     /// Set once the exchange has ended, so late callbacks do nothing.
     private var ended = false
-    /// Runs once when the exchange is over (the stub's webhooks), then is dropped.
-    private var finished: (() -> Void)?
+    /// Runs once when the exchange is over (the stub's webhooks, the observer), given the
+    /// journal's entry as recorded, then is dropped.
+    private var finished: ((ServeEvent?) -> Void)?
 
     init(_ proxy: ProxyRequest, for requestHead: HTTPRequestHead, event: ServeEvent, server: ServerContext,
-         writer: ResponseWriter, context: ChannelHandlerContext, then finished: (() -> Void)? = nil) {
+         writer: ResponseWriter, context: ChannelHandlerContext, then finished: ((ServeEvent?) -> Void)? = nil) {
         self.finished = finished
         self.proxy = proxy
         self.requestHead = requestHead
@@ -65,7 +68,13 @@ final class ProxyExchange {
     private func finish() {
         let finished = self.finished
         self.finished = nil
-        finished?()
+        finished?(recorded)
+    }
+
+    /// Records upstream's answer (or what replaced it) in the journal: before the client sees
+    /// the end of the answer, so a test that reads the journal then finds it.
+    private func record(_ response: ResponseDefinition) {
+        recorded = server.mock.finish(event, with: .proxied(response))
     }
 
     /// Upstream's answer as the journal keeps it.
@@ -88,7 +97,7 @@ final class ProxyExchange {
             return .unreachable
         }()
         let response = proxy.failureResponse(stub: event.stubIdentity?.label ?? "", cause: "\(error)", kind: kind)
-        server.mock.recordProxiedResponse(response, for: event)
+        record(response)
         let text = (try? response.bodyData(root: nil)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         guard context.channel.isActive, case let .respond(head, body) = ResponsePlan.plainText(status: response.status, text).action else {
             finish()
@@ -134,7 +143,7 @@ extension ProxyExchange: ProxyResponseSink {
     func proxyFinished() {
         guard !ended else { return }
         ended = true
-        server.mock.recordProxiedResponse(journaledResponse, for: event)
+        record(journaledResponse)
         if let heldBack { context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(heldBack))), promise: nil) }
         writer.end(for: requestHead, context: context, then: finish)
     }
@@ -145,7 +154,7 @@ extension ProxyExchange: ProxyResponseSink {
             // Part of the answer is already on its way: the only honest signal left is to cut
             // the connection, as upstream did.
             ended = true
-            server.mock.recordProxiedResponse(journaledResponse, for: event)
+            record(journaledResponse)
             context.close(promise: nil)
             finish()
             return

@@ -111,15 +111,32 @@ final class ResponseWriter {
         finished?()
     }
 
+    /// The most parts with no pause written in one turn of the event loop.
+    private static let partsPerTurn = 64
+
     /// Schedules the next part at its time, or ends the body as planned after the last. Each
     /// part is due `delay` after the previous one was due (not after it was sent), so a late
     /// wake-up delays one part and not every part after it. The timer captures only the
     /// writer and the context; the rest lives in ``timed``, so a part costs one small closure.
     private func scheduleNextPart(context: ChannelHandlerContext) {
         // Parts with no pause go out in this loop, not by recursion: a stream of 100 000
-        // such parts must not grow the event loop's stack.
+        // such parts must not grow the event loop's stack. Every `partsPerTurn`-th of them is
+        // written with a promise and the loop goes on once it has reached the socket: the event
+        // loop does its I/O in between, so one long stream does not hold up the other
+        // connections (and servers) that share the loop, nor buffer the whole stream.
+        var sentThisTurn = 0
         while let timed, timed.next < timed.parts.count {
             let delay = timed.parts[timed.next].delay
+            if delay == .zero, sentThisTurn == Self.partsPerTurn - 1, timed.next + 1 < timed.parts.count {
+                let written = context.eventLoop.makePromise(of: Void.self)
+                guard sendNextPart(context: context, promise: written) else { return }
+                written.futureResult.assumeIsolated().whenComplete { _ in
+                    // Only for this body: the client may have left, and another response begun.
+                    guard self.timed === timed else { return }
+                    self.scheduleNextPart(context: context)
+                }
+                return
+            }
             let due = timed.due + TimeAmount(delay)
             timed.due = due
             guard delay == .zero else {
@@ -131,6 +148,7 @@ final class ResponseWriter {
                 return
             }
             guard sendNextPart(context: context) else { return }
+            sentThisTurn += 1
         }
         if let timed {
             self.timed = nil
@@ -140,7 +158,7 @@ final class ResponseWriter {
 
     /// Writes and flushes the next part; `false` when the client has gone (the response is
     /// then over).
-    private func sendNextPart(context: ChannelHandlerContext) -> Bool {
+    private func sendNextPart(context: ChannelHandlerContext, promise: EventLoopPromise<Void>? = nil) -> Bool {
         guard context.channel.isActive else {
             timed = nil
             streamDelivery?.clientLeftEarly = true
@@ -150,7 +168,7 @@ final class ResponseWriter {
         guard let timed else { return false }
         let part = timed.parts[timed.next]
         timed.next += 1
-        context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
+        context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: promise)
         streamDelivery?.partsDelivered += 1
         return true
     }

@@ -94,7 +94,7 @@ struct ResponsePlanTests {
         let stub = mock.stub(.get(urlPath: "/r"), .ok.body("x"), name: "R")
         mock.globalDelays = GlobalDelays(fixedDelayMilliseconds: 40)
         var generator = SplitMix64(seed: 1)
-        let planned = mock.plan(for: mock.serve(request(.get, "/r")), using: &generator)
+        let planned = mock.respond(to: request(.get, "/r"), using: &generator).plan
         #expect(planned.delay == .milliseconds(40))
         let (head, _) = try respond(planned)
         #expect(head.headers["Matched-Stub-Id"] == stub.id.uuidString.lowercased())
@@ -109,6 +109,6 @@ struct ResponsePlanTests {
         mock.stub(.get(urlPath: "/r"), .ok)
         #expect(mock.globalDelays == configured)
         var generator = SplitMix64(seed: 1)
-        #expect(mock.plan(for: mock.serve(request(.get, "/r")), using: &generator).delay == .milliseconds(30))
+        #expect(mock.respond(to: request(.get, "/r"), using: &generator).plan.delay == .milliseconds(30))
     }
 }

@@ -7,7 +7,7 @@ import Testing
 struct ResponseStreamTests {
     private func plannedBody(_ mock: HTTPMock, _ request: RecordedRequest) throws -> (ResponseHead, TimedBody) {
         var generator = SplitMix64(seed: 1)
-        guard case let .respond(head, body) = mock.plan(for: mock.serve(request), using: &generator).action else {
+        guard case let .respond(head, body) = mock.respond(to: request, using: &generator).plan.action else {
             throw StreamPlanMismatch()
         }
         return (head, body)

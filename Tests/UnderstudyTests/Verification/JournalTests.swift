@@ -40,6 +40,26 @@ struct JournalTests {
         #expect(mock.serveEvent(id: fixedID(8)) == nil)
     }
 
+    @Test func entriesAreFoundAndFinishedByIDAcrossWrapAroundAndRemoval() {
+        // The journal indexes entries by request id; the index follows the ring buffer as it
+        // drops the oldest entries and as entries are removed.
+        let mock = HTTPMock(configuration: .init(journalCapacity: 3))
+        var events: [ServeEvent] = []
+        for number in 1...5 { events.append(mock.serve(request(.get, "/\(number)", id: fixedID(number)))) }
+        #expect(mock.serveEvent(id: fixedID(1)) == nil && mock.serveEvent(id: fixedID(2)) == nil, "dropped")
+        #expect((3...5).map { mock.serveEvent(id: fixedID($0))?.request.url } == ["/3", "/4", "/5"])
+        let finished = mock.finish(events[3], with: .streamed(StreamDelivery(partsDelivered: 1, parts: 2, clientLeftEarly: true)))
+        #expect(mock.serveEvent(id: fixedID(4))?.streamDelivery == finished.streamDelivery)
+        #expect(mock.serveEvents.map(\.streamDelivery?.partsDelivered) == [nil, 1, nil], "only that entry changed")
+        mock.finish(events[0], with: .proxied(.ok))   // no longer journaled: nothing to finish
+        #expect(mock.serveEvents.map(\.request.url) == ["/3", "/4", "/5"])
+        #expect(mock.removeRequests(matching: .get(url: "/3")) == 1)
+        _ = mock.serve(request(.get, "/6", id: fixedID(6)))
+        #expect(mock.finish(events[4], with: .proxied(.status(502))).wasProxied)
+        #expect(mock.serveEvent(id: fixedID(5))?.response.status == 502)
+        #expect(mock.serveEvents.map(\.request.url) == ["/4", "/5", "/6"])
+    }
+
     @Test func concurrentServingAndStubChangesLoseNothing() async {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/stable"), .ok.body("stable"))
