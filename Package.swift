@@ -168,42 +168,6 @@ let package = Package(
             path: "Tests/ProcessChecks",
             swiftSettings: sharedSettings
         ),
-        .executableTarget(
-            name: "UnderstudyBenchmarks",
-            dependencies: ["Understudy"],
-            path: "Benchmarks/UnderstudyBenchmarks",
-            swiftSettings: sharedSettings
-        ),
-        .executableTarget(
-            name: "UnderstudyServerBenchmarks",
-            dependencies: [
-                "Understudy",
-                "UnderstudyServer",
-                "UnderstudyTLS",
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-                "UnderstudyClient",
-                "UnderstudyURLSession",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ],
-            path: "Benchmarks/UnderstudyServerBenchmarks",
-            swiftSettings: sharedSettings
-        ),
-        .executableTarget(
-            name: "UnderstudyOpenAPIBenchmarks",
-            dependencies: [
-                "Understudy",
-                "UnderstudyClient",
-                "UnderstudyOpenAPI",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            path: "Benchmarks/UnderstudyOpenAPIBenchmarks",
-            swiftSettings: sharedSettings
-        ),
         // Helpers the socket-level test targets share (raw exchanges, waiting for a state or a
         // child process). Not a product.
         .target(

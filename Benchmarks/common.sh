@@ -1,15 +1,16 @@
 # Sourced by the benchmark scripts (from the package root): `build_release PRODUCT...` builds
 # the release products (skipped with NO_BUILD=1, when they are current and a run must not
-# compile) and sets `bin`; `work` is a temporary folder and `pids` the processes to end, both
+# compile) and sets `bin`. The runners live in the Benchmarks package, which depends on the root
+# one, so both the runners and the `understudy` command are built there, in Benchmarks/.build; `work` is a temporary folder and `pids` the processes to end, both
 # cleaned up on exit; `one_stub_root DIR [NAME]` writes a root whose one stub (named NAME,
 # if given) answers GET /hello; `wait_ready URL` and `wait_port PORT` wait (10 s at most, then
 # fail the run) for a server to answer or to accept connections.
 
 build_release() {
     if [ -z "${NO_BUILD:-}" ]; then
-        for product in "$@"; do swift build -c release --product "$product" >/dev/null; done
+        for product in "$@"; do swift build -c release --package-path Benchmarks --product "$product" >/dev/null; done
     fi
-    bin=$(swift build -c release --show-bin-path)
+    bin=$(swift build -c release --package-path Benchmarks --show-bin-path)
 }
 
 work=$(mktemp -d)
