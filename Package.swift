@@ -53,14 +53,18 @@ let package = Package(
         // Small boundary protocols and their live versions (the in-memory ones are in UnderstudyFakes).
         .target(name: "UnderstudyDoubles", swiftSettings: sharedSettings),
 
-        // Test side. Core engine: model, matching, stubbing, journal, verification, near misses,
+        // Test side. Internal targets (no products) under the core: what has no domain knowledge
+        // (a lock, text helpers, the bounded regular-expression runner). Foundation only.
+        .target(name: "UnderstudySupport", swiftSettings: sharedSettings),
+        // Core engine: model, matching, stubbing, journal, verification, near misses,
         // WireMock JSON codec. Imports Foundation and the app side's `HTTPMethod`.
-        .target(name: "Understudy", dependencies: ["UnderstudyClient"], swiftSettings: sharedSettings),
+        .target(name: "Understudy", dependencies: ["UnderstudyClient", "UnderstudySupport"], swiftSettings: sharedSettings),
         // The SwiftNIO loopback server, the WireMock admin API, proxying and recording.
         .target(
             name: "UnderstudyServer",
             dependencies: [
                 "Understudy",
+                "UnderstudySupport",
                 // The launch-environment key a UI-tested app reads.
                 "UnderstudyClient",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -96,9 +100,9 @@ let package = Package(
         // The direct transport (`HTTPMock` as an `HTTPClient`), typed endpoint mocking, and what
         // the two in-process transports share: the mock's plan carried out with no socket
         // (delays, timed parts, faults as URLError, proxying through URLSession).
-        .target(name: "UnderstudyInProcess", dependencies: ["Understudy", "UnderstudyClient"], swiftSettings: sharedSettings),
+        .target(name: "UnderstudyInProcess", dependencies: ["Understudy", "UnderstudySupport", "UnderstudyClient"], swiftSettings: sharedSettings),
         // URLProtocol interception routed per mock.
-        .target(name: "UnderstudyURLSession", dependencies: ["Understudy", "UnderstudyInProcess", "UnderstudyClient"], swiftSettings: sharedSettings),
+        .target(name: "UnderstudyURLSession", dependencies: ["Understudy", "UnderstudySupport", "UnderstudyInProcess", "UnderstudyClient"], swiftSettings: sharedSettings),
         // OpenAPI: a `ClientTransport` answered by a mock in process (matching by operation),
         // spec-driven stubs, request validation, drift checks and coverage for OpenAPI 3.0/3.1
         // documents. Its own product, so users who do not use OpenAPI do not build
@@ -107,6 +111,7 @@ let package = Package(
             name: "UnderstudyOpenAPI",
             dependencies: [
                 "Understudy",
+                "UnderstudySupport",
                 "UnderstudyInProcess",
                 "UnderstudyFakes",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -119,21 +124,21 @@ let package = Package(
         // the three-transport harness. The only library target that imports Testing or XCTest.
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyFakes"],
+            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyFakes"],
             swiftSettings: sharedSettings
         ),
         // UI tests: the wait-then-act DSL over a screen protocol of its own (an in-memory screen
         // here, XCUIElement on Apple platforms), and the mock server a launched app talks to.
         // A product of its own so that unit-test users do not link it.
-        .target(name: "UnderstudyUITesting", dependencies: ["Understudy", "UnderstudyServer", "UnderstudyTesting"], swiftSettings: sharedSettings),
+        .target(name: "UnderstudyUITesting", dependencies: ["Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyTesting"], swiftSettings: sharedSettings),
         // Seeded fake data, generated images, and in-memory versions of the boundary protocols.
-        .target(name: "UnderstudyFakes", dependencies: ["Understudy", "UnderstudyDoubles"], swiftSettings: sharedSettings),
+        .target(name: "UnderstudyFakes", dependencies: ["Understudy", "UnderstudySupport", "UnderstudyDoubles"], swiftSettings: sharedSettings),
         // The `understudy` command. Its module is not called `understudy`, which would clash
         // with `Understudy` on case-insensitive file systems.
         .executableTarget(
             name: "UnderstudyCLI",
             dependencies: [
-                "Understudy", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
+                "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `lint --openapi`'s strict reading of a whole document.
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
@@ -182,7 +187,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudyFuzz"],
+            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyFuzz"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),
@@ -233,7 +238,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyUITestingTests",
-            dependencies: ["Understudy", "UnderstudyServer", "UnderstudyTesting", "UnderstudyUITesting"],
+            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyTesting", "UnderstudyUITesting"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
@@ -244,7 +249,8 @@ let package = Package(
         .testTarget(
             name: "UnderstudyTransportTests",
             dependencies: [
-                "Understudy", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyServer", "UnderstudyTesting",
+                "Understudy", "UnderstudySupport", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyServer",
+                "UnderstudyTesting",
             ],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
@@ -274,7 +280,8 @@ let package = Package(
         .testTarget(
             name: "UnderstudyCLITests",
             dependencies: [
-                "UnderstudyCLI", "Understudy", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS", "UnderstudyTestSupport",
+                "UnderstudyCLI", "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
+                "UnderstudyTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: sharedSettings

@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudySupport
 
 /// The seeded generator of the current test, shared by `String.fake()` and friends.
 /// Task-local: each test (or each `Fake.withSeed` call) has its own.

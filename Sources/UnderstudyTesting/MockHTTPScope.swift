@@ -2,6 +2,7 @@ import Foundation
 public import Understudy
 public import UnderstudyServer
 import Testing
+import UnderstudySupport
 
 /// Runs `body` with a fresh `HTTPMock` (also readable as `HTTPMock.current` inside the
 /// body and every task it creates, but not in detached tasks) and, when the body ends, reports

@@ -1,6 +1,7 @@
 import Foundation
 import Understudy
 import UnderstudyInProcess
+import UnderstudySupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudySupport
 
 /// Which mock each minted `URLProtocol` class serves: a routing table of weak references,
 /// keyed by the class.

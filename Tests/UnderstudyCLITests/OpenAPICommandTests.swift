@@ -4,6 +4,7 @@ import Testing
 import Understudy
 @testable import UnderstudyCLI
 import UnderstudyOpenAPI
+import UnderstudySupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 import UnderstudyTestSupport

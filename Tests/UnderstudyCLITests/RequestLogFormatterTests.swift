@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 @testable import UnderstudyCLI
+import UnderstudySupport
 
 /// The line `understudy serve` prints per request, plain and coloured, short and verbose.
 struct RequestLogFormatterTests {

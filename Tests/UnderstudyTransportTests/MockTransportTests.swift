@@ -4,6 +4,7 @@ import Understudy
 import UnderstudyClient
 import UnderstudyInProcess
 import UnderstudyServer
+import UnderstudySupport
 import UnderstudyTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking

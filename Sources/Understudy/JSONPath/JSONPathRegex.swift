@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// A regular expression used by a filter (`=~ /x/i`, `match()`, `search()`), compiled once
 /// with `NSRegularExpression` (ICU syntax, close to Java's and to RFC 9485 I-Regexp).
@@ -17,7 +18,7 @@ struct JSONPathRegex: Sendable, Hashable {
     ]
 
     /// Compiles `pattern`; `nil` when it is not a valid regular expression, is over
-    /// ``BoundedRegex``'s size limits, or a flag is unknown.
+    /// `BoundedRegex`'s size limits, or a flag is unknown.
     init?(pattern: String, flags: String = "") {
         var options: NSRegularExpression.Options = []
         for flag in flags {

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// A JSON Schema, checked when it is made and then used to validate ``JSONValue`` documents.
 ///

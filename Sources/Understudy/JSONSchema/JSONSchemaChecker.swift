@@ -1,3 +1,5 @@
+import UnderstudySupport
+
 /// Checks a schema document before it is used: every keyword Understudy reads has the type its
 /// draft requires, patterns compile, local references resolve, and keywords Understudy does not
 /// implement are refused rather than ignored.

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// The `format` values Understudy checks. Formats it does not know pass, as the specification
 /// asks of validators.

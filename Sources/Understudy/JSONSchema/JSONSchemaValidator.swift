@@ -1,3 +1,5 @@
+import UnderstudySupport
+
 /// Validates one document against a checked ``JSONSchema``, collecting every failure.
 /// References are followed at most ``maxDepth`` deep, so a schema that refers to itself
 /// without consuming the document (`{"$ref": "#"}`) fails instead of recursing forever.

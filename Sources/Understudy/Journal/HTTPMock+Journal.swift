@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudySupport
 
 /// The request journal: every request a mock served, matched or not, oldest first, up to
 /// ``HTTPMock/Configuration/journalCapacity`` entries (the oldest are dropped beyond it; a

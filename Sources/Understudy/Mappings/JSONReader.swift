@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// Reads a WireMock JSON document field by field, remembering where it is so that every
 /// error names the path, and the file, line and column when the document came from text.

@@ -1,6 +1,6 @@
 /// Finds the shape behind most catastrophic backtracking: a group repeated without bound that
 /// itself contains something repeated without bound, as in `(a+)+`, `(\w+\s?)*` or `(.*,){2,}`.
-/// `understudy lint` warns about such stub regexes; at run time ``BoundedRegex`` abandons
+/// `understudy lint` warns about such stub regexes; at run time `BoundedRegex` abandons
 /// the matches that do blow up, so the check is advice, not a gate.
 ///
 /// Atomic groups `(?>…)` and possessive quantifiers (`a++`, `a*+`, `{2,}+`) cannot backtrack

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// A regular expression that must match a whole value (WireMock's `matches`), compiled once.
 ///

@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudySupport
 
 extension StringValuePattern {
     /// Matches a value; `nil` means the value is absent (a missing header, parameter or cookie).

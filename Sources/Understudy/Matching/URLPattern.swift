@@ -1,3 +1,5 @@
+import UnderstudySupport
+
 /// How a stub matches the request URL (WireMock's five URL keys, or any URL).
 ///
 /// - `url`: path and query, exactly.

@@ -1,3 +1,5 @@
+import UnderstudySupport
+
 extension HTTPMock {
     /// The stubs closest to a request, nearest first, with their field-by-field comparison.
     public func nearMisses(for request: RecordedRequest) -> NearMissReport {

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// Turns traffic into stubs for one mock, as WireMock's record and snapshot features do.
 ///

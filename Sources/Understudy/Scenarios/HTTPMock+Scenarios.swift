@@ -1,3 +1,5 @@
+import UnderstudySupport
+
 extension HTTPMock {
     /// Every scenario the stubs mention, sorted by name.
     public var scenarios: [Scenario] {

@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudySupport
 
 /// The heart of Understudy: one mock owns its stubs, scenarios and request journal, and
 /// every transport (direct, URLSession, loopback server) serves requests through it.

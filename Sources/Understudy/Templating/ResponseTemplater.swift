@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// WireMock's `response-template` transformer: renders a response's body (inline, JSON or the
 /// file `bodyFileName` names, whose name is a template too), header values, status message

@@ -1,3 +1,5 @@
+import UnderstudySupport
+
 /// Parses template text into ``Template/Node``s: tags first (with their line and column), then
 /// Handlebars' standalone-line and `~` whitespace rules, then the block tree.
 struct TemplateParser {

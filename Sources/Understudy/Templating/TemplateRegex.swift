@@ -1,7 +1,8 @@
 import Foundation
+import UnderstudySupport
 
 /// A regular expression from a template (`matches`, `regexExtract`), bounded in size and in
-/// matching work (``BoundedRegex``) so that a hostile template or request cannot make
+/// matching work (`BoundedRegex`) so that a hostile template or request cannot make
 /// rendering slow.
 struct TemplateRegex {
     /// The longest pattern accepted.

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 extension TemplateRenderer {
     static let dateHelperNames: Set<String> = ["now", "date", "parseDate", "dateFormat", "truncateDate"]

@@ -1,3 +1,5 @@
+import UnderstudySupport
+
 extension TemplateRenderer {
     static let jsonHelperNames: Set<String> = [
         "jsonPath", "parseJson", "toJson", "jsonArrayAdd", "jsonMerge", "jsonRemove", "formatJson", "jsonSort",

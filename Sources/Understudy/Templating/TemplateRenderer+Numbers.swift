@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 extension TemplateRenderer {
     static let numberHelperNames: Set<String> = ["math", "numberFormat", "stripes"]

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 extension TemplateRenderer {
     /// Handlebars.java's `StringHelpers` (all but `now` and `dateFormat`, which live with the

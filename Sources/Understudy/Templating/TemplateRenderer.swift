@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// Renders a parsed ``Template`` against a context, with WireMock's helpers. Bounded: output
 /// size, loop lengths and the number of steps are capped, so a hostile template ends with a

@@ -1,6 +1,7 @@
 import Foundation
 import Understudy
 import UnderstudyOpenAPI
+import UnderstudySupport
 
 /// What `serve --openapi … --validate` writes for each request that, or whose answer (a stub's
 /// or a proxied backend's), violates the document: one line for the request, one per violation,

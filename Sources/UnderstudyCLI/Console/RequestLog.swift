@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudySupport
 
 /// The per-request console log of `understudy serve`. The server's event loops only queue
 /// each answered request (a locked append) and a task writes the queue every 50 ms in one

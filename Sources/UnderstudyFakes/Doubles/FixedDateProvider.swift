@@ -1,6 +1,7 @@
 public import Foundation
 import Understudy
 public import UnderstudyDoubles
+import UnderstudySupport
 
 /// A clock that stands still until told to move: the test side of `DateProvider` (`UnderstudyDoubles`).
 public final class FixedDateProvider: DateProvider {

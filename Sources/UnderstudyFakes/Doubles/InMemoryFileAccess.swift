@@ -1,6 +1,7 @@
 public import Foundation
 import Understudy
 public import UnderstudyDoubles
+import UnderstudySupport
 
 /// Files in memory, with a record of every call and injectable failures.
 public final class InMemoryFileAccess: FileAccess {

@@ -1,6 +1,7 @@
 public import Foundation
 import Understudy
 public import UnderstudyDoubles
+import UnderstudySupport
 
 /// A key-value store in memory that records writes and can be told to fail.
 public final class InMemoryKeyValueStore: KeyValueStore {

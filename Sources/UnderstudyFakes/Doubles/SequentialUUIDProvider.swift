@@ -1,6 +1,7 @@
 public import Foundation
 import Understudy
 public import UnderstudyDoubles
+import UnderstudySupport
 
 /// Identifiers counting up from `00000000-0000-0000-0000-000000000001`, so tests can name them:
 /// the test side of `UUIDProvider` (`UnderstudyDoubles`).

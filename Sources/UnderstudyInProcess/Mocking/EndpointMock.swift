@@ -1,6 +1,7 @@
 public import Foundation
 public import Understudy
 public import UnderstudyClient
+import UnderstudySupport
 #if canImport(FoundationNetworking)
 package import FoundationNetworking
 #endif

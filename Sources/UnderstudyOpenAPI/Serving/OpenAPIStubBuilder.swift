@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudySupport
 
 /// Builds one stub per operation of a document: method and path template (with path
 /// parameters constrained by their type), answered by the documented success response with its

@@ -1,6 +1,7 @@
 import Foundation
 import Understudy
 import UnderstudyFakes
+import UnderstudySupport
 
 /// Makes a value that fits a schema, the same for the same seed: the schema's own `examples`,
 /// `example`, `const`, `default` or first `enum` value when it has one; otherwise values from

@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudySupport
 
 /// What the admin API remembers between requests of one server: the global settings
 /// (`/__admin/settings`), the recording in progress and when it started (for `/__admin/health`).

@@ -1,4 +1,5 @@
 import Understudy
+import UnderstudySupport
 
 /// A clock whose time moves only when something sleeps on it or calls ``advance(by:)``: a
 /// sleep returns at once with the clock moved to its deadline. A ``Screen`` waiting on it

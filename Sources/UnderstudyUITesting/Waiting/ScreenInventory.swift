@@ -1,4 +1,5 @@
 import Understudy
+import UnderstudySupport
 
 /// What was on screen when a wait failed, ranked by closeness to what was looked for, as a
 /// near-miss report ranks stubs: nearest text first (normalised edit distance of the label or

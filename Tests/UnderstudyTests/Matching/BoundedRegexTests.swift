@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudySupport
 
 /// Regexes from stubs, JSONPath filters and templates cannot hang matching: patterns are
 /// bounded in size and nesting, and a match that backtracks past its step budget is abandoned.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Understudy
+import UnderstudySupport
 
 struct LevenshteinDistanceTests {
     struct Case: CustomTestStringConvertible, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+import UnderstudySupport
 
 /// `waitForRequests` ends when the journal holds enough matching requests: at once when they
 /// are there, the moment the last one arrives otherwise, with the verification failure after

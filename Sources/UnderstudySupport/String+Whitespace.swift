@@ -1,6 +1,6 @@
 extension String {
     /// The text without leading and trailing whitespace (newlines included), without Foundation.
-    func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }
