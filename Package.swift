@@ -56,9 +56,12 @@ let package = Package(
         // Test side. Internal targets (no products) under the core: what has no domain knowledge
         // (a lock, text helpers, the bounded regular-expression runner). Foundation only.
         .target(name: "UnderstudySupport", swiftSettings: sharedSettings),
+        // The JSON engine: the value model, parser and pointers, JSONPath, JSON Schema. Knows no
+        // stub, request, matcher or template; the core re-exports it (`JSONValue` is public API).
+        .target(name: "UnderstudyJSON", dependencies: ["UnderstudySupport"], swiftSettings: sharedSettings),
         // Core engine: model, matching, stubbing, journal, verification, near misses,
         // WireMock JSON codec. Imports Foundation and the app side's `HTTPMethod`.
-        .target(name: "Understudy", dependencies: ["UnderstudyClient", "UnderstudySupport"], swiftSettings: sharedSettings),
+        .target(name: "Understudy", dependencies: ["UnderstudyClient", "UnderstudySupport", "UnderstudyJSON"], swiftSettings: sharedSettings),
         // The SwiftNIO loopback server, the WireMock admin API, proxying and recording.
         .target(
             name: "UnderstudyServer",

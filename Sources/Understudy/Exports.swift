@@ -3,3 +3,7 @@
 // re-exported: the rest of the networking layer (whose `HTTPClient` would clash with
 // AsyncHTTPClient's in files that import both) comes with `UnderstudyInProcess`.
 @_exported public import struct UnderstudyClient.HTTPMethod
+
+// The JSON engine (`JSONValue`, `JSONPath`, `JSONSchema` and their errors) is a target of its
+// own under the core; stubs and matchers speak of its types, so `import Understudy` names them.
+@_exported public import UnderstudyJSON

@@ -1,3 +1,5 @@
+public import UnderstudyJSON
+
 extension DateTimePattern {
     /// The JSON member names a date-time pattern may have besides its operator.
     private static let optionalMembers = ["actualFormat", "truncateExpected", "truncateActual", "applyTruncationLast", "expectedOffset", "expectedOffsetUnit"]

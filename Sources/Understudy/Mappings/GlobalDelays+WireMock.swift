@@ -1,3 +1,5 @@
+package import UnderstudyJSON
+
 extension GlobalDelays {
     /// Reads the delays of WireMock's global settings (`{"fixedDelay": 100,
     /// "delayDistribution": {"type": "uniform", "lower": 10, "upper": 50}}`); other settings

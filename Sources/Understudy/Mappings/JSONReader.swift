@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 import UnderstudySupport
 
 /// Reads a WireMock JSON document field by field, remembering where it is so that every

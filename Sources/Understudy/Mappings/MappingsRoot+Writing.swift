@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudyJSON
 
 extension MappingsRoot {
     /// Writes one stub to `mappings/` and returns the file: the file that already holds this

@@ -1,4 +1,5 @@
 import UnderstudyClient
+public import UnderstudyJSON
 extension RequestPattern {
     private static let urlKeys = ["url", "urlPattern", "urlPath", "urlPathPattern", "urlPathTemplate"]
     private static let knownKeys = urlKeys + [

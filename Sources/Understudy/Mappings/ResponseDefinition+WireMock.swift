@@ -1,4 +1,5 @@
 import Foundation
+public import UnderstudyJSON
 
 extension ResponseDefinition {
     private static let bodyKeys = ["body", "jsonBody", "base64Body", "bodyFileName"]

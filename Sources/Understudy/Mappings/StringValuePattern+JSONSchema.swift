@@ -1,3 +1,5 @@
+import UnderstudyJSON
+
 /// WireMock JSON for `matchesJsonSchema` (`StringValuePatternJsonDeserializer.deserializeMatchesJsonSchema`).
 extension WireMockPatternOperator {
     /// `{"matchesJsonSchema": {...} or "{...}", "schemaVersion": "V7"}` (WireMock's `MatchesJsonSchemaPattern`).

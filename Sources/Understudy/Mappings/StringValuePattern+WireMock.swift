@@ -1,4 +1,5 @@
 import Foundation
+public import UnderstudyJSON
 
 extension StringValuePattern {
     /// The pattern as WireMock JSON, for example `{"equalTo": "a", "caseInsensitive": true}`:

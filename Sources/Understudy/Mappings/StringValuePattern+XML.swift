@@ -1,3 +1,5 @@
+import UnderstudyJSON
+
 /// WireMock JSON for the XML operators, `equalToXml` and `matchesXPath`
 /// (`StringValuePatternJsonDeserializer`, `XPathPatternJsonSerializer` in WireMock 3.13).
 extension WireMockPatternOperator {

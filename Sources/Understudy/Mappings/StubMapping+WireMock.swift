@@ -1,4 +1,5 @@
 public import Foundation
+public import UnderstudyJSON
 
 extension StubMapping {
     private static let knownKeys = [

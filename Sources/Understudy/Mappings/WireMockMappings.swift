@@ -1,4 +1,5 @@
 public import Foundation
+public import UnderstudyJSON
 
 /// Reads and writes WireMock mapping documents: a single mapping, `{"mappings": [...]}`,
 /// or a bare array of mappings.

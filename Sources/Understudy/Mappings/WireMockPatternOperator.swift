@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// One operator of WireMock's string-value pattern JSON, as one row of
 /// `StringValuePatternJsonDeserializer`'s table: its key, the other keys of the pattern object

@@ -1,3 +1,5 @@
+public import UnderstudyJSON
+
 /// WireMock's `equalToJson`: the value parses as JSON equal to `expected`.
 ///
 /// - Objects compare regardless of member order; numbers by value (`1` equals `1.0`).

@@ -1,3 +1,5 @@
+public import UnderstudyJSON
+
 /// WireMock's `matchesJsonSchema`: the value is JSON valid against a JSON Schema.
 ///
 /// As WireMock 3.13 does: a value that is not JSON is validated as a JSON string holding the

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+
 /// A pattern for the parts of a `multipart/*` request (WireMock's `multipartPatterns` entry).
 public struct MultipartPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether one part (`any`) or every part (`all`) must match.

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+
 extension RequestPattern: CustomStringConvertible {
     /// A one-line summary: `GET urlPath "/users/42" with header Accept contains "json"`, or
     /// `operationId equalTo "addPet"` for an operation alone.

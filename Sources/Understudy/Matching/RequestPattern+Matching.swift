@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 extension RequestPattern {
     /// The graded match of a request: exact when every field matches; otherwise the

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+
 /// `matchesXPath` with an expression that yields a value (`count(//a) > 2`) and no nested
 /// pattern always matches in WireMock (`MatchesXPathPattern.isSimpleMatch` counts the value as
 /// one node found), and so it does here; `understudy lint` points it out.

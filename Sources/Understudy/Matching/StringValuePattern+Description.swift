@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 extension StringValuePattern: CustomStringConvertible {
     /// A short, deterministic rendering used in near-miss reports:
@@ -39,9 +40,4 @@ extension StringValuePattern: CustomStringConvertible {
         case let .invalid(op, operand, _): "\(op) \(quoted(operand)) (invalid)"
         }
     }
-}
-
-/// A string in double quotes with quotes, backslashes and control characters escaped.
-func quoted(_ value: String) -> String {
-    JSONValue.string(value).jsonText()
 }

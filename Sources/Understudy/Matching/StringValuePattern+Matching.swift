@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudyJSON
 import UnderstudySupport
 
 extension StringValuePattern {

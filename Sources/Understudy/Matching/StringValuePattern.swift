@@ -1,4 +1,5 @@
 public import Foundation
+public import UnderstudyJSON
 
 /// A pattern for one string value: a header, a query parameter, a cookie, the host, or the
 /// body. Mirrors WireMock's `StringValuePattern` operators and their JSON form.
@@ -106,8 +107,8 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
     /// in a WireMock mapping: the text is parsed, so `try .equalToJson(#"{"name": "Ada"}"#)`
     /// expects an object (see ``EqualToJsonPattern`` for the options).
     ///
-    /// Throws a ``JSONParseError`` (with line and column) when `json` is not valid JSON. To
-    /// expect a JSON *string*, pass a ``JSONValue``: `.equalToJson(.string("Ada"))`.
+    /// Throws a `JSONParseError` (with line and column) when `json` is not valid JSON. To
+    /// expect a JSON *string*, pass a `JSONValue`: `.equalToJson(.string("Ada"))`.
     public static func equalToJson(
         _ json: String,
         ignoreArrayOrder: Bool = false,
@@ -195,7 +196,7 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
     /// ```swift
     /// let body: StringValuePattern = try .matchesJsonSchema(["type": "object", "required": ["id"]])
     /// ```
-    /// Throws a ``JSONSchemaError`` naming the keyword and its place when the schema is invalid.
+    /// Throws a `JSONSchemaError` naming the keyword and its place when the schema is invalid.
     public static func matchesJsonSchema(_ schema: JSONValue, version: JSONSchema.Draft? = nil) throws(JSONSchemaError) -> StringValuePattern {
         StringValuePattern(.matchesJsonSchema(MatchesJsonSchemaPattern(
             schema: try JSONSchema(schema, draft: version ?? .v202012), schemaVersion: version)))

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+
 /// WireMock's `matchesXPath` (`MatchesXPathPattern`): the value is XML in which the expression
 /// selects something; with a nested pattern, one of the selected values (text and attributes
 /// as their text, elements as XML) must match it, and the closest one grades a miss.

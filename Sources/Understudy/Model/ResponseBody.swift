@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudyJSON
 
 /// The body of a stubbed response: exactly one of WireMock's four body kinds, or none.
 public enum ResponseBody: Sendable, Hashable {

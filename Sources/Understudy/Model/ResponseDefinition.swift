@@ -1,4 +1,5 @@
 public import Foundation
+public import UnderstudyJSON
 
 /// What a stub answers: status, headers, one body, and optional delays, faults,
 /// templating and proxy settings (WireMock's `response` object).

@@ -1,4 +1,5 @@
 import Foundation
+public import UnderstudyJSON
 
 extension RecordSpec {
     private static let knownKeys = [

@@ -1,4 +1,5 @@
 public import Foundation
+public import UnderstudyJSON
 
 /// How traffic becomes stubs: WireMock's record and snapshot spec, plus redaction.
 ///

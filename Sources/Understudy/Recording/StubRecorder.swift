@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 import UnderstudySupport
 
 /// Turns recorded exchanges into stub mappings (and `__files` bodies), following a

@@ -1,5 +1,6 @@
 import Foundation
 public import UnderstudyClient
+import UnderstudyJSON
 
 extension HTTPMock {
     /// Adds a route answered by a closure that gets the request (with helpers and path

@@ -1,3 +1,4 @@
+import UnderstudyJSON
 import UnderstudySupport
 
 extension HTTPMock {

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+
 /// The current state of every scenario, as one immutable value: a request is matched against
 /// the snapshot taken for it, so a transition made by a concurrent request can never show it
 /// one state for one stub and another state for the next (the false miss WireMock fixed in

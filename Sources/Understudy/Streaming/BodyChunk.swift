@@ -1,4 +1,5 @@
 public import Foundation
+public import UnderstudyJSON
 
 /// One part of a timed body (NDJSON, progressive JSON, a slow download), written as its own
 /// chunk after its pause.

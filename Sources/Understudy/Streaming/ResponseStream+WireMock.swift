@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 extension ResponseStream {
     /// The response members that write the stream: `eventStream` (`{"events": [...],

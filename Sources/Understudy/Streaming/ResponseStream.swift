@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// A response body that arrives over time: server-sent events or timed chunks, and how the
 /// stream ends. Set with ``ResponseDefinition/eventStream(_:then:)`` or

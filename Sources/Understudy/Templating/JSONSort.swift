@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// WireMock's `jsonSort` helper, which arrived after 3.13.2 (4.0.0-beta.38's
 /// `JsonSortHelper`): `{{jsonSort json '$.users[*].name' order='desc' nulls='last'}}` sorts the

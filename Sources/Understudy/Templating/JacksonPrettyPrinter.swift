@@ -1,3 +1,5 @@
+import UnderstudyJSON
+
 /// Writes JSON as Jackson's `DefaultPrettyPrinter` does, which WireMock's `formatJson` helper
 /// uses (`Json.prettyPrint`): objects one member a line indented by two spaces with `" : "`
 /// between name and value, arrays on one line as `[ 1, 2 ]`, empty containers as `{ }` and

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 import UnderstudySupport
 
 /// WireMock's `response-template` transformer: renders a response's body (inline, JSON or the

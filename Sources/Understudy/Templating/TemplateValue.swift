@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// A value inside a template: what paths resolve to and helpers take and return.
 enum TemplateValue: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+
 extension ServeEventListener {
     private static let knownKeys = ["name", "requestPhases", "parameters"]
 

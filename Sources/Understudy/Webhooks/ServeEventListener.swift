@@ -1,3 +1,5 @@
+public import UnderstudyJSON
+
 /// One entry of a stub's `serveEventListeners` (or of the deprecated `postServeActions`):
 /// a named WireMock extension and its parameters (WireMock's
 /// `extension/ServeEventListenerDefinition.java`).

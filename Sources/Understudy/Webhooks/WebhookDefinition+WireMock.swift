@@ -1,4 +1,5 @@
 import Foundation
+public import UnderstudyJSON
 
 extension WebhookDefinition {
     /// The webhook's `parameters` object as WireMock writes it: `method`, `url`, `headers`,

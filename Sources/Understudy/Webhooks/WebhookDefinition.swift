@@ -1,4 +1,5 @@
 public import Foundation
+public import UnderstudyJSON
 
 /// An HTTP request a stub sends after its response has been served (WireMock's `webhook`
 /// serve event listener, `org/wiremock/webhooks/WebhookDefinition.java`).

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// Compares two XML documents the way WireMock 3.13's `EqualToXmlPattern` drives XMLUnit 2.11:
 /// whitespace ignored (text trimmed, blank text dropped), comments ignored, children paired by

@@ -2,7 +2,7 @@
 /// `jsonArrayAdd` helpers do through Jayway's `DocumentContext`.
 extension JSONPath {
     /// Why a path cannot delete from a document.
-    enum DeletionFailure: Error, Equatable {
+    package enum DeletionFailure: Error, Equatable {
         /// `$` (or a path ending in a function such as `.length()`) selects no member or element.
         case notAMemberOrElement
     }
@@ -11,7 +11,7 @@ extension JSONPath {
     /// `DocumentContext.delete` removes them (WireMock's `jsonRemove` helper), or `nil` when the
     /// path selects nothing. Array elements are removed from the highest index down, as
     /// Jayway's `PathRef` ordering does, so that removing one does not shift the next.
-    func deleting(from root: JSONValue) throws(DeletionFailure) -> JSONValue? {
+    package func deleting(from root: JSONValue) throws(DeletionFailure) -> JSONValue? {
         guard query.trailingFunction == nil, !query.segments.isEmpty else { throw .notAMemberOrElement }
         let evaluator = JSONPathEvaluator(root: root)
         let found = evaluator.locations(of: query)
@@ -26,7 +26,7 @@ extension JSONPath {
     /// The document with the node a definite path selects replaced by `transform` of it, or
     /// `nil` when the path selects nothing (Jayway reads such a node by reference and edits it
     /// in place, as WireMock's `jsonArrayAdd` with `jsonPath=` does).
-    func updating(_ root: JSONValue, _ transform: (JSONValue) throws -> JSONValue) rethrows -> JSONValue? {
+    package func updating(_ root: JSONValue, _ transform: (JSONValue) throws -> JSONValue) rethrows -> JSONValue? {
         guard query.trailingFunction == nil, isDefinite else { return nil }
         guard let location = JSONPathEvaluator(root: root).locations(of: query).first else { return nil }
         return try Self.replacing(location[...], in: root, transform)
