@@ -1,7 +1,8 @@
 import Foundation
 
 /// The served requests of one mock, oldest first, bounded: when full, the oldest entry is
-/// dropped for each new one. An entry is found by its request id without a scan.
+/// dropped for each new one. An entry the journal handed out is found again without a scan,
+/// through the sequence number it was given.
 struct RequestJournal: Sendable {
     /// WireMock's default is unbounded; ours keeps memory flat in long runs.
     static let defaultCapacity = 10_000
@@ -11,25 +12,28 @@ struct RequestJournal: Sendable {
     private var buffer: [ServeEvent] = []
     /// Index of the oldest entry once the buffer is full.
     private var head = 0
-    /// Where each entry's request id sits in `buffer`.
-    private var slots: [UUID: Int] = [:]
+    /// How many entries were appended since `buffer` was last rebuilt: the next entry's
+    /// sequence number. Entry `s` sits at `s % capacity` (at `s` before the buffer is full).
+    private var appended = 0
 
     init(capacity: Int = RequestJournal.defaultCapacity) {
         self.capacity = max(0, capacity)
     }
 
-    /// Appends an entry, dropping the oldest when full.
-    mutating func append(_ event: ServeEvent) {
-        guard capacity > 0 else { return }
+    /// Appends an entry, dropping the oldest when full; returns the entry as journaled (with
+    /// its sequence number).
+    mutating func append(_ event: ServeEvent) -> ServeEvent {
+        guard capacity > 0 else { return event }
+        var event = event
+        event.journalSequence = appended
+        appended += 1
         if buffer.count < capacity {
-            slots[event.id] = buffer.count
             buffer.append(event)
         } else {
-            if slots[buffer[head].id] == head { slots[buffer[head].id] = nil }
-            slots[event.id] = head
             buffer[head] = event
             head = (head + 1) % capacity
         }
+        return event
     }
 
     /// All entries, oldest first.
@@ -38,7 +42,17 @@ struct RequestJournal: Sendable {
     }
 
     /// The entry of the request with the id, if the journal still holds it.
-    func event(id: UUID) -> ServeEvent? { slots[id].map { buffer[$0] } }
+    func event(id: UUID) -> ServeEvent? { buffer.first { $0.id == id } }
+
+    /// Where `event` (as this journal handed it out) sits now: found from its sequence number
+    /// without a scan, unless entries were removed since (then by a scan); `nil` once dropped.
+    private func slot(of event: ServeEvent) -> Int? {
+        if let sequence = event.journalSequence, sequence < appended, sequence >= appended - capacity {
+            let slot = buffer.count < capacity ? sequence : sequence % capacity
+            if slot < buffer.count, buffer[slot].id == event.id { return slot }
+        }
+        return buffer.firstIndex { $0.id == event.id }
+    }
 
     /// Removes the entries for which `shouldRemove` holds; returns how many were removed.
     @discardableResult
@@ -47,13 +61,14 @@ struct RequestJournal: Sendable {
         let removed = buffer.count - kept.count
         buffer = kept
         head = 0
-        slots = Dictionary(kept.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, last in last })
+        appended = kept.count
         return removed
     }
 
-    /// Replaces the entry with the same request id, if the journal still holds it.
+    /// Replaces the entry `event` was journaled as (same request id), if the journal still
+    /// holds it.
     mutating func replace(_ event: ServeEvent) {
-        guard let slot = slots[event.id] else { return }
+        guard let slot = slot(of: event) else { return }
         buffer[slot] = event
     }
 }

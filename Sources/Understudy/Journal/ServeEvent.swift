@@ -11,6 +11,9 @@ public struct ServeEvent: Sendable, Identifiable {
     private let entry: StubRegistry.Entry?
     /// The response when it is not the stub's static one (dynamic stubs, unmatched requests).
     private let computedResponse: ResponseDefinition?
+    /// Where the journal put this entry (`RequestJournal.append`), so that finishing it finds
+    /// it without a scan; `nil` until journaled.
+    var journalSequence: Int?
 
     /// The stub that answered, or `nil` when no stub matched.
     public var stub: StubMapping? { entry?.mapping }
@@ -74,6 +77,7 @@ public struct ServeEvent: Sendable, Identifiable {
     func proxied(_ upstream: ResponseDefinition) -> ServeEvent {
         var event = ServeEvent(request: request, entry: entry, response: upstream)
         event.wasProxied = true
+        event.journalSequence = journalSequence
         return event
     }
 }

@@ -25,10 +25,12 @@ public final class HTTPMock: Sendable {
         var unmatchedResponder: (@Sendable (RecordedRequest) -> ResponseDefinition)?
         var globalDelays = GlobalDelays()
 
-        /// Journals a served request and wakes the waiters it completes.
-        mutating func record(_ event: ServeEvent) {
-            journal.append(event)
+        /// Journals a served request and wakes the waiters it completes; returns the entry as
+        /// journaled.
+        mutating func record(_ event: ServeEvent) -> ServeEvent {
+            let journaled = journal.append(event)
             if !journalWaiters.isEmpty { journalWaiters.arrived(event.request) }
+            return journaled
         }
     }
 
@@ -230,8 +232,7 @@ public final class HTTPMock: Sendable {
             }
             event = ServeEvent(request: request, stub: nil, response: response)
         }
-        state.withLock { $0.record(event) }
-        return (event, report)
+        return (state.withLock { $0.record(event) }, report)
     }
 
     /// How to answer a served request: delays, fault, proxying or the status, final headers
@@ -307,9 +308,7 @@ public final class HTTPMock: Sendable {
             if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
                 return .templated(entry, response)
             }
-            let event = ServeEvent(request: request, entry: entry, response: nil)
-            state.record(event)
-            return .answered(event)
+            return .answered(state.record(ServeEvent(request: request, entry: entry, response: nil)))
         case .dynamic(let responder):
             return .dynamic(entry, responder, callCount: count)
         }
