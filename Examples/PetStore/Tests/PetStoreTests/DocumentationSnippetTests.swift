@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The README and the DocC article quote `fetchAndDisplay` from PetStoreFeatureTests.swift;
+/// The testing article and the example's DocC article quote `fetchAndDisplay` from PetStoreFeatureTests.swift;
 /// this keeps the quotes identical to the compiled test.
 struct DocumentationSnippetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -17,7 +17,8 @@ struct DocumentationSnippetTests {
         return lines.map { indented != nil && $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
     }
 
-    @Test(arguments: ["README.md", "Examples/PetStore/Sources/PetStore/Documentation.docc/PetStore.md"])
+    @Test(arguments: ["Sources/UnderstudyTesting/Documentation.docc/TestingWithSwiftTestingAndXCTest.md",
+                      "Examples/PetStore/Sources/PetStore/Documentation.docc/PetStore.md"])
     func quotesMatchTheCompiledTest(document: String) throws {
         let test = try String(contentsOf: Self.root.appendingPathComponent("Examples/PetStore/Tests/PetStoreTests/PetStoreFeatureTests.swift"), encoding: .utf8)
         let quoted = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)

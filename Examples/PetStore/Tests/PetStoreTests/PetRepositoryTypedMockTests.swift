@@ -4,6 +4,8 @@ import Testing
 import Understudy
 import UnderstudyClient
 import UnderstudyDoubles
+import UnderstudyFakes
+import UnderstudyTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

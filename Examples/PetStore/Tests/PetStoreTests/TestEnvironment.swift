@@ -3,6 +3,7 @@ import PetStore
 import Understudy
 import UnderstudyClient
 import UnderstudyDoubles
+import UnderstudyFakes
 import UnderstudyTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
