@@ -59,9 +59,14 @@ let package = Package(
         // The JSON engine: the value model, parser and pointers, JSONPath, JSON Schema. Knows no
         // stub, request, matcher or template; the core re-exports it (`JSONValue` is public API).
         .target(name: "UnderstudyJSON", dependencies: ["UnderstudySupport"], swiftSettings: sharedSettings),
+        // The XML engine: the document tree and its parser, XPath 1.0, and the XMLUnit-style
+        // comparison. Knows no stub, request, matcher or template (the placeholders an
+        // `equalToXml` pattern reads stay in the core); no public API names its types, so the
+        // core depends on it without re-exporting it.
+        .target(name: "UnderstudyXML", dependencies: ["UnderstudySupport"], swiftSettings: sharedSettings),
         // Core engine: model, matching, stubbing, journal, verification, near misses,
         // WireMock JSON codec. Imports Foundation and the app side's `HTTPMethod`.
-        .target(name: "Understudy", dependencies: ["UnderstudyClient", "UnderstudySupport", "UnderstudyJSON"], swiftSettings: sharedSettings),
+        .target(name: "Understudy", dependencies: ["UnderstudyClient", "UnderstudySupport", "UnderstudyJSON", "UnderstudyXML"], swiftSettings: sharedSettings),
         // The SwiftNIO loopback server, the WireMock admin API, proxying and recording.
         .target(
             name: "UnderstudyServer",
@@ -190,7 +195,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyFuzz"],
+            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyXML", "UnderstudyFuzz"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),

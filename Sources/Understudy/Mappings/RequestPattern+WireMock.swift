@@ -1,5 +1,6 @@
 import UnderstudyClient
 public import UnderstudyJSON
+import UnderstudySupport
 extension RequestPattern {
     private static let urlKeys = ["url", "urlPattern", "urlPath", "urlPathPattern", "urlPathTemplate"]
     private static let knownKeys = urlKeys + [

@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyXML
 
 /// WireMock JSON for the XML operators, `equalToXml` and `matchesXPath`
 /// (`StringValuePatternJsonDeserializer`, `XPathPatternJsonSerializer` in WireMock 3.13).

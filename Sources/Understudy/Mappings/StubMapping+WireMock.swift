@@ -1,5 +1,6 @@
 public import Foundation
 public import UnderstudyJSON
+import UnderstudySupport
 
 extension StubMapping {
     private static let knownKeys = [

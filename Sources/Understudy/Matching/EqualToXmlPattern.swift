@@ -1,3 +1,5 @@
+import UnderstudyXML
+
 /// WireMock's `equalToXml`: the value is an XML document equal to `expected`, compared as
 /// WireMock 3.13 compares with XMLUnit — whitespace, comments, namespace prefixes and the
 /// order of child elements do not matter; element names, namespace URIs, text, attributes and

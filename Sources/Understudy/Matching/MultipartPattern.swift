@@ -1,4 +1,4 @@
-import UnderstudyJSON
+import UnderstudySupport
 
 /// A pattern for the parts of a `multipart/*` request (WireMock's `multipartPatterns` entry).
 public struct MultipartPattern: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import UnderstudyJSON
+import UnderstudySupport
 
 extension RequestPattern: CustomStringConvertible {
     /// A one-line summary: `GET urlPath "/users/42" with header Accept contains "json"`, or

@@ -1,5 +1,5 @@
 import Foundation
-import UnderstudyJSON
+import UnderstudySupport
 
 extension RequestPattern {
     /// The graded match of a request: exact when every field matches; otherwise the

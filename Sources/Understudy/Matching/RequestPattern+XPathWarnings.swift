@@ -1,23 +1,13 @@
-import UnderstudyJSON
+import UnderstudySupport
+import UnderstudyXML
 
 /// `matchesXPath` with an expression that yields a value (`count(//a) > 2`) and no nested
 /// pattern always matches in WireMock (`MatchesXPathPattern.isSimpleMatch` counts the value as
 /// one node found), and so it does here; `understudy lint` points it out.
-extension XPathSyntax {
-    /// Whether the expression yields a node-set rather than a string, number or boolean.
-    var yieldsNodes: Bool {
-        switch self {
-        case .path, .union: true
-        case .filter(let primary, _, _): primary.yieldsNodes
-        case .number, .literal, .call, .binary, .negate: false
-        }
-    }
-}
-
 extension StringValuePattern {
     /// The `matchesXPath` expressions in the pattern that yield a value and have no nested pattern.
     func valueOnlyXPaths() -> [XPathExpression] {
-        if case .matchesXPath(let expression, nil) = kind { return expression.syntax.yieldsNodes ? [] : [expression] }
+        if case .matchesXPath(let expression, nil) = kind { return expression.yieldsNodes ? [] : [expression] }
         return nestedPatterns.flatMap { $0.valueOnlyXPaths() }
     }
 }

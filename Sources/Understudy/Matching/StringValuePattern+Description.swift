@@ -1,5 +1,7 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudySupport
+import UnderstudyXML
 
 extension StringValuePattern: CustomStringConvertible {
     /// A short, deterministic rendering used in near-miss reports:

@@ -1,5 +1,6 @@
 public import Foundation
 public import UnderstudyJSON
+import UnderstudyXML
 
 /// A pattern for one string value: a header, a query parameter, a cookie, the host, or the
 /// body. Mirrors WireMock's `StringValuePattern` operators and their JSON form.
@@ -176,7 +177,7 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
     ///                                              namespaces: ["s": "http://schemas.xmlsoap.org/soap/envelope/"])
     /// ```
     /// Without `namespaces`, names match whatever their prefix, as in WireMock. An expression
-    /// that does not compile (or uses a construct outside the subset ``XPathExpression``
+    /// that does not compile (or uses a construct outside the subset `XPathExpression`
     /// implements) never matches and is reported by ``RequestPattern/validate()``; a mapping
     /// file holding one fails to load.
     public static func matchesXPath(

@@ -1,4 +1,3 @@
-import UnderstudyJSON
 import UnderstudySupport
 
 /// How a stub matches the request URL (WireMock's five URL keys, or any URL).

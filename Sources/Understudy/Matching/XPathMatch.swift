@@ -1,4 +1,5 @@
-import UnderstudyJSON
+import UnderstudySupport
+import UnderstudyXML
 
 /// WireMock's `matchesXPath` (`MatchesXPathPattern`): the value is XML in which the expression
 /// selects something; with a nested pattern, one of the selected values (text and attributes

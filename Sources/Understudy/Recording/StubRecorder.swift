@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyJSON
 import UnderstudySupport
+import UnderstudyXML
 
 /// Turns recorded exchanges into stub mappings (and `__files` bodies), following a
 /// ``RecordSpec``: the engine behind ``Recorder`` and HAR import.

@@ -1,5 +1,5 @@
 public import Foundation
-import UnderstudyJSON
+import UnderstudySupport
 
 /// The id and name of the stub that answered a request, without the rest of the stub.
 public struct StubIdentity: Sendable, Hashable {

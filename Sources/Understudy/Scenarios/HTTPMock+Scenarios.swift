@@ -1,4 +1,3 @@
-import UnderstudyJSON
 import UnderstudySupport
 
 extension HTTPMock {

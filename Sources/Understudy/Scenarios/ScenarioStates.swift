@@ -1,4 +1,4 @@
-import UnderstudyJSON
+import UnderstudySupport
 
 /// The current state of every scenario, as one immutable value: a request is matched against
 /// the snapshot taken for it, so a transition made by a concurrent request can never show it

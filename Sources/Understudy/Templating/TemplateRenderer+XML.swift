@@ -1,3 +1,5 @@
+import UnderstudyXML
+
 extension TemplateRenderer {
     static let xmlHelperNames: Set<String> = ["xPath", "soapXPath", "formatXml"]
 

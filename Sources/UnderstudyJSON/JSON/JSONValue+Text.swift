@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudySupport
 
 extension JSONValue: CustomStringConvertible {
     /// The compact JSON text of the value, as `jsonText()` writes it.
@@ -91,27 +92,8 @@ private struct JSONTextWriter {
     }
 
     private mutating func write(string: String) {
-        output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case UInt8(ascii: "\n"): append("\\n")
-            case UInt8(ascii: "\r"): append("\\r")
-            case UInt8(ascii: "\t"): append("\\t")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
-            case 0x00 ..< 0x20:
-                append("\\u00")
-                output.append(Self.hexDigits[Int(byte >> 4)])
-                output.append(Self.hexDigits[Int(byte & 0x0F)])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
+        appendQuoted(string, to: &output)
     }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// The number's text when it is valid JSON, else its `Double` spelling, else `null`.
     private static func jsonSpelling(of number: JSONNumber) -> String {

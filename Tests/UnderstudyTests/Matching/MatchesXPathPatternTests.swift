@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyXML
 
 /// `matchesXPath`, following WireMock 3.13.2's `matching/MatchesXPathPattern.java` and its
 /// `MatchesXPathPatternTest.java`, and the XPath 1.0 subset behind it.

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 import Testing
 @testable import Understudy
+@testable import UnderstudyXML
 
 /// Understudy's XPath 1.0 subset against libxml2's, through swift-corelibs-foundation's
 /// `XMLDocument.nodes(forXPath:)`: every expression of the corpus, on every document, selects

@@ -1,5 +1,5 @@
 import Foundation
-import UnderstudyJSON
+import UnderstudySupport
 
 /// Compares two XML documents the way WireMock 3.13's `EqualToXmlPattern` drives XMLUnit 2.11:
 /// whitespace ignored (text trimmed, blank text dropped), comments ignored, children paired by
@@ -7,50 +7,105 @@ import UnderstudyJSON
 /// (element names, namespace URIs, text, attribute values and counts, child counts and
 /// lookups, processing instructions, schema locations). Namespace prefixes, child order and
 /// the XML declaration never make a difference.
-struct XMLComparison {
-    /// The settings of one `equalToXml` pattern.
-    struct Options: Sendable {
-        var placeholders: XMLPlaceholder.Reader?
-        var exempted: Set<EqualToXmlPattern.ComparisonType>
-        var ignoreOrderOfSameNode: Bool
-        var namespaceAwareness: EqualToXmlPattern.NamespaceAwareness
+package struct XMLComparison {
+    /// The comparison types WireMock counts, named as XMLUnit names them; XMLUnit's others
+    /// always count as equal.
+    package enum ComparisonType: String, Sendable, Hashable, CaseIterable {
+        case schemaLocation = "SCHEMA_LOCATION"
+        case noNamespaceSchemaLocation = "NO_NAMESPACE_SCHEMA_LOCATION"
+        case nodeType = "NODE_TYPE"
+        case namespaceURI = "NAMESPACE_URI"
+        case textValue = "TEXT_VALUE"
+        case processingInstructionTarget = "PROCESSING_INSTRUCTION_TARGET"
+        case processingInstructionData = "PROCESSING_INSTRUCTION_DATA"
+        case elementTagName = "ELEMENT_TAG_NAME"
+        case elementNumAttributes = "ELEMENT_NUM_ATTRIBUTES"
+        case attrValue = "ATTR_VALUE"
+        case childNodelistLength = "CHILD_NODELIST_LENGTH"
+        case childLookup = "CHILD_LOOKUP"
+        case attrNameLookup = "ATTR_NAME_LOOKUP"
+    }
+
+    /// How namespaces count.
+    package enum NamespaceMode: Sendable, Hashable {
+        /// Namespace URIs are compared, prefixes are not; `xmlns` attributes are not attributes.
+        case strict
+        /// Element prefixes are dropped, attributes compare by their full name, `xmlns`
+        /// attributes are ignored but an element's default namespace counts.
+        case legacy
+        /// Names compare as written, namespaces are ignored, `xmlns` attributes are ordinary attributes.
+        case none
+    }
+
+    /// A placeholder in an expected text or attribute value (XMLUnit's `${xmlunit.…}`), as the
+    /// comparison asks it: the caller reads placeholders, the comparison only applies them.
+    package enum Placeholder: Sendable {
+        /// Accepts any value, and a missing attribute or an empty element (`${xmlunit.ignore}`).
+        case ignore
+        /// Accepts the actual values `accepts` returns `true` for.
+        case check(_ accepts: @Sendable (String) -> Bool)
+
+        func accepts(_ actual: String) -> Bool {
+            switch self {
+            case .ignore: true
+            case .check(let accepts): accepts(actual)
+            }
+        }
+
+        var isIgnore: Bool {
+            if case .ignore = self { true } else { false }
+        }
+    }
+
+    /// The settings of one comparison.
+    package struct Options: Sendable {
+        /// The placeholder an expected value holds (`nil` when it holds none); `nil` when
+        /// placeholders are not read.
+        package var placeholders: (@Sendable (String) -> Placeholder?)?
+        /// Comparison types that may differ.
+        package var exempted: Set<ComparisonType>
+        /// Whether children with the same name pair up by their text too, not only in order.
+        package var ignoreOrderOfSameNode: Bool
+        package var namespaceMode: NamespaceMode
+
+        package init(placeholders: (@Sendable (String) -> Placeholder?)?, exempted: Set<ComparisonType>,
+                     ignoreOrderOfSameNode: Bool, namespaceMode: NamespaceMode) {
+            self.placeholders = placeholders
+            self.exempted = exempted
+            self.ignoreOrderOfSameNode = ignoreOrderOfSameNode
+            self.namespaceMode = namespaceMode
+        }
     }
 
     /// One counted comparison that differed.
-    struct Difference: Sendable, CustomStringConvertible {
-        var type: EqualToXmlPattern.ComparisonType
+    package struct Difference: Sendable, CustomStringConvertible {
+        package var type: ComparisonType
         /// The XPath of the node in the expected document (`/a[1]/b[1]/text()[1]`).
-        var path: String
-        var expected: String
-        var actual: String
+        package var path: String
+        package var expected: String
+        package var actual: String
 
-        var description: String { "\(type.rawValue) at \(path): expected \(expected), got \(actual)" }
+        package var description: String { "\(type.rawValue) at \(path): expected \(expected), got \(actual)" }
     }
 
     private let options: Options
     private let control: XMLTree
     private let test: XMLTree
     /// Counted comparisons made, and those that differed.
-    private(set) var compared = 0
-    private(set) var differences: [Difference] = []
+    package private(set) var compared = 0
+    package private(set) var differences: [Difference] = []
 
     /// Compares the documents; read ``differences`` and ``compared`` afterwards.
-    init(expected: XMLTree, actual: XMLTree, options: Options) {
+    package init(expected: XMLTree, actual: XMLTree, options: Options) {
         self.options = options
         control = expected
         test = actual
         compareChildren(XMLTree.root, XMLTree.root, path: "")
     }
 
-    private static let counted: Set<EqualToXmlPattern.ComparisonType> = [
-        .elementTagName, .schemaLocation, .noNamespaceSchemaLocation, .nodeType, .namespaceURI, .textValue,
-        .processingInstructionTarget, .processingInstructionData, .elementNumAttributes, .attrValue,
-        .childNodelistLength, .childLookup, .attrNameLookup,
-    ]
-
-    /// Records a comparison of a type WireMock counts (others always count as equal).
-    private mutating func record(_ type: EqualToXmlPattern.ComparisonType, equal: Bool, path: String, expected: String, actual: String) {
-        guard Self.counted.contains(type), !options.exempted.contains(type) else { return }
+    /// Records a comparison of a type WireMock counts (XMLUnit's others always count as equal).
+    private mutating func record(_ type: ComparisonType, equal: Bool, path: String, expected: String, actual: String) {
+        guard !options.exempted.contains(type) else { return }
         compared += 1
         if !equal { differences.append(Difference(type: type, path: path, expected: expected, actual: actual)) }
     }
@@ -73,7 +128,7 @@ struct XMLComparison {
 
     private func namespace(_ tree: XMLTree, _ index: Int) -> String? {
         let name = tree[index].name
-        switch options.namespaceAwareness {
+        switch options.namespaceMode {
         case .strict: return name.namespaceURI
         case .legacy: return tree[index].kind == .element && name.prefix == nil ? name.namespaceURI : nil
         case .none: return nil
@@ -81,7 +136,7 @@ struct XMLComparison {
     }
 
     private func localName(_ tree: XMLTree, _ index: Int) -> String {
-        options.namespaceAwareness == .none ? tree[index].name.qualified : tree[index].name.local
+        options.namespaceMode == .none ? tree[index].name.qualified : tree[index].name.local
     }
 
     private static let xsiNamespace = "http://www.w3.org/2001/XMLSchema-instance"
@@ -93,7 +148,7 @@ struct XMLComparison {
         var noNamespaceSchemaLocation: String?
         for attribute in tree[element].attributes {
             let name = tree[attribute].name
-            switch options.namespaceAwareness {
+            switch options.namespaceMode {
             case .strict:
                 if name.isNamespaceDeclaration { continue }
                 if name.namespaceURI == Self.xsiNamespace, name.local == "schemaLocation" {
@@ -112,8 +167,8 @@ struct XMLComparison {
         return (plain, schemaLocation, noNamespaceSchemaLocation)
     }
 
-    private func placeholder(_ value: String) -> XMLPlaceholder? {
-        (try? options.placeholders?.placeholder(in: value)) ?? nil
+    private func placeholder(_ value: String) -> Placeholder? {
+        options.placeholders?(value)
     }
 
     // MARK: Comparing
@@ -154,7 +209,7 @@ struct XMLComparison {
         let tAttributes = attributes(test, t)
         // An ignored attribute may be missing (XMLUnit's `${xmlunit.ignore}` on an absent attribute).
         let ignorableMissing = cAttributes.plain.filter { entry in
-            placeholder(control[entry.index].value) == .ignore && !tAttributes.plain.contains { $0.key == entry.key }
+            placeholder(control[entry.index].value)?.isIgnore == true && !tAttributes.plain.contains { $0.key == entry.key }
         }.count
         let countEqual = cAttributes.plain.count == tAttributes.plain.count
             || cAttributes.plain.count - ignorableMissing == tAttributes.plain.count
@@ -166,7 +221,7 @@ struct XMLComparison {
             let expected = control[attribute].value
             let placeholder = placeholder(expected)
             guard let match = tAttributes.plain.first(where: { $0.key == key }) else {
-                record(.attrNameLookup, equal: placeholder == .ignore, path: attributePath, expected: "attribute \(name)", actual: "none")
+                record(.attrNameLookup, equal: placeholder?.isIgnore == true, path: attributePath, expected: "attribute \(name)", actual: "none")
                 continue
             }
             let actual = test[match.index].value
@@ -189,7 +244,7 @@ struct XMLComparison {
         let tChildren = children(test, t)
         // `<a>${xmlunit.ignore}</a>` also accepts an empty `<a/>`.
         if tChildren.isEmpty, cChildren.count == 1, control[cChildren[0]].kind == .text,
-           placeholder(text(control, cChildren[0])) == .ignore {
+           placeholder(text(control, cChildren[0]))?.isIgnore == true {
             return
         }
         // The document's own child count counts too (WireMock's distance for <a/> against <b/> is 0.5).

@@ -9,36 +9,39 @@ import Foundation
 /// namespace-unaware document does (`/thing` finds `<t:thing>`), and a prefix in the
 /// expression is an error. With `namespaces` (WireMock's `xPathNamespaces`), a prefixed name
 /// matches by namespace URI and an unprefixed one only elements in no namespace (XPath 1.0).
-public struct XPathExpression: Sendable, Hashable, CustomStringConvertible {
+package struct XPathExpression: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written.
-    public let source: String
+    package let source: String
     /// Prefix → namespace URI, or `nil` for namespace-unaware matching.
-    public let namespaces: [String: String]?
+    package let namespaces: [String: String]?
     let syntax: XPathSyntax
 
     /// Compiles `source`; throws an ``XPathError`` naming a syntax error, an undeclared prefix or
     /// an unsupported construct.
-    public init(_ source: String, namespaces: [String: String]? = nil) throws(XPathError) {
+    package init(_ source: String, namespaces: [String: String]? = nil) throws(XPathError) {
         self.source = source
         let namespaces = namespaces.flatMap { $0.isEmpty ? nil : $0 }
         self.namespaces = namespaces
         syntax = try XPathParser.parse(source, namespaces: namespaces)
     }
 
-    public var description: String { source }
+    package var description: String { source }
 
-    public static func == (lhs: XPathExpression, rhs: XPathExpression) -> Bool {
+    /// Whether the expression yields a node-set rather than a string, number or boolean.
+    package var yieldsNodes: Bool { syntax.yieldsNodes }
+
+    package static func == (lhs: XPathExpression, rhs: XPathExpression) -> Bool {
         lhs.source == rhs.source && lhs.namespaces == rhs.namespaces
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(source)
         hasher.combine(namespaces)
     }
 
     /// Evaluates the expression with the document node as context; `nil` when the evaluation
     /// ran past its step budget.
-    func evaluate(_ tree: XMLTree) -> XPathValue? {
+    package func evaluate(_ tree: XMLTree) -> XPathValue? {
         var evaluator = XPathEvaluator(tree: tree, namespaceAware: namespaces != nil)
         return try? evaluator.evaluate(syntax)
     }
@@ -47,7 +50,7 @@ public struct XPathExpression: Sendable, Hashable, CustomStringConvertible {
     /// its text (text and attributes) or its XML (elements), a number with up to three
     /// decimals and grouping (`1,234.5`), a boolean as `true`/`false`, a string as itself.
     /// Empty when nothing is selected; `nil` when evaluation was abandoned.
-    func renderedResults(_ tree: XMLTree) -> [String]? {
+    package func renderedResults(_ tree: XMLTree) -> [String]? {
         guard let value = evaluate(tree) else { return nil }
         switch value {
         case .nodes(let nodes): return nodes.map { tree.renderedValue($0) }
@@ -59,7 +62,7 @@ public struct XPathExpression: Sendable, Hashable, CustomStringConvertible {
 
     /// Java's `NumberFormat.getInstance()` in an English locale: grouping, at most three
     /// fraction digits rounded half-even.
-    static func javaNumberFormat(_ value: Double) -> String {
+    package static func javaNumberFormat(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-∞" : "∞" }
         let scaled = (abs(value) * 1000).rounded(.toNearestOrEven)

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 
 /// A document that is not well-formed XML, with where the parser stopped.
-struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The line the parser stopped at, from 1.
     let line: Int
     /// The column the parser stopped at, from 1.
@@ -12,7 +12,7 @@ struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
     let message: String
 
-    var description: String { "\(message) (line \(line), column \(column))" }
+    package var description: String { "\(message) (line \(line), column \(column))" }
 
     /// A readable reason for `XMLParser`'s error, by its code (libxml2's, which Apple's parser
     /// shares); the parser's own descriptions are empty on Linux.

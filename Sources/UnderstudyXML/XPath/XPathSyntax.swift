@@ -11,6 +11,15 @@ indirect enum XPathSyntax: Sendable {
     case binary(XPathOperator, XPathSyntax, XPathSyntax)
     case negate(XPathSyntax)
     case union(XPathSyntax, XPathSyntax)
+
+    /// Whether the expression yields a node-set rather than a string, number or boolean.
+    var yieldsNodes: Bool {
+        switch self {
+        case .path, .union: true
+        case .filter(let primary, _, _): primary.yieldsNodes
+        case .number, .literal, .call, .binary, .negate: false
+        }
+    }
 }
 
 /// One step of a location path: `child::a[1]`.

@@ -6,7 +6,7 @@ import FoundationXML
 extension XMLTree {
     /// Parses an XML document. External entities are not resolved; a document that is not
     /// well-formed throws an ``XMLParseError`` with the line and column `XMLParser` stopped at.
-    init(parsing text: String) throws(XMLParseError) {
+    package init(parsing text: String) throws(XMLParseError) {
         guard text.contains(where: { !$0.isWhitespace }) else {
             throw XMLParseError(line: 1, column: 1, message: "the document is empty")
         }

@@ -2,7 +2,7 @@ extension XMLTree {
     /// A node as WireMock prints what an XPath selected: text and attributes as their value,
     /// elements and the document as XML (attributes in name order, empty elements as `<a/>`,
     /// whitespace kept as parsed), comments and processing instructions as markup.
-    func renderedValue(_ index: Int) -> String {
+    package func renderedValue(_ index: Int) -> String {
         switch nodes[index].kind {
         case .text, .attribute: return nodes[index].value
         default:
@@ -14,7 +14,7 @@ extension XMLTree {
 
     /// The document as XML with the content of elements and the value of attributes whose local
     /// name `redacts` picks replaced by `placeholder` (for recordings, which must not keep secrets).
-    func redacted(_ redacts: @escaping (String) -> Bool, placeholder: String) -> String {
+    package func redacted(_ redacts: @escaping (String) -> Bool, placeholder: String) -> String {
         var text = ""
         write(XMLTree.root, to: &text, redaction: (redacts, placeholder))
         return text
@@ -60,7 +60,7 @@ extension XMLTree {
     /// The document as WireMock's `formatXml` prints it: no declaration, blank text dropped, and
     /// with `indent`, one element per line indented by two spaces (an element holding only text
     /// stays on its line), ending with a line break; without, all on one line.
-    func formatted(indent: Bool) -> String {
+    package func formatted(indent: Bool) -> String {
         var text = ""
         for child in nodes[XMLTree.root].children { writeFormatted(child, depth: 0, indent: indent, to: &text) }
         return text

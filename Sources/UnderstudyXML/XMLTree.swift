@@ -11,9 +11,9 @@
 /// written (`soap:Body`) and, when its prefix is declared in scope, the namespace URI. Which
 /// view counts is up to the reader (XPath with or without `xPathNamespaces`, `equalToXml`'s
 /// `namespaceAwareness`).
-struct XMLTree: Sendable {
+package struct XMLTree: Sendable {
     /// What a node is.
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case document
         case element
         case attribute
@@ -23,24 +23,24 @@ struct XMLTree: Sendable {
     }
 
     /// One node of the tree.
-    struct Node: Sendable {
-        var kind: Kind
+    package struct Node: Sendable {
+        package var kind: Kind
         /// The parent's index; `nil` for the document node. An attribute's parent is its element.
         var parent: Int?
         /// Child nodes (elements, text, comments, processing instructions) in order.
-        var children: [Int] = []
+        package var children: [Int] = []
         /// An element's attributes, namespace declarations (`xmlns`, `xmlns:p`) included.
-        var attributes: [Int] = []
+        package var attributes: [Int] = []
         /// Element and attribute names; a processing instruction's target in `name.local`.
-        var name = XMLName(qualified: "")
+        package var name = XMLName(qualified: "")
         /// An attribute's value, a text's or comment's content, a processing instruction's data.
-        var value = ""
+        package var value = ""
     }
 
     /// Every node; index 0 is the document node.
-    private(set) var nodes: [Node]
+    package private(set) var nodes: [Node]
     /// Prefixes used in element or attribute names without a declaration in scope.
-    private(set) var unboundPrefixes: [String]
+    package private(set) var unboundPrefixes: [String]
 
     init(nodes: [Node], unboundPrefixes: [String]) {
         self.nodes = nodes
@@ -50,11 +50,11 @@ struct XMLTree: Sendable {
     /// The document node.
     static let root = 0
 
-    subscript(index: Int) -> Node { nodes[index] }
+    package subscript(index: Int) -> Node { nodes[index] }
 
     /// The XPath string-value of a node: all descendant text for documents and elements,
     /// the value for the others.
-    func stringValue(_ index: Int) -> String {
+    package func stringValue(_ index: Int) -> String {
         let node = nodes[index]
         switch node.kind {
         case .document, .element:
@@ -101,13 +101,13 @@ struct XMLTree: Sendable {
 }
 
 /// A qualified name and, when its prefix is declared, its namespace.
-struct XMLName: Sendable, Hashable {
+package struct XMLName: Sendable, Hashable {
     /// The name as written: `soap:Body`, `id`.
-    var qualified: String
+    package var qualified: String
     /// The part before the colon, if any.
     var prefix: String?
     /// The part after the colon (the whole name without one).
-    var local: String
+    package var local: String
     /// The namespace URI the prefix (or, for elements, the default namespace) is bound to.
     var namespaceURI: String?
 
@@ -124,7 +124,7 @@ struct XMLName: Sendable, Hashable {
     }
 
     /// `xmlns` or `xmlns:p`.
-    var isNamespaceDeclaration: Bool { qualified == "xmlns" || prefix == "xmlns" }
+    package var isNamespaceDeclaration: Bool { qualified == "xmlns" || prefix == "xmlns" }
 
     /// The namespace URI of `xml:` names.
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"

@@ -2,7 +2,7 @@ import Foundation
 
 /// The result of an XPath 1.0 expression: a node-set (indices into an ``XMLTree``, in
 /// document order), a string, a number or a boolean.
-enum XPathValue: Sendable, Equatable {
+package enum XPathValue: Sendable, Equatable {
     case nodes([Int])
     case string(String)
     case number(Double)
