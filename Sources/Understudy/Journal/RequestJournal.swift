@@ -20,11 +20,9 @@ struct RequestJournal: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    /// Appends an entry, dropping the oldest when full; returns the entry as journaled (with
-    /// its sequence number).
-    mutating func append(_ event: ServeEvent) -> ServeEvent {
-        guard capacity > 0 else { return event }
-        var event = event
+    /// Appends an entry, dropping the oldest when full, and gives it its sequence number.
+    mutating func append(_ event: inout ServeEvent) {
+        guard capacity > 0 else { return }
         event.journalSequence = appended
         appended += 1
         if buffer.count < capacity {
@@ -33,7 +31,6 @@ struct RequestJournal: Sendable {
             buffer[head] = event
             head = (head + 1) % capacity
         }
-        return event
     }
 
     /// All entries, oldest first.

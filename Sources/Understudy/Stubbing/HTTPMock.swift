@@ -28,7 +28,8 @@ public final class HTTPMock: Sendable {
         /// Journals a served request and wakes the waiters it completes; returns the entry as
         /// journaled.
         mutating func record(_ event: ServeEvent) -> ServeEvent {
-            let journaled = journal.append(event)
+            var journaled = event
+            journal.append(&journaled)
             if !journalWaiters.isEmpty { journalWaiters.arrived(event.request) }
             return journaled
         }
