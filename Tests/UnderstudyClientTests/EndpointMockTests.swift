@@ -212,7 +212,10 @@ struct EndpointMockTests {
 /// Typed mocking of event-stream endpoints: `expectEvents` answers `APIClient.events` with
 /// events that are timed, parsed and decoded as a real stream's.
 struct EventStreamMockingTests {
-    struct Tick: Decodable, Sendable, Equatable { var n: Int }
+    struct Tick: Codable, Sendable, Equatable {
+        var n: Int
+        var sentAt: String? = nil
+    }
 
     struct Ticks: EventStreamEndpoint {
         typealias Event = Tick
@@ -231,6 +234,18 @@ struct EventStreamMockingTests {
             #expect(ticks == [Tick(n: 1), Tick(n: 2)])
         }
         #expect(http.serveEvents.isEmpty)
+    }
+
+    @Test func typedEventsArriveDecodedAndTheStreamEndsAtTheMarker() async throws {
+        let client = APIClient(baseURL: baseURL, httpClient: HTTPMock())
+        try await client.withMocking { mock in
+            // Each event is sent as JSON data and decoded back by the client; the endpoint's
+            // end marker follows them, so the stream ends there.
+            mock.expectEvents(Ticks(), returning: [Tick(n: 1, sentAt: "noon"), Tick(n: 2)])
+            var ticks: [Tick] = []
+            for try await tick in client.events(Ticks()) { ticks.append(tick) }
+            #expect(ticks == [Tick(n: 1, sentAt: "noon"), Tick(n: 2)])
+        }
     }
 
     @Test func aStreamNobodyExpectedFailsNamingIt() async throws {
