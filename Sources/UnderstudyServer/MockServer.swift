@@ -175,7 +175,7 @@ public final class MockServer: Sendable {
     }
 
     /// The base URL clients should use: ``baseURL``, or ``httpsBaseURL`` when plain HTTP is
-    /// off. It does not throw, for use inside ``withMockServer(_:configuration:isolation:_:)``,
+    /// off. It does not throw, for use inside ``withMockServer(_:configuration:group:isolation:_:)``,
     /// where the server always runs:
     /// ```swift
     /// try await withMockServer(mock) { server in
@@ -283,13 +283,17 @@ public final class MockServer: Sendable {
 /// Runs `body` with a started server for `mock` and always shuts it down, on success and on
 /// error. Inside `body` the server runs, so ``MockServer/url`` gives its address without `try`.
 @discardableResult
+///
+/// `group` is the event loops the server runs on, the shared NIO singleton by default (see
+/// ``MockServer/init(mock:configuration:group:)``).
 public func withMockServer<Result>(
     _ mock: HTTPMock,
     configuration: MockServerConfiguration = MockServerConfiguration(),
+    group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (MockServer) async throws -> sending Result
 ) async throws -> sending Result {
-    let server = MockServer(mock: mock, configuration: configuration)
+    let server = MockServer(mock: mock, configuration: configuration, group: group)
     try await server.start()
     do {
         let result = try await body(server)

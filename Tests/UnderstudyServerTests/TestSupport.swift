@@ -59,15 +59,11 @@ func withServerOnItsOwnLoop<Result: Sendable>(
     _ body: (MockServer, any EventLoopGroup) async throws -> Result
 ) async throws -> Result {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    let server = MockServer(mock: mock, configuration: configuration, group: group)
     do {
-        try await server.start()
-        let result = try await body(server, group)
-        try await server.shutdown()
+        let result = try await withMockServer(mock, configuration: configuration, group: group) { try await body($0, group) }
         try await group.shutdownGracefully()
         return result
     } catch {
-        try? await server.shutdown()
         try? await group.shutdownGracefully()
         throw error
     }

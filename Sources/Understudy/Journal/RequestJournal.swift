@@ -13,7 +13,8 @@ struct RequestJournal: Sendable {
     /// Index of the oldest entry once the buffer is full.
     private var head = 0
     /// How many entries were appended since `buffer` was last rebuilt: the next entry's
-    /// sequence number. Entry `s` sits at `s % capacity` (at `s` before the buffer is full).
+    /// sequence number. Entry `s` sits at `s % capacity`: the buffer is rebuilt with `head` at 0,
+    /// and from then on slots and sequence numbers advance together.
     private var appended = 0
 
     init(capacity: Int = RequestJournal.defaultCapacity) {
@@ -45,7 +46,7 @@ struct RequestJournal: Sendable {
     /// without a scan, unless entries were removed since (then by a scan); `nil` once dropped.
     private func slot(of event: ServeEvent) -> Int? {
         if let sequence = event.journalSequence, sequence < appended, sequence >= appended - capacity {
-            let slot = buffer.count < capacity ? sequence : sequence % capacity
+            let slot = sequence % capacity
             if slot < buffer.count, buffer[slot].id == event.id { return slot }
         }
         return buffer.firstIndex { $0.id == event.id }

@@ -29,7 +29,6 @@ public final class EndpointMock: EndpointAnswering {
         case anyOrder
     }
 
-    /// One expectation, type-erased.
     /// How an expectation is consumed: by a call, a download or an event stream.
     private enum Kind: String, Sendable {
         case call = ""
@@ -37,6 +36,7 @@ public final class EndpointMock: EndpointAnswering {
         case events = "event stream of "
     }
 
+    /// One expectation, type-erased.
     private struct Expectation: Sendable {
         let label: String
         let kind: Kind
