@@ -64,9 +64,25 @@ let package = Package(
         // `equalToXml` pattern reads stay in the core); no public API names its types, so the
         // core depends on it without re-exporting it.
         .target(name: "UnderstudyXML", dependencies: ["UnderstudySupport"], swiftSettings: sharedSettings),
+        // Dates as WireMock reads and writes them: ISO-8601 and the HTTP formats, Java
+        // `DateTimeFormatter` patterns, offsets (`now +3 days`) and truncation. Knows no stub,
+        // request or matcher; the core re-exports the two enums its date-time patterns name.
+        .target(name: "UnderstudyDateTime", swiftSettings: sharedSettings),
+        // The Handlebars engine with WireMock's helpers: parser, renderer, template values. It
+        // renders against a context it is given and knows no stub, request or mock (the core
+        // builds the `request` model and reads the files `bodyFileName` names).
+        .target(
+            name: "UnderstudyTemplating",
+            dependencies: ["UnderstudySupport", "UnderstudyJSON", "UnderstudyXML", "UnderstudyDateTime"],
+            swiftSettings: sharedSettings
+        ),
         // Core engine: model, matching, stubbing, journal, verification, near misses,
         // WireMock JSON codec. Imports Foundation and the app side's `HTTPMethod`.
-        .target(name: "Understudy", dependencies: ["UnderstudyClient", "UnderstudySupport", "UnderstudyJSON", "UnderstudyXML"], swiftSettings: sharedSettings),
+        .target(
+            name: "Understudy",
+            dependencies: ["UnderstudyClient", "UnderstudySupport", "UnderstudyJSON", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating"],
+            swiftSettings: sharedSettings
+        ),
         // The SwiftNIO loopback server, the WireMock admin API, proxying and recording.
         .target(
             name: "UnderstudyServer",
@@ -195,7 +211,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyXML", "UnderstudyFuzz"],
+            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating", "UnderstudyFuzz"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),

@@ -7,3 +7,10 @@
 // The JSON engine (`JSONValue`, `JSONPath`, `JSONSchema` and their errors) is a target of its
 // own under the core; stubs and matchers speak of its types, so `import Understudy` names them.
 @_exported public import UnderstudyJSON
+
+// The date-time engine is a target of its own; the date-time patterns (`before`, `after`,
+// `equalToDateTime`) name its truncations, units and error, so those three are re-exported.
+@_exported public import enum UnderstudyDateTime.DateTimeTruncation
+@_exported public import enum UnderstudyDateTime.DateTimeUnit
+@_exported public import struct UnderstudyDateTime.DateTimePatternError
+

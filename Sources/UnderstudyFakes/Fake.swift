@@ -1,5 +1,6 @@
 public import Foundation
 import Understudy
+import UnderstudySupport
 
 /// Seeded fake data that looks real: the same seed gives the same values on every platform.
 ///

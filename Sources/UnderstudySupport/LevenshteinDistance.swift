@@ -13,6 +13,14 @@
 /// true distance, exact when the middles differ by substitutions only, and it rates long
 /// unrelated texts as far apart (never as falsely close).
 package enum LevenshteinDistance {
+    /// `; did you mean "name"?` for the known name closest to `word` (ignoring case), or
+    /// nothing when none is close (normalised distance over 0.4): the tail of an "unknown …" error.
+    package static func suggestion(for word: String, among known: [String]) -> String {
+        let scored = known.map { ($0, normalized(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 0.4 else { return "" }
+        return "; did you mean \"\(best.0)\"?"
+    }
+
     /// Largest number of dynamic-programming cells computed exactly (10 000 × 10 000).
     static let exactCellLimit = 10_000 * 10_000
 

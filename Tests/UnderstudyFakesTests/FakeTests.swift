@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Understudy
+import UnderstudySupport
 import UnderstudyTesting
 @testable import UnderstudyFakes
 

@@ -118,16 +118,10 @@ struct JSONReader {
     /// Throws for the first member whose key is not in `known`, suggesting the closest known key.
     func rejectUnknownKeys(_ known: [String], in what: String) throws {
         for (key, reader) in try members() where !known.contains(key) {
-            throw reader.error("unknown field \"\(key)\" in \(what)\(Self.suggestion(for: key, among: known)); known fields: \(known.joined(separator: ", "))")
+            throw reader.error("unknown field \"\(key)\" in \(what)\(LevenshteinDistance.suggestion(for: key, among: known)); known fields: \(known.joined(separator: ", "))")
         }
     }
 
-    /// `; did you mean "equalTo"?` when a known word is close to `word`, else an empty string.
-    static func suggestion(for word: String, among known: [String]) -> String {
-        let scored = known.map { ($0, LevenshteinDistance.normalized(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 0.4 else { return "" }
-        return "; did you mean \"\(best.0)\"?"
-    }
 
     /// Records a warning at this reader's position: the mapping loads, but something in it
     /// is ignored or probably not what was meant.

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 public import UnderstudyJSON
 
 extension ResponseDefinition {
@@ -102,7 +103,7 @@ extension ResponseDefinition {
             let name = try member.string()
             guard let fault = Fault(wireMockName: name) else {
                 let names = Fault.allCases.map(\.name)
-                throw member.error("unknown fault \"\(name)\"\(JSONReader.suggestion(for: name, among: names)); faults are \(names.joined(separator: ", "))")
+                throw member.error("unknown fault \"\(name)\"\(LevenshteinDistance.suggestion(for: name, among: names)); faults are \(names.joined(separator: ", "))")
             }
             self.fault = fault
         }
@@ -111,7 +112,7 @@ extension ResponseDefinition {
             for element in try reader.elements() {
                 let name = try element.string()
                 guard Self.knownTransformers.contains(name) else {
-                    throw element.error("unknown transformer \"\(name)\"\(JSONReader.suggestion(for: name, among: Self.knownTransformers)); Understudy has \(Self.knownTransformers.map { "\"\($0)\"" }.joined(separator: ", ")) (other WireMock transformers are Java extensions; remove it, or compute the response in a Swift dynamic stub)")
+                    throw element.error("unknown transformer \"\(name)\"\(LevenshteinDistance.suggestion(for: name, among: Self.knownTransformers)); Understudy has \(Self.knownTransformers.map { "\"\($0)\"" }.joined(separator: ", ")) (other WireMock transformers are Java extensions; remove it, or compute the response in a Swift dynamic stub)")
                 }
                 names.append(name)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 public import UnderstudyJSON
 
 extension StringValuePattern {
@@ -70,7 +71,7 @@ extension StringValuePattern {
                 : "a pattern needs an operator such as \"equalTo\" besides \(keys.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         let known = WireMockPatternOperator.operatorKeys
-        return reader.error(at: blamed, "unknown operator \"\(blamed)\"\(JSONReader.suggestion(for: blamed, among: known)); known operators: \(known.joined(separator: ", "))")
+        return reader.error(at: blamed, "unknown operator \"\(blamed)\"\(LevenshteinDistance.suggestion(for: blamed, among: known)); known operators: \(known.joined(separator: ", "))")
     }
 
     /// Why a key of a pattern object other than its operator is ignored.
@@ -85,7 +86,7 @@ extension StringValuePattern {
             return "\"\(key)\" is ignored: \"\(chosen)\" does not read it"
         }
         let known = WireMockPatternOperator.operatorKeys + WireMockPatternOperator.modifierKeys
-        return "unknown key \"\(key)\" is ignored\(JSONReader.suggestion(for: key, among: known))"
+        return "unknown key \"\(key)\" is ignored\(LevenshteinDistance.suggestion(for: key, among: known))"
     }
 }
 

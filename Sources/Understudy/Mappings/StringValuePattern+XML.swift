@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudySupport
 import UnderstudyXML
 
 /// WireMock JSON for the XML operators, `equalToXml` and `matchesXPath`
@@ -28,7 +29,7 @@ extension StringValuePattern {
                 let name = try element.string()
                 guard let type = EqualToXmlPattern.ComparisonType(rawValue: name) else {
                     let known = EqualToXmlPattern.ComparisonType.allCases.map(\.rawValue)
-                    throw element.error("unknown comparison type \"\(name)\"\(JSONReader.suggestion(for: name, among: known)); "
+                    throw element.error("unknown comparison type \"\(name)\"\(LevenshteinDistance.suggestion(for: name, among: known)); "
                         + "XMLUnit's types are \(known.joined(separator: ", "))")
                 }
                 types.insert(type)

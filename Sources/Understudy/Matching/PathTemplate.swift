@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// A URL path template such as `/contacts/{contactId}/addresses/{addressId}` (WireMock's
 /// `urlPathTemplate`). Each `{name}` matches one non-empty path segment part.

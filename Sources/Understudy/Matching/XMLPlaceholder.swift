@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyDateTime
 import UnderstudySupport
 
 /// An XMLUnit placeholder in an expected text or attribute value (`${xmlunit.ignore}`,

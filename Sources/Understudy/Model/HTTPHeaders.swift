@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// An ordered, multi-valued list of header fields whose names compare case-insensitively.
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One `Name: value` field.
@@ -75,16 +76,4 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     public var description: String { fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
-}
-
-extension String {
-    /// ASCII case-insensitive comparison, as header names need; compares bytes without
-    /// allocating (this runs for every header lookup on the request path).
-    func caseInsensitiveEquals(_ other: String) -> Bool {
-        let (lhs, rhs) = (utf8, other.utf8)
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).allSatisfy { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
-        }
-    }
 }

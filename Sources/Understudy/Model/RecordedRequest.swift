@@ -1,5 +1,6 @@
 public import Foundation
 public import UnderstudyClient
+import UnderstudySupport
 
 /// One HTTP request as a transport received it: the value every matcher, the journal
 /// and near-miss reports work on.

@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudySupport
 
 extension UUID {
     /// A random (version 4) UUID drawn from the system's generator.
@@ -9,21 +10,5 @@ extension UUID {
     package static func random() -> UUID {
         var generator = SystemRandomNumberGenerator()
         return version4(using: &generator)
-    }
-
-    /// A random (version 4) UUID drawn from `generator`; servers pass a fast generator of
-    /// their own, seeded from the system, for request ids.
-    package static func version4(using generator: inout some RandomNumberGenerator) -> UUID {
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(index)))
-            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index)))
-        }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40 // version 4
-        bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 4122 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }

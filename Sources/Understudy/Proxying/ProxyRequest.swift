@@ -1,5 +1,6 @@
 public import Foundation
 public import UnderstudyClient
+import UnderstudySupport
 
 /// The request a proxy stub (`proxyBaseUrl`) sends upstream, worked out from the request it
 /// received: the URL is the base URL plus the request's path and query (less

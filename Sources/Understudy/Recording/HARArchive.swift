@@ -1,5 +1,6 @@
 public import Foundation
 import UnderstudyClient
+import UnderstudySupport
 
 /// Reads HAR 1.2 files, the traffic exports of browser developer tools, Proxyman, Charles and
 /// mitmproxy, as ``RecordedExchange``s for ``StubRecorder``.

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 public import UnderstudyJSON
 
 extension RecordSpec {
@@ -150,7 +151,7 @@ extension RecordSpec.BodyPatternChoice {
         case "equalTo": self = .equalTo(caseInsensitive: caseInsensitive)
         case "equalToXml": self = .equalToXml
         default:
-            throw reader.member("matcher")!.error("unknown body matcher \"\(matcher)\"\(JSONReader.suggestion(for: matcher, among: ["auto", "equalToJson", "equalTo", "equalToXml"])); use \"auto\", \"equalToJson\", \"equalToXml\" or \"equalTo\"")
+            throw reader.member("matcher")!.error("unknown body matcher \"\(matcher)\"\(LevenshteinDistance.suggestion(for: matcher, among: ["auto", "equalToJson", "equalTo", "equalToXml"])); use \"auto\", \"equalToJson\", \"equalToXml\" or \"equalTo\"")
         }
     }
 

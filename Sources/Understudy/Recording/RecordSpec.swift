@@ -1,5 +1,6 @@
 public import Foundation
 public import UnderstudyJSON
+import UnderstudySupport
 
 /// How traffic becomes stubs: WireMock's record and snapshot spec, plus redaction.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudySupport
 
 extension ResponseStream {
     /// The response members that write the stream: `eventStream` (`{"events": [...],
@@ -48,7 +49,7 @@ extension ResponseStream {
             let name = try member.string()
             guard let fault = Fault(wireMockName: name) else {
                 let names = Fault.allCases.map(\.name)
-                throw member.error("unknown fault \"\(name)\"\(JSONReader.suggestion(for: name, among: names)); faults are \(names.joined(separator: ", "))")
+                throw member.error("unknown fault \"\(name)\"\(LevenshteinDistance.suggestion(for: name, among: names)); faults are \(names.joined(separator: ", "))")
             }
             return fault
         }

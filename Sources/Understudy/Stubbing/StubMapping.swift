@@ -1,5 +1,6 @@
 public import Foundation
 public import UnderstudyJSON
+import UnderstudySupport
 
 /// A stub: "when a request looks like `request`, answer with `response`" (WireMock's
 /// stub mapping). A stub built in Swift and one decoded from WireMock JSON are the same value.

@@ -1,3 +1,5 @@
+import UnderstudySupport
+import UnderstudyTemplating
 /// The renderings of one response (or one webhook): one renderer, so that variables set in the
 /// body are seen by the headers, and the request model, built as far as the templates rendered
 /// so far read it.
@@ -21,8 +23,9 @@ struct ResponseRendering {
         self.escapesHTML = escapesHTML
     }
 
-    mutating func render(_ template: Template) throws(TemplateError) -> String {
-        let grown = model.include(template.requestFields)
+    /// Renders `template`, first building the fields of the request model it reads.
+    mutating func render(_ template: Template, reading fields: TemplateRequestFields) throws(TemplateError) -> String {
+        let grown = model.include(fields)
         if renderer == nil {
             renderer = TemplateRenderer(context: context(), generator: generator, escapesHTML: escapesHTML)
         } else if grown {

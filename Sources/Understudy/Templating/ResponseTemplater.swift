@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyJSON
 import UnderstudySupport
+import UnderstudyTemplating
 
 /// WireMock's `response-template` transformer: renders a response's body (inline, JSON or the
 /// file `bodyFileName` names, whose name is a template too), header values, status message
@@ -14,7 +15,13 @@ final class ResponseTemplater: Sendable {
     /// How many parsed templates are kept.
     static let cacheLimit = 1_024
 
-    private let cache = Locked<[String: Result<Template, TemplateError>]>([:])
+    /// A parsed template and the request fields it reads, worked out once.
+    private struct Parsed {
+        let template: Template
+        let requestFields: TemplateRequestFields
+    }
+
+    private let cache = Locked<[String: Result<Parsed, TemplateError>]>([:])
     /// Seeds for each rendering, when the mock asked for reproducible randomness.
     private let seeds: Locked<SplitMix64>?
     /// Whether `{{ }}` escapes HTML (WireMock's WAR deployment); off as in standalone WireMock.
@@ -90,7 +97,8 @@ final class ResponseTemplater: Sendable {
 
     private func render(_ text: String, with rendering: inout ResponseRendering) throws(TemplateError) -> String {
         guard Self.hasTag(text) else { return text }
-        return try rendering.render(try template(text))
+        let parsed = try template(text)
+        return try rendering.render(parsed.template, reading: parsed.requestFields)
     }
 
     /// Whether `text` has a `{{` (Foundation's `contains` is slow on Linux).
@@ -103,11 +111,12 @@ final class ResponseTemplater: Sendable {
         return false
     }
 
-    private func template(_ text: String) throws(TemplateError) -> Template {
+    private func template(_ text: String) throws(TemplateError) -> Parsed {
         if let cached = cache.withLock({ $0[text] }) { return try cached.get() }
-        let parsed: Result<Template, TemplateError>
+        let parsed: Result<Parsed, TemplateError>
         do {
-            parsed = .success(try Template(parsing: text))
+            let template = try Template(parsing: text)
+            parsed = .success(Parsed(template: template, requestFields: TemplateRequestFields(readBy: template)))
         } catch {
             parsed = .failure(error)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyTemplating
 
 /// The `request` object templates see, as WireMock builds it: `url`, `path` (printable, with
 /// `.[n]` segments and named `urlPathTemplate` parameters), `pathSegments`, `query`, `method`,
@@ -62,9 +63,9 @@ struct TemplateRequestModel {
         case .host: return .string(request.host)
         case .port: return .integer(request.port)
         case .baseUrl: return .string(request.baseURL)
-        case .query: return Self.grouped(request.queryItems.map { ($0.name, $0.value ?? "") }, ignoringCase: false)
-        case .headers: return Self.grouped(request.headers.map { ($0.name, $0.value) }, ignoringCase: true)
-        case .cookies: return Self.grouped(request.cookies.map { ($0.name, $0.value) }, ignoringCase: false)
+        case .query: return TemplateValue.grouped(request.queryItems.map { ($0.name, $0.value ?? "") }, ignoringCase: false)
+        case .headers: return TemplateValue.grouped(request.headers.map { ($0.name, $0.value) }, ignoringCase: true)
+        case .cookies: return TemplateValue.grouped(request.cookies.map { ($0.name, $0.value) }, ignoringCase: false)
         case .body: return .string(request.bodyText)
         case .bodyAsBase64: return .string(request.body.base64EncodedString())
         case .clientIp: return .string(request.clientIP)
@@ -100,28 +101,5 @@ struct TemplateRequestModel {
         }
         if start != bytes.endIndex { segments.append(decoded(path[start...])) }
         return segments
-    }
-
-    /// Name → values, in first-seen order; with `ignoringCase`, `content-type` and
-    /// `Content-Type` are one field (and lookups ignore case anyway, see ``TemplateValue/member(_:)``).
-    static func grouped(_ pairs: [(String, String)], ignoringCase: Bool) -> TemplateValue {
-        var groups: [(name: String, key: String, values: [String])] = []
-        groups.reserveCapacity(pairs.count)
-        // Few fields are found by a linear search; many through a dictionary, so that a
-        // request with thousands of headers stays linear.
-        var positions: [String: Int]? = pairs.count > 16 ? [:] : nil
-        for (name, value) in pairs {
-            let key = ignoringCase ? name.lowercased() : name
-            let position = positions.map { $0[key] } ?? groups.firstIndex { $0.key == key }
-            if let position {
-                groups[position].values.append(value)
-            } else {
-                positions?[key] = groups.count
-                groups.append((name, key, [value]))
-            }
-        }
-        var object = TemplateValue.JSONObjectValue(capacity: groups.count)
-        for (name, _, values) in groups { object.append(name, .values(values)) }
-        return .object(object)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import UnderstudyClient
+import UnderstudySupport
+import UnderstudyTemplating
 
 extension WebhookDefinition {
     /// The request to send, with the method, URL, header values and text body rendered as
@@ -24,7 +26,7 @@ extension WebhookDefinition {
         func render(_ text: String, _ part: String) throws(WebhookRenderingError) -> String {
             guard ResponseTemplater.hasTag(text) else { return text }
             do {
-                return try rendering.render(try Template(parsing: text))
+                return try rendering.render(try Template(parsing: text), reading: .everything)
             } catch {
                 throw WebhookRenderingError(description: "template error in \(part) at line \(error.line), column \(error.column): \(error.message)")
             }

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Understudy
+import UnderstudySupport
 
 /// Turns HTTP/1.1 requests into ``RecordedRequest``s, asks the mock (or the admin API) for
 /// the plan of the answer, and carries the plan out: delay, then a fault, a proxy exchange or

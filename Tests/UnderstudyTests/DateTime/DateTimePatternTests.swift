@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import UnderstudyDateTime
 @testable import Understudy
 
 /// 2024-02-10T15:30:45.250Z, a Saturday in a leap year.

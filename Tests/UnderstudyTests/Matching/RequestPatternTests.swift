@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudySupport
 @testable import Understudy
 
 struct RequestPatternTests {

@@ -1,4 +1,5 @@
 import Testing
+import UnderstudySupport
 @testable import Understudy
 
 struct PercentEncodingTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudySupport
 @testable import Understudy
 
 /// The plan the core makes for every transport (`Responding/ResponsePlan+Making.swift`).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudySupport
 @testable import Understudy
 
 /// Server-sent events and timed chunks in the core: the wire format, the plan every transport

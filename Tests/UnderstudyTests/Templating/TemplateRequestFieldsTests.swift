@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Understudy
+import UnderstudySupport
+@testable import UnderstudyTemplating
 
 /// Templates build only the request fields they read; what they print must not change.
 struct TemplateRequestFieldsTests {
@@ -25,7 +27,7 @@ struct TemplateRequestFieldsTests {
         ("{{#with request.query}}{{else}}{{this}}{{/with}}", nil),
     ] as [(String, [String]?)])
     func fieldsATemplateReads(_ text: String, _ names: [String]?) throws {
-        let fields = try Template(parsing: text).requestFields
+        let fields = TemplateRequestFields(readBy: try Template(parsing: text))
         if let names {
             #expect(TemplateRequestModel.Field.allCases.filter(fields.contains).map(\.name) == TemplateRequestModel.Field.allCases.map(\.name).filter(names.contains))
         } else {

@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudySupport
 
 /// One part of a `multipart/*` request body.
 public struct MultipartPart: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// Parses the query part of a URL (`a=1&b=x+y&a=2`) the way WireMock (Jetty) does.
 ///
 /// - Parameters are split on `&`; empty segments (`a=1&&b=2`) are skipped.

@@ -16,7 +16,7 @@ package enum PercentEncoding {
     }
 
     /// Decodes raw bytes; the result is the decoded byte sequence, not yet read as text.
-    static func decode(bytes: [UInt8], plusAsSpace: Bool) -> [UInt8] {
+    package static func decode(bytes: [UInt8], plusAsSpace: Bool) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var index = 0

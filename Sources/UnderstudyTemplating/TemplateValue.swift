@@ -1,8 +1,9 @@
 import Foundation
-import UnderstudyJSON
+package import UnderstudyJSON
+import UnderstudySupport
 
 /// A value inside a template: what paths resolve to and helpers take and return.
-enum TemplateValue: Sendable, Equatable {
+package enum TemplateValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int)
@@ -16,13 +17,13 @@ enum TemplateValue: Sendable, Equatable {
 
     /// A multi-valued field (headers, query parameters): prints its first value, or
     /// `[a, b]` when it has several, and indexes with `.[n]`.
-    static func values(_ values: [String]) -> TemplateValue {
+    package static func values(_ values: [String]) -> TemplateValue {
         let text = values.count == 1 ? values[0] : "[" + values.joined(separator: ", ") + "]"
         return .composite(text: text, items: values.map(TemplateValue.string), members: [:])
     }
 
     /// Handlebars truthiness: `false`, `null`, `""`, `0` and empty lists are false.
-    var isTruthy: Bool {
+    package var isTruthy: Bool {
         switch self {
         case .null: false
         case .bool(let value): value
@@ -36,7 +37,7 @@ enum TemplateValue: Sendable, Equatable {
     }
 
     /// The text a template prints for the value.
-    var text: String {
+    package var text: String {
         switch self {
         case .null: ""
         case .bool(let value): String(value)
@@ -51,7 +52,7 @@ enum TemplateValue: Sendable, Equatable {
 
     /// Whether the value is text (a string, or a request field that prints as one), not a
     /// number, list or object that helpers received from another helper.
-    var isText: Bool {
+    package var isText: Bool {
         switch self {
         case .string: true
         case .composite(_, let items, _): items.count <= 1
@@ -60,7 +61,7 @@ enum TemplateValue: Sendable, Equatable {
     }
 
     /// A number, when the value is one or is text that reads as one.
-    var number: Double? {
+    package var number: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .decimal(let value): value
@@ -71,7 +72,7 @@ enum TemplateValue: Sendable, Equatable {
     }
 
     /// An integer, when the value is one or is text that reads as one.
-    var integer: Int? {
+    package var integer: Int? {
         switch self {
         case .integer(let value): value
         case .decimal(let value): value.rounded() == value && abs(value) < 9e15 ? Int(value) : nil
@@ -82,7 +83,7 @@ enum TemplateValue: Sendable, Equatable {
     }
 
     /// The items, when the value is a list (a single value is a list of one).
-    var items: [TemplateValue] {
+    package var items: [TemplateValue] {
         switch self {
         case .list(let items): items
         case .composite(_, let items, _): items
@@ -92,7 +93,7 @@ enum TemplateValue: Sendable, Equatable {
     }
 
     /// The value as JSON.
-    var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .null: .null
         case .bool(let value): .bool(value)
@@ -106,7 +107,7 @@ enum TemplateValue: Sendable, Equatable {
     }
 
     /// The value of JSON.
-    init(_ json: JSONValue) {
+    package init(_ json: JSONValue) {
         switch json {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
@@ -122,7 +123,7 @@ enum TemplateValue: Sendable, Equatable {
     }
 
     /// The member `key` (object member, named part, or index when `key` is a number).
-    func member(_ key: String) -> TemplateValue? {
+    package func member(_ key: String) -> TemplateValue? {
         switch self {
         case .object(let object):
             // Exact first; then ignoring case, as header names need.
@@ -142,8 +143,31 @@ enum TemplateValue: Sendable, Equatable {
     }
 
     /// `1.5`, and whole numbers without a fraction (`2`, not `2.0`).
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
+    }
+
+    /// Name → values, in first-seen order; with `ignoringCase`, `content-type` and
+    /// `Content-Type` are one field (and lookups ignore case anyway, see ``TemplateValue/member(_:)``).
+    package static func grouped(_ pairs: [(String, String)], ignoringCase: Bool) -> TemplateValue {
+        var groups: [(name: String, key: String, values: [String])] = []
+        groups.reserveCapacity(pairs.count)
+        // Few fields are found by a linear search; many through a dictionary, so that a
+        // request with thousands of headers stays linear.
+        var positions: [String: Int]? = pairs.count > 16 ? [:] : nil
+        for (name, value) in pairs {
+            let key = ignoringCase ? name.lowercased() : name
+            let position = positions.map { $0[key] } ?? groups.firstIndex { $0.key == key }
+            if let position {
+                groups[position].values.append(value)
+            } else {
+                positions?[key] = groups.count
+                groups.append((name, key, [value]))
+            }
+        }
+        var object = TemplateValue.JSONObjectValue(capacity: groups.count)
+        for (name, _, values) in groups { object.append(name, .values(values)) }
+        return .object(object)
     }
 }

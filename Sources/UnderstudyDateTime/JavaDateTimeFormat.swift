@@ -13,16 +13,16 @@ import Foundation
 /// Supported letters: `G u y M L d D E a h K k H m s S n V z O X x Z`, `'quoted text'`, `''` and
 /// optional sections in `[ ]`. Week-based and quarter fields (`Y w W e c F Q q`), `A N v p B g`
 /// are not.
-struct JavaDateTimeFormat: Sendable, Hashable {
+package struct JavaDateTimeFormat: Sendable, Hashable {
     /// The pattern as written.
-    let pattern: String
+    package let pattern: String
     private let elements: [Element]
     private let caseInsensitive: Bool
     /// The offset to assume when the text names no zone (Java's `withZone`).
     private let defaultOffset: Int?
 
     /// Compiles a pattern; throws naming the first letter or construct that cannot be used.
-    init(pattern: String) throws(DateTimePatternError) {
+    package init(pattern: String) throws(DateTimePatternError) {
         self.pattern = pattern
         var compiler = PatternCompiler(pattern)
         elements = try compiler.compile()
@@ -41,16 +41,16 @@ struct JavaDateTimeFormat: Sendable, Hashable {
 
     /// RFC 1123 (`Tue, 15 Nov 1994 08:12:31 GMT`, also `+0100`), as Java's `RFC_1123_DATE_TIME`:
     /// day name optional, seconds optional, case-insensitive.
-    static let rfc1123 = JavaDateTimeFormat(pattern: "[EEE, ]d MMM yyyy HH:mm[:ss] ", caseInsensitive: true, defaultOffset: nil, extra: [.offset(.gmtOrHHMM)])
+    package static let rfc1123 = JavaDateTimeFormat(pattern: "[EEE, ]d MMM yyyy HH:mm[:ss] ", caseInsensitive: true, defaultOffset: nil, extra: [.offset(.gmtOrHHMM)])
     /// RFC 1036 (`Sunday, 06-Nov-94 08:49:37 GMT`).
-    static let rfc1036 = JavaDateTimeFormat(pattern: "EEEE, dd-MMM-yy HH:mm:ss zzz", caseInsensitive: false, defaultOffset: nil)
+    package static let rfc1036 = JavaDateTimeFormat(pattern: "EEEE, dd-MMM-yy HH:mm:ss zzz", caseInsensitive: false, defaultOffset: nil)
     /// C's asctime with a two-digit day (`Thu Jun 10 01:01:01 2021`), in GMT.
-    static let asctime = JavaDateTimeFormat(pattern: "EEE MMM dd HH:mm:ss yyyy", caseInsensitive: false, defaultOffset: 0)
+    package static let asctime = JavaDateTimeFormat(pattern: "EEE MMM dd HH:mm:ss yyyy", caseInsensitive: false, defaultOffset: 0)
     /// C's asctime with a space-padded day (`Tue Jun  1 01:01:01 2021`), in GMT.
-    static let asctimeSingleDigitDay = JavaDateTimeFormat(pattern: "EEE MMM  d HH:mm:ss yyyy", caseInsensitive: false, defaultOffset: 0)
+    package static let asctimeSingleDigitDay = JavaDateTimeFormat(pattern: "EEE MMM  d HH:mm:ss yyyy", caseInsensitive: false, defaultOffset: 0)
 
     /// The value the text describes, or `nil` when it does not fit the pattern or names an impossible date.
-    func parse(_ text: String) -> DateTimeValue? {
+    package func parse(_ text: String) -> DateTimeValue? {
         var scanner = DateTimeScanner(text)
         var fields = ParsedFields()
         guard parse(elements[...], &scanner, &fields), scanner.isAtEnd else { return nil }
@@ -130,7 +130,7 @@ struct JavaDateTimeFormat: Sendable, Hashable {
 
 extension JavaDateTimeFormat {
     /// One compiled piece of a pattern.
-    indirect enum Element: Sendable, Hashable {
+    package indirect enum Element: Sendable, Hashable {
         case literal([UInt8])
         /// Digits for a field; `reserved` digits are left for fixed-width fields that follow directly.
         case number(Field, minWidth: Int, maxWidth: Int, reserved: Int)
@@ -148,7 +148,7 @@ extension JavaDateTimeFormat {
         case optional([Element])
 
         /// Digits this element always takes, or `nil` when it varies or is not numeric.
-        var fixedWidth: Int? {
+        package var fixedWidth: Int? {
             switch self {
             case let .number(_, minWidth, maxWidth, _) where minWidth == maxWidth: minWidth
             case .twoDigitYear: 2
@@ -159,13 +159,13 @@ extension JavaDateTimeFormat {
     }
 
     /// A field a pattern letter fills.
-    enum Field: Sendable, Hashable {
+    package enum Field: Sendable, Hashable {
         case year, yearOfEra, era, month, day, dayOfYear, dayOfWeek
         case hourOfDay, clockHourOfDay, hourOfAmPm, clockHourOfAmPm, amPm
         case minute, second, nanoOfSecond, offsetSeconds
 
         /// The field value for the name at `index` of its name list.
-        func valueOfName(at index: Int) -> Int {
+        package func valueOfName(at index: Int) -> Int {
             switch self {
             case .month: index % 12 + 1
             case .dayOfWeek: index % 7 + 1
@@ -176,7 +176,7 @@ extension JavaDateTimeFormat {
     }
 
     /// How an offset letter is written.
-    enum OffsetStyle: Sendable, Hashable {
+    package enum OffsetStyle: Sendable, Hashable {
         /// `X…`: `Z` for zero, else `+HH`, `+HHMM`, `+HH:MM`, with optional seconds.
         case isoWithZ
         /// `x…`, `Z`–`ZZZ`: as `X` but zero is written as digits.
@@ -186,7 +186,7 @@ extension JavaDateTimeFormat {
         /// RFC 1123's `GMT` or `+HHMM`.
         case gmtOrHHMM
 
-        func parse(_ scanner: inout DateTimeScanner) -> Int? {
+        package func parse(_ scanner: inout DateTimeScanner) -> Int? {
             switch self {
             case .isoWithZ: return scanner.isoOffset(allowZ: true)
             case .iso: return scanner.isoOffset(allowZ: false)
@@ -219,8 +219,8 @@ extension JavaDateTimeFormat {
         }
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-    static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    static let dayAbbreviations = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    package static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    package static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    package static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    package static let dayAbbreviations = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 }

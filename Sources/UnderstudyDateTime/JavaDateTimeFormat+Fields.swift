@@ -1,14 +1,14 @@
-import Foundation
+package import Foundation
 
 extension JavaDateTimeFormat {
     /// The fields read from a text, and how they combine into a value (`java.time`'s smart resolver).
-    struct ParsedFields {
+    package struct ParsedFields {
         private var values: [Field: Int] = [:]
         /// A zone read from `z` or `VV`.
-        var zone: TimeZone?
+        package var zone: TimeZone?
 
         /// Records a field; fails when it is out of range or contradicts an earlier reading.
-        mutating func set(_ field: Field, _ value: Int) -> Bool {
+        package mutating func set(_ field: Field, _ value: Int) -> Bool {
             var field = field, value = value
             switch field {
             case .clockHourOfDay:
@@ -46,7 +46,7 @@ extension JavaDateTimeFormat {
 
         /// The most complete value the fields describe: zoned date-time, local date-time, date,
         /// year-month (its first day) or year (January 1); `nil` when not even a year is known.
-        func resolve(defaultOffset: Int?) -> DateTimeValue? {
+        package func resolve(defaultOffset: Int?) -> DateTimeValue? {
             var year = values[.year]
             if let yearOfEra = values[.yearOfEra] {
                 let fromEra = values[.era] == 0 ? 1 - yearOfEra : yearOfEra

@@ -26,17 +26,17 @@ public enum DateTimeTruncation: String, Sendable, CaseIterable {
 
     /// Reads a truncation name the way WireMock does: case-insensitively, with spaces or
     /// underscores between words (`first day of month`, `FIRST_DAY_OF_MONTH`).
-    init?(name: String) {
+    package init?(name: String) {
         let normalised = name.lowercased().replacingOccurrences(of: "_", with: " ")
         guard let truncation = DateTimeTruncation(rawValue: normalised) else { return nil }
         self = truncation
     }
 
     /// The names accepted, for error messages.
-    static let namesForMessages = allCases.map(\.rawValue).joined(separator: ", ")
+    package static let namesForMessages = allCases.map(\.rawValue).joined(separator: ", ")
 
     /// The value rounded down (or, for the `next` and `last` forms, moved) as this truncation says.
-    func truncate(_ value: DateTimeValue) -> DateTimeValue {
+    package func truncate(_ value: DateTimeValue) -> DateTimeValue {
         var result = value
         result.nanosecond = 0
         result.second = 0

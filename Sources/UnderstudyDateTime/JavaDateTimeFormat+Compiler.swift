@@ -1,16 +1,16 @@
 extension JavaDateTimeFormat {
     /// Turns a Java pattern string into elements, rejecting what Java rejects and what is not supported.
-    struct PatternCompiler {
+    package struct PatternCompiler {
         private let pattern: String
         private let characters: [Character]
         private var index = 0
 
-        init(_ pattern: String) {
+        package init(_ pattern: String) {
             self.pattern = pattern
             characters = Array(pattern)
         }
 
-        mutating func compile() throws(DateTimePatternError) -> [Element] {
+        package mutating func compile() throws(DateTimePatternError) -> [Element] {
             Self.reserveDigitsForAdjacentFields(try section(nested: false))
         }
 

@@ -1,5 +1,5 @@
 /// Reads actual values (and literal expected values) into ``DateTimeValue``s, as WireMock does.
-enum DateTimeParser: Sendable, Hashable {
+package enum DateTimeParser: Sendable, Hashable {
     /// WireMock's defaults, tried in order: ISO-8601 zoned date-time, RFC 1123, RFC 1036, both
     /// asctime forms (in GMT), then ISO-8601 local date-time, date, year-month and year.
     case standard
@@ -11,7 +11,7 @@ enum DateTimeParser: Sendable, Hashable {
     case format(JavaDateTimeFormat)
 
     /// The parser for an `actualFormat` value: `unix`, `epoch` (any case) or a Java pattern.
-    init(actualFormat: String) throws(DateTimePatternError) {
+    package init(actualFormat: String) throws(DateTimePatternError) {
         switch actualFormat.lowercased() {
         case "unix": self = .unixSeconds
         case "epoch": self = .epochMilliseconds
@@ -20,7 +20,7 @@ enum DateTimeParser: Sendable, Hashable {
     }
 
     /// The value the text describes, or `nil` when this parser cannot read it.
-    func parse(_ text: String) -> DateTimeValue? {
+    package func parse(_ text: String) -> DateTimeValue? {
         switch self {
         case .standard:
             if let value = ISODateTimeParser.parse(text) { return value }

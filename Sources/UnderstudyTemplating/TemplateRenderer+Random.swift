@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 extension TemplateRenderer {
     static let randomHelperNames: Set<String> = ["randomValue", "randomInt", "randomDecimal", "pickRandom"]

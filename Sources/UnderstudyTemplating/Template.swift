@@ -1,7 +1,7 @@
 /// A parsed Handlebars template, as WireMock's response templating uses them: text, `{{expr}}`
 /// (HTML-escaped only when the renderer is asked to), `{{{expr}}}` and `{{& expr}}` (never escaped), block helpers (`{{#if}}…{{else}}…{{/if}}`), comments,
 /// subexpressions, hash arguments and `~` whitespace control. Parse once, render many times.
-struct Template: Sendable {
+package struct Template: Sendable {
     /// One piece of a template.
     indirect enum Node: Sendable {
         case text(String)
@@ -49,12 +49,9 @@ struct Template: Sendable {
     }
 
     let nodes: [Node]
-    /// The fields of the `request` model the template may read.
-    let requestFields: TemplateRequestFields
 
     /// Parses a template; throws ``TemplateError`` for bad syntax.
-    init(parsing text: String) throws(TemplateError) {
+    package init(parsing text: String) throws(TemplateError) {
         nodes = try TemplateParser(text).parse()
-        requestFields = TemplateRequestFields(reading: nodes)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 extension TemplateRenderer {
     static let encodingHelperNames: Set<String> = ["base64", "urlEncode", "formData", "regexExtract"]
@@ -24,13 +25,13 @@ extension TemplateRenderer {
             return .string(Self.formEncode(text))
         case "formData":
             // Decoded as query strings and form bodies are everywhere else, or split as written.
-            let fields: [(String, String)] = arguments.bool("urlDecode")
-                ? QueryString.parse(text).map { ($0.name, $0.value ?? "") }
-                : text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-                    let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    return (String(pieces[0]), pieces.count > 1 ? String(pieces[1]) : "")
-                }
-            let form = TemplateRequestModel.grouped(fields, ignoringCase: false)
+            let decodes = arguments.bool("urlDecode")
+            let fields: [(String, String)] = text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+                let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let (name, value) = (String(pieces[0]), pieces.count > 1 ? String(pieces[1]) : "")
+                return decodes ? (PercentEncoding.decode(name, plusAsSpace: true), PercentEncoding.decode(value, plusAsSpace: true)) : (name, value)
+            }
+            let form = TemplateValue.grouped(fields, ignoringCase: false)
             if arguments.params.count > 1 {
                 variables[arguments[1].text] = form
                 return .string("")

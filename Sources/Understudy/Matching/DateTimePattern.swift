@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudyDateTime
 
 /// WireMock's date-time comparisons `before`, `after` and `equalToDateTime` (WireMock 3.13).
 ///

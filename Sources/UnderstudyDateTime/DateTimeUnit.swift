@@ -15,7 +15,7 @@ public enum DateTimeUnit: String, Sendable, CaseIterable {
 
     /// Reads a unit name case-insensitively. WireMock takes the plural only (`days`, `DAYS`);
     /// the singular (`day`) is accepted here too because `now +1 day` has only one meaning.
-    init?(name: String) {
+    package init?(name: String) {
         let lowered = name.lowercased()
         if let unit = DateTimeUnit(rawValue: lowered) ?? DateTimeUnit(rawValue: lowered + "s") {
             self = unit
@@ -25,5 +25,5 @@ public enum DateTimeUnit: String, Sendable, CaseIterable {
     }
 
     /// The names accepted, for error messages.
-    static let namesForMessages = allCases.map(\.rawValue).joined(separator: ", ")
+    package static let namesForMessages = allCases.map(\.rawValue).joined(separator: ", ")
 }

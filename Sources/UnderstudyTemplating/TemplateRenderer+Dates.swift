@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyDateTime
 import UnderstudySupport
 
 extension TemplateRenderer {

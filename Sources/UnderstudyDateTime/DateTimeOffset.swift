@@ -1,15 +1,15 @@
 /// An amount of time relative to "now", written `now`, `now +3 days`, `now -15 minutes` or, as
 /// WireMock also allows, without the `now` (`3 days`, `-15 minutes`).
-struct DateTimeOffset: Sendable, Hashable {
+package struct DateTimeOffset: Sendable, Hashable {
     /// How many units; negative for the past.
-    var amount: Int
+    package var amount: Int
     /// The unit of `amount`.
-    var unit: DateTimeUnit
+    package var unit: DateTimeUnit
 
     /// No offset: "now" itself.
-    static let none = DateTimeOffset(amount: 0, unit: .seconds)
+    package static let none = DateTimeOffset(amount: 0, unit: .seconds)
 
-    init(amount: Int, unit: DateTimeUnit) {
+    package init(amount: Int, unit: DateTimeUnit) {
         self.amount = amount
         self.unit = unit
     }
@@ -17,7 +17,7 @@ struct DateTimeOffset: Sendable, Hashable {
     /// Parses `now`, `now +3 days`, `+3 days`, `-15 minutes` (case-insensitive; unit singular or plural).
     /// Returns `nil` when the text is not shaped like an offset; throws when it is but the
     /// number or unit is wrong.
-    static func parse(_ text: String) throws(DateTimePatternError) -> DateTimeOffset? {
+    package static func parse(_ text: String) throws(DateTimePatternError) -> DateTimeOffset? {
         guard let (number, unitName) = parts(of: text) else { return nil }
         guard let number else { return DateTimeOffset.none }
         guard let amount = Int32(number) else {
@@ -45,7 +45,7 @@ struct DateTimeOffset: Sendable, Hashable {
     }
 
     /// `value` moved by this offset, or `nil` when that leaves the supported years.
-    func shift(_ value: DateTimeValue) -> DateTimeValue? {
+    package func shift(_ value: DateTimeValue) -> DateTimeValue? {
         amount == 0 ? value : value.adding(amount, unit)
     }
 }

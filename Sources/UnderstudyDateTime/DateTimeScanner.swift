@@ -1,26 +1,26 @@
 /// A cursor over the UTF-8 bytes of a date-time text, for the hand-written parsers.
 ///
 /// A value type: copying it saves a position to come back to.
-struct DateTimeScanner {
-    let bytes: [UInt8]
-    var position = 0
+package struct DateTimeScanner {
+    package let bytes: [UInt8]
+    package var position = 0
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    package init(_ text: String) { bytes = Array(text.utf8) }
 
-    var isAtEnd: Bool { position >= bytes.count }
+    package var isAtEnd: Bool { position >= bytes.count }
 
     /// The byte under the cursor, or `nil` at the end.
-    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+    package var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     /// Steps over `byte` if it is next.
-    mutating func consume(_ byte: UInt8) -> Bool {
+    package mutating func consume(_ byte: UInt8) -> Bool {
         guard current == byte else { return false }
         position += 1
         return true
     }
 
     /// Steps over `literal` if it comes next, comparing ASCII letters case-insensitively when asked.
-    mutating func consume(_ literal: [UInt8], caseInsensitive: Bool) -> Bool {
+    package mutating func consume(_ literal: [UInt8], caseInsensitive: Bool) -> Bool {
         guard bytes.count - position >= literal.count else { return false }
         for (offset, expected) in literal.enumerated() {
             let actual = bytes[position + offset]
@@ -33,14 +33,14 @@ struct DateTimeScanner {
     }
 
     /// How many ASCII digits follow the cursor.
-    var digitsAhead: Int {
+    package var digitsAhead: Int {
         var index = position
         while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
         return index - position
     }
 
     /// Reads exactly `count` digits as a number (the caller has checked they are there).
-    mutating func number(digits count: Int) -> Int {
+    package mutating func number(digits count: Int) -> Int {
         var value = 0
         for _ in 0..<count {
             value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
@@ -50,19 +50,19 @@ struct DateTimeScanner {
     }
 
     /// Reads `min...max` digits as a number, or `nil` (cursor unmoved) when fewer than `min` follow.
-    mutating func number(min: Int, max: Int) -> Int? {
+    package mutating func number(min: Int, max: Int) -> Int? {
         let available = Swift.min(digitsAhead, max)
         guard available >= min, available > 0 else { return nil }
         return number(digits: available)
     }
 
-    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    package static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    static func isLetter(_ byte: UInt8) -> Bool {
+    package static func isLetter(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
-    static func lowercased(_ byte: UInt8) -> UInt8 {
+    package static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
@@ -70,7 +70,7 @@ struct DateTimeScanner {
     /// (ISO-8601 and `java.time`'s lenient offset parsing); `nil` with the cursor unmoved otherwise.
     /// With `spaceMeansPlus`, a space where the `+` belongs is read as `+`, because an unencoded
     /// `+` in a query string arrives as a space (newer WireMock versions do the same).
-    mutating func isoOffset(allowZ: Bool, spaceMeansPlus: Bool = false) -> Int? {
+    package mutating func isoOffset(allowZ: Bool, spaceMeansPlus: Bool = false) -> Int? {
         let start = self
         if allowZ, consume(UInt8(ascii: "Z")) || consume(UInt8(ascii: "z")) { return 0 }
         let sign: Int

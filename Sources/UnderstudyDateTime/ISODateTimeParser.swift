@@ -6,8 +6,8 @@
 ///
 /// Seconds and fractions (up to nine digits) are optional; `T` and `Z` may be lower case.
 /// Dates are checked strictly: `2021-02-30` is rejected.
-enum ISODateTimeParser {
-    static func parse(_ text: String) -> DateTimeValue? {
+package enum ISODateTimeParser {
+    package static func parse(_ text: String) -> DateTimeValue? {
         var scanner = DateTimeScanner(text)
         guard let year = year(&scanner) else { return nil }
         if scanner.isAtEnd { return DateTimeValue(year: year, month: 1, day: 1) }
@@ -46,7 +46,7 @@ enum ISODateTimeParser {
     }
 
     /// `HH:mm[:ss[.fraction]]`.
-    static func time(_ scanner: inout DateTimeScanner, into value: inout DateTimeValue) -> Bool {
+    package static func time(_ scanner: inout DateTimeScanner, into value: inout DateTimeValue) -> Bool {
         guard scanner.digitsAhead >= 2 else { return false }
         value.hour = scanner.number(digits: 2)
         guard scanner.consume(UInt8(ascii: ":")), scanner.digitsAhead >= 2 else { return false }
@@ -74,7 +74,7 @@ enum ISODateTimeParser {
         return scanner.position > start && scanner.consume(UInt8(ascii: "]")) && scanner.isAtEnd
     }
 
-    static func powerOfTen(_ exponent: Int) -> Int {
+    package static func powerOfTen(_ exponent: Int) -> Int {
         var result = 1
         for _ in 0..<exponent { result *= 10 }
         return result

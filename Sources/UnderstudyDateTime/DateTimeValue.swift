@@ -1,33 +1,33 @@
-import Foundation
+package import Foundation
 
 /// A date-time as parsed from text: proleptic Gregorian wall-clock fields plus, when the text
 /// named one, a fixed UTC offset. All arithmetic is done on these fields directly, in UTC terms,
 /// so the machine's time zone and calendar never play a part.
-struct DateTimeValue: Sendable, Hashable {
-    var year: Int
+package struct DateTimeValue: Sendable, Hashable {
+    package var year: Int
     /// 1...12.
-    var month: Int
+    package var month: Int
     /// 1...31.
-    var day: Int
-    var hour: Int = 0
-    var minute: Int = 0
-    var second: Int = 0
-    var nanosecond: Int = 0
+    package var day: Int
+    package var hour: Int = 0
+    package var minute: Int = 0
+    package var second: Int = 0
+    package var nanosecond: Int = 0
     /// Seconds east of UTC, or `nil` for a local date-time (no zone in the text).
-    var offsetSeconds: Int?
+    package var offsetSeconds: Int?
 
     /// The wall-clock fields as seconds since 1970-01-01T00:00:00, ignoring the offset.
-    var wallSeconds: Int {
+    package var wallSeconds: Int {
         Self.daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
     }
 
     /// Seconds since the Unix epoch of the instant; a local value is taken as UTC.
-    var instantSeconds: Int { wallSeconds - (offsetSeconds ?? 0) }
+    package var instantSeconds: Int { wallSeconds - (offsetSeconds ?? 0) }
 
     /// Whether the text carried a zone or offset.
-    var isZoned: Bool { offsetSeconds != nil }
+    package var isZoned: Bool { offsetSeconds != nil }
 
-    init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nanosecond: Int = 0, offsetSeconds: Int? = nil) {
+    package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nanosecond: Int = 0, offsetSeconds: Int? = nil) {
         self.year = year
         self.month = month
         self.day = day
@@ -39,7 +39,7 @@ struct DateTimeValue: Sendable, Hashable {
     }
 
     /// The wall-clock fields for `wallSeconds` seconds after 1970-01-01T00:00:00.
-    init(wallSeconds: Int, nanosecond: Int = 0, offsetSeconds: Int?) {
+    package init(wallSeconds: Int, nanosecond: Int = 0, offsetSeconds: Int?) {
         let days = wallSeconds.floorDivided(by: 86_400)
         let secondOfDay = wallSeconds - days * 86_400
         let (year, month, day) = Self.civilFromDays(days)
@@ -48,12 +48,12 @@ struct DateTimeValue: Sendable, Hashable {
     }
 
     /// A zoned UTC value for an instant.
-    init(instantSeconds: Int, nanosecond: Int = 0) {
+    package init(instantSeconds: Int, nanosecond: Int = 0) {
         self.init(wallSeconds: instantSeconds, nanosecond: nanosecond, offsetSeconds: 0)
     }
 
     /// The instant of `date`, in UTC, to the nearest microsecond `Date` can hold.
-    init(_ date: Date) {
+    package init(_ date: Date) {
         let interval = date.timeIntervalSince1970
         let seconds = interval.rounded(.down)
         let nanos = min(Int(((interval - seconds) * 1_000_000).rounded()) * 1_000, 999_999_000)
@@ -61,14 +61,14 @@ struct DateTimeValue: Sendable, Hashable {
     }
 
     /// The instant as a `Date`; a value without an offset is read as UTC.
-    var date: Date {
+    package var date: Date {
         Date(timeIntervalSince1970: TimeInterval(instantSeconds) + TimeInterval(nanosecond) / 1_000_000_000)
     }
 
     /// This value moved by `amount` units on its own wall clock (the same as moving the instant,
     /// since offsets are fixed). Months and years keep the day of month, clamped to the month's
     /// length, as `java.time` does. `nil` if the result leaves the supported years.
-    func adding(_ amount: Int, _ unit: DateTimeUnit) -> DateTimeValue? {
+    package func adding(_ amount: Int, _ unit: DateTimeUnit) -> DateTimeValue? {
         switch unit {
         case .seconds, .minutes, .hours, .days:
             let scale = switch unit {
@@ -96,15 +96,15 @@ struct DateTimeValue: Sendable, Hashable {
     }
 
     /// `java.time`'s year range, which also keeps every computation here far from overflow.
-    static let supportedYears = -999_999_999...999_999_999
+    package static let supportedYears = -999_999_999...999_999_999
 
-    var isInSupportedRange: Bool { Self.supportedYears.contains(year) }
+    package var isInSupportedRange: Bool { Self.supportedYears.contains(year) }
 
-    static func isLeapYear(_ year: Int) -> Bool {
+    package static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    package static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -113,7 +113,7 @@ struct DateTimeValue: Sendable, Hashable {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = shiftedYear.floorDivided(by: 400)
         let yearOfEra = shiftedYear - era * 400
@@ -123,7 +123,7 @@ struct DateTimeValue: Sendable, Hashable {
     }
 
     /// The proleptic Gregorian date `days` days after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = shifted.floorDivided(by: 146_097)
         let dayOfEra = shifted - era * 146_097
@@ -136,7 +136,7 @@ struct DateTimeValue: Sendable, Hashable {
     }
 
     /// ISO day of week, 1 = Monday ... 7 = Sunday.
-    var dayOfWeek: Int {
+    package var dayOfWeek: Int {
         let days = Self.daysFromCivil(year: year, month: month, day: day)
         return (days + 3).floorModulo(7) + 1 // 1970-01-01 was a Thursday.
     }
@@ -155,7 +155,7 @@ fileprivate extension Int {
 
 extension DateTimeValue {
     /// Seconds since the epoch that stay within ``supportedYears``.
-    static let supportedInstants =
+    package static let supportedInstants =
         daysFromCivil(year: supportedYears.lowerBound, month: 1, day: 1) * 86_400
         ... daysFromCivil(year: supportedYears.upperBound, month: 12, day: 31) * 86_400 + 86_399
 }

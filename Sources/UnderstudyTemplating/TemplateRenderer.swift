@@ -1,10 +1,10 @@
-import Foundation
-import UnderstudySupport
+package import Foundation
+package import UnderstudySupport
 
 /// Renders a parsed ``Template`` against a context, with WireMock's helpers. Bounded: output
 /// size, loop lengths and the number of steps are capped, so a hostile template ends with a
 /// ``TemplateError`` instead of hanging or exhausting memory.
-struct TemplateRenderer {
+package struct TemplateRenderer {
     /// The most characters a template may produce.
     static let maxOutput = 8 * 1024 * 1024
     /// The most nodes and helper calls one rendering may evaluate.
@@ -33,7 +33,7 @@ struct TemplateRenderer {
     private var steps = 0
     private var produced = 0
 
-    init(context: TemplateValue, generator: SplitMix64, now: Date = Date(), escapesHTML: Bool = false) {
+    package init(context: TemplateValue, generator: SplitMix64, now: Date = Date(), escapesHTML: Bool = false) {
         scopes = [Scope(value: context)]
         self.generator = generator
         self.now = now
@@ -41,12 +41,12 @@ struct TemplateRenderer {
     }
 
     /// Replaces the root context, between renderings of whole templates (variables stay).
-    mutating func replaceRoot(_ value: TemplateValue) {
+    package mutating func replaceRoot(_ value: TemplateValue) {
         scopes[0].value = value
     }
 
     /// Renders a whole template.
-    mutating func render(_ template: Template) throws(TemplateError) -> String {
+    package mutating func render(_ template: Template) throws(TemplateError) -> String {
         try render(template.nodes)
     }
 

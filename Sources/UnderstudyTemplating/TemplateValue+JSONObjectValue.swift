@@ -1,6 +1,6 @@
 extension TemplateValue {
     /// An ordered object: its members in order, found by name.
-    struct JSONObjectValue: Sendable, Equatable {
+    package struct JSONObjectValue: Sendable, Equatable {
         /// The member names, in order.
         private(set) var keys: [String] = []
         /// The member values, in the order of ``keys``.
@@ -11,22 +11,22 @@ extension TemplateValue {
         private var positions: [String: Int]?
 
         /// The most members found by searching.
-        static let searchLimit = 8
+        package static let searchLimit = 8
 
         /// An empty object.
-        init() {}
+        package init() {}
 
         /// An empty object with room for `capacity` members.
-        init(capacity: Int) {
+        package init(capacity: Int) {
             keys.reserveCapacity(capacity)
             values.reserveCapacity(capacity)
         }
 
         /// The member's value.
-        subscript(key: String) -> TemplateValue? { position(of: key).map { values[$0] } }
+        package subscript(key: String) -> TemplateValue? { position(of: key).map { values[$0] } }
 
         /// Replaces the member's value, or adds the member last when the object has none.
-        mutating func set(_ key: String, _ value: TemplateValue) {
+        package mutating func set(_ key: String, _ value: TemplateValue) {
             if let position = position(of: key) {
                 values[position] = value
             } else {
@@ -35,7 +35,7 @@ extension TemplateValue {
         }
 
         /// Adds a member after the others; `key` must not be in the object yet.
-        mutating func append(_ key: String, _ value: TemplateValue) {
+        package mutating func append(_ key: String, _ value: TemplateValue) {
             assert(position(of: key) == nil, "\(key) is already a member")
             keys.append(key)
             values.append(value)
