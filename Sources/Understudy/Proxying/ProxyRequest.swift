@@ -1,5 +1,5 @@
-public import Foundation
-public import UnderstudyClient
+package import Foundation
+package import UnderstudyClient
 import UnderstudySupport
 
 /// The request a proxy stub (`proxyBaseUrl`) sends upstream, worked out from the request it
@@ -9,18 +9,18 @@ import UnderstudySupport
 ///
 /// Every transport forwards the same request, so a proxy stub behaves alike in-process and
 /// on the loopback server.
-public struct ProxyRequest: Sendable, Hashable {
+package struct ProxyRequest: Sendable, Hashable {
     /// The upstream URL, for example `https://api.example.com/v1/users?page=2`.
-    public var url: String
+    package var url: String
     /// The method, as received.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The headers sent upstream.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body, as received.
-    public var body: Data
+    package var body: Data
 
     /// The forwarded request, or `nil` when `response` is not a proxy response.
-    public init?(forwarding request: RecordedRequest, as response: ResponseDefinition) {
+    package init?(forwarding request: RecordedRequest, as response: ResponseDefinition) {
         guard let base = response.proxyBaseUrl else { return nil }
         var pathAndQuery = request.url
         if let prefix = response.proxyUrlPrefixToRemove, !prefix.isEmpty, pathAndQuery.hasPrefix(prefix) {
@@ -46,7 +46,7 @@ public struct ProxyRequest: Sendable, Hashable {
     ///   - stub: the stub's label, such as `"Get user" (id …)`.
     ///   - cause: what went wrong, as the HTTP client reported it.
     ///   - kind: why forwarding failed.
-    public func failureResponse(stub: String, cause: String, kind: FailureKind) -> ResponseDefinition {
+    package func failureResponse(stub: String, cause: String, kind: FailureKind) -> ResponseDefinition {
         let text: String
         let status: Int
         switch kind {
@@ -64,7 +64,7 @@ public struct ProxyRequest: Sendable, Hashable {
     }
 
     /// Why forwarding a request failed.
-    public enum FailureKind: Sendable, Hashable {
+    package enum FailureKind: Sendable, Hashable {
         /// Upstream did not answer within the limit.
         case timedOut(limit: Duration)
         /// The upstream URL cannot be requested.
@@ -76,14 +76,14 @@ public struct ProxyRequest: Sendable, Hashable {
     /// Fields that describe one connection, not the message, and are never forwarded
     /// (RFC 9110 §7.6.1), with `Host` (set from the upstream URL) and `Content-Length`
     /// (set from the body).
-    public static let hopByHopHeaders = [
+    package static let hopByHopHeaders = [
         "Connection", "Keep-Alive", "Proxy-Connection", "TE", "Trailer", "Transfer-Encoding", "Upgrade",
         "Host", "Content-Length",
     ]
 
     /// Whether a response header from upstream is passed back to the client: hop-by-hop
     /// fields are not (the server frames the body itself).
-    public static func forwardsResponseHeader(_ name: String) -> Bool {
+    package static func forwardsResponseHeader(_ name: String) -> Bool {
         !["Connection", "Keep-Alive", "Proxy-Connection", "TE", "Trailer", "Transfer-Encoding", "Upgrade"]
             .contains { $0.caseInsensitiveEquals(name) }
     }

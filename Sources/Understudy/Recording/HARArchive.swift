@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import UnderstudyClient
 import UnderstudySupport
 
@@ -9,12 +9,12 @@ import UnderstudySupport
 /// are already decoded, so `Content-Encoding` and `Content-Length` are dropped too (a stub
 /// that said `gzip` over a plain body would break its clients). Entries without a response
 /// (blocked or cancelled requests, status 0) are skipped.
-public enum HARArchive {
+package enum HARArchive {
     /// The exchanges of a HAR document, in the order it lists them.
     /// - Parameters:
     ///   - data: the HAR document (JSON).
     ///   - file: the file name, for error messages.
-    public static func exchanges(from data: Data, file: String? = nil) throws(MappingDecodingError) -> [RecordedExchange] {
+    package static func exchanges(from data: Data, file: String? = nil) throws(MappingDecodingError) -> [RecordedExchange] {
         let reader = try JSONReader.parsing(data, file: file, hint: "export the traffic as a HAR file (\"Save all as HAR\")")
         return try reader.decoding { reader in
             guard let log = reader.member("log") else {

@@ -17,9 +17,9 @@ import UnderstudyXML
 ///   them in order, then repeats the last (with ``RecordSpec/repeatsAsScenarios``).
 /// - Ids and names are derived from the traffic, so recording the same traffic twice gives the
 ///   same files.
-public enum StubRecorder {
+package enum StubRecorder {
     /// Turns exchanges (oldest first) into stub mappings and body files.
-    public static func record(_ exchanges: [RecordedExchange], spec: RecordSpec) -> RecordingResult {
+    package static func record(_ exchanges: [RecordedExchange], spec: RecordSpec) -> RecordingResult {
         var groups: [(key: JSONValue, pattern: RequestPattern, exchanges: [RecordedExchange])] = []
         var groupIndex: [JSONValue: Int] = [:]
         for exchange in exchanges where spec.filters.admits(exchange.request) {
