@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
-"""Checks that the app-side products (what an app ships) depend on no engine, no NIO and no
-testing framework, from `swift package dump-package` of this package and of Examples/PetStore.
+"""Checks the package's layers from `swift package dump-package` of this package and of
+Examples/PetStore:
+- the app-side products (what an app ships) depend on no engine, no NIO and no testing framework,
+  and the example app's production target takes nothing else;
+- the language engines are walled: an engine reaches only other engines (never the mock core,
+  a transport or another package), and no product exposes an engine directly.
 
-    scripts/check-app-side.py [--scratch-path DIR]
+    scripts/check-layers.py [--scratch-path DIR]
 
 Exits 1 naming the offending target or product when a dependency crept in."""
 import json
@@ -12,6 +16,8 @@ import sys
 APP_SIDE = ["UnderstudyClient", "UnderstudyDoubles"]
 # Packages an app-side target may use besides Foundation.
 ALLOWED_PACKAGES = {"swift-http-types"}
+# Internal targets holding the language engines and what they share; they know no stub or request.
+ENGINES = ["UnderstudySupport", "UnderstudyJSON", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating"]
 
 
 def dump(path, scratch):
@@ -53,6 +59,18 @@ def main():
             if package not in ALLOWED_PACKAGES:
                 problems.append(f"{product} depends on {name} from {package}")
         print(f"{product}: targets {sorted(targets)}, packages {sorted({p for p, _ in outside}) or 'none'}")
+    for engine in ENGINES:
+        targets, outside = closure(root, [engine])
+        extra = sorted(set(targets) - set(ENGINES))
+        if extra:
+            problems.append(f"the engine {engine} reaches {', '.join(extra)}, which is not an engine")
+        for package, name in sorted(outside):
+            problems.append(f"the engine {engine} depends on {name} from {package}")
+        print(f"{engine}: targets {sorted(targets - {engine}) or 'none'}")
+    for product, targets in sorted(products.items()):
+        exposed = sorted(set(targets) & set(ENGINES))
+        if exposed:
+            problems.append(f"the product {product} exposes the engine(s) {', '.join(exposed)}; engines are internal targets")
     example = dump("Examples/PetStore", scratch)
     app = next(target for target in example["targets"] if target["name"] == "PetStore")
     used = sorted(dependency["product"][0] for dependency in app["dependencies"] if "product" in dependency)
@@ -60,7 +78,7 @@ def main():
         problems.append(f"Examples/PetStore's app target uses {used}; it may use only {APP_SIDE}")
     print(f"Examples/PetStore app target: {used}")
     for problem in problems:
-        print(f"error: {problem}. Move the code that needs it to the test side (see DESIGN.md).", file=sys.stderr)
+        print(f"error: {problem}. Move the code that needs it to the side or layer it belongs to (see DESIGN.md).", file=sys.stderr)
     sys.exit(1 if problems else 0)
 
 
