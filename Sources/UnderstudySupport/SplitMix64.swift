@@ -1,13 +1,16 @@
 /// A small seeded generator (SplitMix64) whose sequence is the same on every platform and
 /// Swift version. Seeded fakes (`Fake`), seeded templates and per-connection request ids use it.
-package struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+/// Public and inlinable (this target is no product) so that the server's per-request ids do
+/// not call across the module boundary.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    @usableFromInline var state: UInt64
 
     /// Starts the sequence of `seed`.
-    package init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    package mutating func next() -> UInt64 {
+    @inlinable
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,9 +1,11 @@
-package import Foundation
+public import Foundation
 
 extension UUID {
     /// A random (version 4) UUID drawn from `generator`; servers pass a fast generator of
-    /// their own, seeded from the system, for request ids.
-    package static func version4(using generator: inout some RandomNumberGenerator) -> UUID {
+    /// their own, seeded from the system, for request ids. Inlinable, so that it is specialised
+    /// for the caller's generator.
+    @inlinable
+    public static func version4(using generator: inout some RandomNumberGenerator) -> UUID {
         let high = generator.next() as UInt64
         let low = generator.next() as UInt64
         var bytes = [UInt8](repeating: 0, count: 16)

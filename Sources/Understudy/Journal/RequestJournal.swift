@@ -21,10 +21,13 @@ struct RequestJournal: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    /// Appends an entry, dropping the oldest when full, and gives it its sequence number.
-    mutating func append(_ event: inout ServeEvent) {
-        guard capacity > 0 else { return }
-        event.journalSequence = appended
+    /// Appends an entry, dropping the oldest when full; returns its sequence number, which the
+    /// caller keeps in its copy (``ServeEvent/journalSequence``) to find the entry again, or
+    /// `nil` when the journal is disabled. The stored copy needs no number of its own, so
+    /// journaling copies the event once.
+    mutating func append(_ event: ServeEvent) -> Int? {
+        guard capacity > 0 else { return nil }
+        let sequence = appended
         appended += 1
         if buffer.count < capacity {
             buffer.append(event)
@@ -32,6 +35,7 @@ struct RequestJournal: Sendable {
             buffer[head] = event
             head = (head + 1) % capacity
         }
+        return sequence
     }
 
     /// All entries, oldest first.

@@ -26,12 +26,11 @@ public final class HTTPMock: Sendable {
         var globalDelays = GlobalDelays()
 
         /// Journals a served request and wakes the waiters it completes; returns the entry as
-        /// journaled.
-        mutating func record(_ event: ServeEvent) -> ServeEvent {
-            var journaled = event
-            journal.append(&journaled)
+        /// journaled (numbered, so that ``HTTPMock/finish(_:with:)`` finds it without a scan).
+        mutating func record(_ event: consuming ServeEvent) -> ServeEvent {
+            event.journalSequence = journal.append(event)
             if !journalWaiters.isEmpty { journalWaiters.arrived(event.request) }
-            return journaled
+            return event
         }
     }
 
