@@ -21,13 +21,13 @@ struct RequestJournal: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    /// Appends an entry, dropping the oldest when full; returns its sequence number, which the
-    /// caller keeps in its copy (``ServeEvent/journalSequence``) to find the entry again, or
-    /// `nil` when the journal is disabled. The stored copy needs no number of its own, so
-    /// journaling copies the event once.
-    mutating func append(_ event: ServeEvent) -> Int? {
-        guard capacity > 0 else { return nil }
-        let sequence = appended
+    /// The sequence number the next appended entry gets (``ServeEvent/journalSequence``, by
+    /// which an entry handed out is found again), or `nil` when the journal is disabled.
+    var nextSequence: Int? { capacity > 0 ? appended : nil }
+
+    /// Appends an entry (numbered ``nextSequence``), dropping the oldest when full.
+    mutating func append(_ event: ServeEvent) {
+        guard capacity > 0 else { return }
         appended += 1
         if buffer.count < capacity {
             buffer.append(event)
@@ -35,7 +35,6 @@ struct RequestJournal: Sendable {
             buffer[head] = event
             head = (head + 1) % capacity
         }
-        return sequence
     }
 
     /// All entries, oldest first.

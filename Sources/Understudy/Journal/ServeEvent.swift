@@ -55,10 +55,11 @@ public struct ServeEvent: Sendable, Identifiable {
     }
 
     /// An event answered by a registry stub; `response` is `nil` for the stub's static response.
-    init(request: RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?) {
+    init(request: RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?, journalSequence: Int? = nil) {
         self.request = request
         self.entry = entry
         self.computedResponse = response
+        self.journalSequence = journalSequence
     }
 
     /// For a streamed response served by the loopback server, how much of it reached the

@@ -27,9 +27,12 @@ public final class HTTPMock: Sendable {
 
         /// Journals a served request and wakes the waiters it completes; returns the entry as
         /// journaled (numbered, so that ``HTTPMock/finish(_:with:)`` finds it without a scan).
-        mutating func record(_ event: consuming ServeEvent) -> ServeEvent {
-            event.journalSequence = journal.append(event)
-            if !journalWaiters.isEmpty { journalWaiters.arrived(event.request) }
+        /// Takes the parts and builds the event as a constant, so that it is copied once (into
+        /// the journal): a variable passed to the journal was copied first.
+        mutating func record(_ request: RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?) -> ServeEvent {
+            let event = ServeEvent(request: request, entry: entry, response: response, journalSequence: journal.nextSequence)
+            journal.append(event)
+            if !journalWaiters.isEmpty { journalWaiters.arrived(request) }
             return event
         }
     }
@@ -211,18 +214,20 @@ public final class HTTPMock: Sendable {
     /// The served event and, when no stub and no `onUnmatched` responder answered, the report
     /// of the 404's body.
     private func choose(_ request: RecordedRequest) -> (event: ServeEvent, nearMisses: NearMissReport?) {
-        let event: ServeEvent
+        let entry: StubRegistry.Entry?
+        let response: ResponseDefinition
         var report: NearMissReport?
         switch match(request) {
         case .answered(let answered):
             return (answered, nil)
-        case let .dynamic(entry, responder, callCount):
-            event = ServeEvent(request: request, entry: entry, response: responder.respond(to: request, callCount: callCount))
-        case let .templated(entry, response):
-            let rendered = templater.render(response, for: request, stub: entry.mapping, root: configuration.root)
-            event = ServeEvent(request: request, entry: entry, response: rendered)
+        case let .dynamic(matched, responder, callCount):
+            entry = matched
+            response = responder.respond(to: request, callCount: callCount)
+        case let .templated(matched, definition):
+            entry = matched
+            response = templater.render(definition, for: request, stub: matched.mapping, root: configuration.root)
         case .unmatched:
-            let response: ResponseDefinition
+            entry = nil
             if let responder = state.withLock({ $0.unmatchedResponder }) {
                 response = responder(request)
             } else {
@@ -230,9 +235,8 @@ public final class HTTPMock: Sendable {
                 report = nearest
                 response = Self.notFound(nearest)
             }
-            event = ServeEvent(request: request, stub: nil, response: response)
         }
-        return (state.withLock { $0.record(event) }, report)
+        return (state.withLock { $0.record(request, entry: entry, response: response) }, report)
     }
 
     /// How to answer a served request: delays, fault, proxying or the status, final headers
@@ -308,7 +312,7 @@ public final class HTTPMock: Sendable {
             if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
                 return .templated(entry, response)
             }
-            return .answered(state.record(ServeEvent(request: request, entry: entry, response: nil)))
+            return .answered(state.record(request, entry: entry, response: nil))
         case .dynamic(let responder):
             return .dynamic(entry, responder, callCount: count)
         }
