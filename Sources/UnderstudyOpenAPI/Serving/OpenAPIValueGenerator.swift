@@ -102,7 +102,11 @@ struct OpenAPIValueGenerator {
             var result = value(for: chosen, name: name, depth: depth + 1)
             if let property = keywords["discriminator"]?["propertyName"]?.stringValue, case .object(var object) = result,
                let reference = chosen["$ref"]?.stringValue {
-                object[property] = .string(discriminatorValue(for: reference, in: keywords["discriminator"]))
+                let values = OpenAPIDiscriminator.values(naming: reference, property: property, discriminator: keywords["discriminator"]) {
+                    schema.resolved(["$ref": .string($0)])
+                }
+                // The value generated from the alternative's own schema when that already names it.
+                if object[property]?.stringValue.map(values.contains) != true, let first = values.first { object[property] = .string(first) }
                 result = .object(object)
             }
             return result
@@ -118,15 +122,6 @@ struct OpenAPIValueGenerator {
         case "null": return .null
         default: return .string(string(keywords, name: name))
         }
-    }
-
-    private func discriminatorValue(for reference: String, in discriminator: JSONValue?) -> String {
-        if case .object(let mapping)? = discriminator?["mapping"] {
-            for member in mapping where member.value.stringValue.map({ reference == $0 || reference.hasSuffix("/\($0)") }) == true {
-                return member.key
-            }
-        }
-        return String(reference.split(separator: "/").last ?? "")
     }
 
     private mutating func object(_ keywords: JSONObject, depth: Int) -> JSONValue {

@@ -100,7 +100,7 @@ enum OpenAPISchemaRewriter {
                 object[key] = .object(members)
             }
         }
-        return .object(exemptRequired(rewriteDiscriminator(object), for: direction, inherited: exempt))
+        return .object(exemptRequired(rewriteDiscriminator(object, schemas: schemas), for: direction, inherited: exempt))
     }
 
     /// The properties a schema, its `allOf` parts and the schemas they reference (in
@@ -139,17 +139,21 @@ enum OpenAPISchemaRewriter {
         return result
     }
 
-    private static func rewriteDiscriminator(_ object: JSONObject) -> JSONObject {
+    private static func rewriteDiscriminator(_ object: JSONObject, schemas: JSONObject) -> JSONObject {
         guard let property = object["discriminator"]?["propertyName"]?.stringValue else { return object }
         let combinator = object["oneOf"] != nil ? "oneOf" : "anyOf"
         guard let alternatives = object[combinator]?.arrayValue else { return object }
         let references = alternatives.compactMap { $0["$ref"]?.stringValue }
         // Only alternatives that are all references can be named by a discriminator.
         guard references.count == alternatives.count, !references.isEmpty else { return object }
-        var mapping = Self.explicitMapping(object["discriminator"])
-        // Alternatives the mapping does not name are named by their schema name (OpenAPI's implicit mapping).
-        for reference in references where !mapping.contains(where: { $0.reference == reference }) {
-            mapping.append((String(reference.split(separator: "/").last ?? ""), reference))
+        // Each alternative by the values that name it: the explicit mapping's, else its schema
+        // name, else (when it does not allow its name) the values it declares for the property.
+        var mapping: [(value: String, reference: String)] = []
+        for reference in references {
+            let values = OpenAPIDiscriminator.values(naming: reference, property: property, discriminator: object["discriminator"]) {
+                Self.componentSchemaName($0).flatMap { schemas[$0] }
+            }
+            for value in values where !mapping.contains(where: { $0.value == value }) { mapping.append((value, reference)) }
         }
         var rewritten = object
         rewritten[combinator] = nil

@@ -1,0 +1,53 @@
+import Understudy
+
+/// The values of a `discriminator`'s property that name one alternative of a `oneOf`/`anyOf`.
+///
+/// An explicit `mapping` names the alternative by its keys. Without one, OpenAPI's implicit
+/// mapping names it by its schema name (`Cat`) — but only where the alternative allows that
+/// value: when the alternative itself declares the property as `const` or `enum` (`role:
+/// {enum: [user]}`, as OpenAI's and Spotify's documents do), those values name it instead. A
+/// discriminator must not change whether a document is valid (OpenAPI 3.1.1, "Discriminator
+/// Object"), so dispatching on the schema name where the alternative forbids it would reject
+/// valid requests and make answers that fail their own schema.
+enum OpenAPIDiscriminator {
+    /// The values naming the alternative `reference`.
+    /// - Parameter resolve: the schema a `$ref` points to, if it can be found.
+    static func values(naming reference: String, property: String, discriminator: JSONValue?,
+                       resolve: (String) -> JSONValue?) -> [String] {
+        if case .object(let mapping)? = discriminator?["mapping"] {
+            let named = mapping.filter { member in
+                guard let target = member.value.stringValue else { return false }
+                return target.hasPrefix("#") ? target == reference : reference == "#/components/schemas/" + JSONPointer.escape(target)
+            }
+            if !named.isEmpty { return named.map(\.key) }
+        }
+        let name = JSONPointer.tokens(String(reference.drop { $0 != "/" })).last ?? reference
+        var visited = Set<String>()
+        guard let allowed = allowedValues(of: property, in: ["$ref": .string(reference)], resolve: resolve, visited: &visited),
+              !allowed.contains(name), !allowed.isEmpty else { return [name] }
+        return allowed
+    }
+
+    /// The string values a schema allows for `property` through `const` or `enum`, looking
+    /// through `$ref`s and `allOf` parts; `nil` when it does not restrict them.
+    private static func allowedValues(of property: String, in schema: JSONValue, resolve: (String) -> JSONValue?,
+                                      visited: inout Set<String>) -> [String]? {
+        if let reference = schema["$ref"]?.stringValue {
+            guard visited.insert(reference).inserted, let target = resolve(reference) else { return nil }
+            return allowedValues(of: property, in: target, resolve: resolve, visited: &visited)
+        }
+        if let declared = schema["properties"]?[property] {
+            var seen = visited
+            let resolved = declared["$ref"]?.stringValue.flatMap { reference in seen.insert(reference).inserted ? resolve(reference) : nil } ?? declared
+            if let constant = resolved["const"]?.stringValue { return [constant] }
+            if let options = resolved["enum"]?.arrayValue {
+                let strings = options.compactMap(\.stringValue)
+                if !strings.isEmpty { return strings }
+            }
+        }
+        for part in schema["allOf"]?.arrayValue ?? [] {
+            if let found = allowedValues(of: property, in: part, resolve: resolve, visited: &visited) { return found }
+        }
+        return nil
+    }
+}
