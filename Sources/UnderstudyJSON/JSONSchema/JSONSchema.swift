@@ -41,6 +41,9 @@ public struct JSONSchema: Sendable, Hashable {
     public let draft: Draft
     /// Whether `format` is checked (an assertion) rather than only noted (an annotation).
     public let assertsFormats: Bool
+    /// Whether the OpenAPI Format Registry's `int32` and `int64` are asserted too (OpenAPI
+    /// validation); WireMock's `matchesJsonSchema` does not know them.
+    package let assertsOpenAPIFormats: Bool
     let regexes: [String: BoundedRegex]
     let anchors: [String: String]
 
@@ -56,9 +59,16 @@ public struct JSONSchema: Sendable, Hashable {
     ///   the schema is malformed (a keyword of the wrong type, an invalid `pattern`, a `$ref`
     ///   that does not resolve) or uses a keyword Understudy does not implement.
     public init(_ document: JSONValue, draft: Draft = .v202012, assertFormats: Bool? = nil) throws(JSONSchemaError) {
+        try self.init(document, draft: draft, assertFormats: assertFormats, openAPIFormats: false)
+    }
+
+    /// Checks and keeps a schema; with `openAPIFormats`, `int32` and `int64` are asserted
+    /// with the other formats.
+    package init(_ document: JSONValue, draft: Draft, assertFormats: Bool?, openAPIFormats: Bool) throws(JSONSchemaError) {
         self.document = document
         self.draft = draft
         assertsFormats = assertFormats ?? !draft.isModern
+        assertsOpenAPIFormats = openAPIFormats && assertsFormats
         var checker = JSONSchemaChecker(root: document, draft: draft)
         try checker.check(document, at: "#")
         try checker.resolveReferences()

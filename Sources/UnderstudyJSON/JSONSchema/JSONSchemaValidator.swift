@@ -80,7 +80,13 @@ struct JSONSchemaValidator {
             fail("const", schemaPath, instancePath, "\(constant.jsonText()) expected, got \(Self.describe(instance))")
         }
         switch instance {
-        case .number(let number): validateNumber(number.doubleValue, keywords, schemaPath, instancePath)
+        case .number(let number):
+            validateNumber(number.doubleValue, keywords, schemaPath, instancePath)
+            if schema.assertsOpenAPIFormats, let format = keywords["format"]?.stringValue, let range = Self.integerFormats[format],
+               !Self.isInteger(number, in: range) {
+                fail("format", schemaPath, instancePath,
+                     "a valid \(format) (a whole number from \(range.lowerBound) to \(range.upperBound)) expected, got \(number)")
+            }
         case .string(let text): validateString(text, keywords, schemaPath, instancePath)
         case .array(let items): validateArray(items, keywords, schemaPath, instancePath, depth)
         case .object(let object): validateObject(object, keywords, schemaPath, instancePath, depth)
@@ -90,6 +96,23 @@ struct JSONSchemaValidator {
     }
 
     // MARK: Numbers and strings
+
+    /// The integer formats of the OpenAPI Format Registry, asserted with the others: `int32`
+    /// and `int64` are signed whole numbers of that width.
+    private static let integerFormats: [String: ClosedRange<Int64>] = [
+        "int32": Int64(Int32.min)...Int64(Int32.max),
+        "int64": Int64.min...Int64.max,
+    ]
+
+    /// Whether `number` is a whole number in `range`, read from its text so that a 64-bit
+    /// bound is exact (`9223372036854775808` is one past `int64`, which a `Double` cannot tell).
+    private static func isInteger(_ number: JSONNumber, in range: ClosedRange<Int64>) -> Bool {
+        if let exact = Int64(number.text) { return range.contains(exact) }
+        if number.text.allSatisfy({ $0 == "-" || $0.isASCII && $0.isNumber }) { return false } // whole, past Int64
+        // `1e3`, `2.0`: whole when the value is, and in range when a 64-bit integer holds it exactly.
+        guard let exact = Int64(exactly: number.doubleValue) else { return false }
+        return range.contains(exact)
+    }
 
     private mutating func validateNumber(_ value: Double, _ keywords: JSONObject, _ schemaPath: String, _ instancePath: String) {
         let draft4 = schema.draft == .v4

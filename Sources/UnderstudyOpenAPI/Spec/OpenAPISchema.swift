@@ -6,7 +6,7 @@ public import Understudy
 /// OpenAPI 3.1 schemas are JSON Schema 2020-12; 3.0 schemas arrive converted (`nullable` as a
 /// `null` type, boolean `exclusiveMinimum` as a number). `$ref`s to `#/components/…` resolve
 /// against the document, and `oneOf`/`anyOf` with a `discriminator` check the one schema the
-/// discriminator names. `format` is asserted (`date-time`, `uuid`, `email`…). A required
+/// discriminator names. `format` is asserted (`date-time`, `uuid`, `email`, `int32`, `int64`…). A required
 /// `readOnly` property is not required in requests, a required `writeOnly` one not in responses.
 public struct OpenAPISchema: Sendable {
     /// The schema as the document (in its 3.1 form) writes it.
@@ -33,7 +33,7 @@ public struct OpenAPISchema: Sendable {
             document = .object(object)
         }
         do {
-            validator = try JSONSchema(document, draft: .v202012, assertFormats: true)
+            validator = try JSONSchema(document, draft: .v202012, assertFormats: true, openAPIFormats: true)
         } catch {
             warnings.append("\(pointer): schema not checked: \(error.message) (at \(error.schemaPath))")
             validator = nil
