@@ -43,7 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "With --openapi: the seed of bodies generated from the document (default 0).")
     var openapiSeed: UInt64?
 
-    @Flag(name: .customLong("validate"), help: "With --openapi: answer requests that violate the document with a 400 listing the violations, and report every request and answer (stubbed or proxied) that violates it on standard error.")
+    @Flag(name: .customLong("validate"), help: "With --openapi: answer requests that violate the document with a 400 listing the violations (404 for an undocumented path, 405 for an undocumented method), and report every request and answer (stubbed or proxied) that violates it on standard error.")
     var validatesTraffic = false
 
     @Option(name: .long, help: "With --openapi: on shutdown, write which operations and responses were exercised to this file as JSON (and print them as text).")

@@ -39,8 +39,10 @@ extension HTTPMock {
     /// priority, so hand-written stubs win.
     ///
     /// With ``OpenAPIStubOptions/validatesRequests``, a request that violates the document gets a
-    /// 400 whose body lists every violation (``OpenAPIViolationReport``), including requests no
-    /// operation fits; this replaces the mock's `onUnmatched` responder.
+    /// 400 whose body lists every violation (``OpenAPIViolationReport``); as in Prism, a path the
+    /// document does not have gets a 404 and a documented path asked with another method a 405
+    /// whose `Allow` names the path's methods, each with the same report. This replaces the
+    /// mock's `onUnmatched` responder.
     @discardableResult
     public func stub(openAPI document: OpenAPIDocument, options: OpenAPIStubOptions = OpenAPIStubOptions()) -> [StubMapping] {
         let stubs = OpenAPIStubBuilder(document: document, options: options).stubs()
@@ -51,7 +53,9 @@ extension HTTPMock {
                 let violations = document.violations(of: request)
                 guard violations.isEmpty else {
                     let operation = document.operation(method: request.method, path: request.path)
-                    return OpenAPIViolationReport(request: request, source: document.source, operation: operation, violations: violations).response
+                    let methods = document.operations(forPath: request.path).map(\.method)
+                    return OpenAPIViolationReport(request: request, source: document.source, operation: operation, violations: violations)
+                        .response(allowedMethods: methods.reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
                 }
                 return HTTPMock.notFound(self.nearMisses(for: request))
             }

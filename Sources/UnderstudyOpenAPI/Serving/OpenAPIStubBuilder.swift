@@ -28,7 +28,7 @@ struct OpenAPIStubBuilder {
             if validates {
                 let violations = operation.violations(of: request)
                 if !violations.isEmpty {
-                    return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: violations).response
+                    return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: violations).response()
                 }
             }
             return answers.response(to: request, source: source, callCount: callCount)
@@ -175,7 +175,7 @@ struct OpenAPIAnswers: Sendable {
         let accept = request.headers.values(for: "Accept")
         func refusal(_ message: String) -> ResponseDefinition {
             let violation = OpenAPIViolation(kind: .unknownExample, operation: operation.label, subject: "Prefer", message: message)
-            return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: [violation]).response
+            return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: [violation]).response()
         }
         var chosen: Answer?
         var status: Int?

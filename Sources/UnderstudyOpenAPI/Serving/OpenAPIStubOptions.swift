@@ -7,7 +7,8 @@ public struct OpenAPIStubOptions: Sendable, Hashable {
     /// next, so `/pets/mine` wins over `/pets/{petId}`.
     public var priority: Int
     /// Whether requests are checked against the document: a request that violates it gets a
-    /// 400 listing every violation, and a request no operation fits gets a 400 saying so.
+    /// 400 listing every violation, a path the document does not have a 404, and a documented
+    /// path asked with another method a 405 with `Allow` (Prism's statuses).
     public var validatesRequests: Bool
 
     /// Creates options.

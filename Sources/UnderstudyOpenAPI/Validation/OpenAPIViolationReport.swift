@@ -40,13 +40,26 @@ public struct OpenAPIViolationReport: Sendable, CustomStringConvertible {
     /// The report as text, the same as ``text``.
     public var description: String { text }
 
-    /// The 400 response carrying the report.
-    /// The header that marks a 400 as the mock's own refusal (not an answer the document
+    /// The header that marks a refusal as the mock's own (not an answer the document
     /// describes), with the number of violations; Prism's `sl-violations` plays the same part.
     static let violationsHeader = "Understudy-OpenAPI-Violations"
 
-    var response: ResponseDefinition {
-        ResponseDefinition(status: 400, headers: ["Content-Type": "text/plain; charset=utf-8", Self.violationsHeader: "\(violations.count)"],
-                           body: .text(text))
+    /// The response carrying the report, with Prism's statuses: 404 when no path of the
+    /// document fits, 405 with `Allow` naming the path's methods when the path has no operation
+    /// for the method, 400 for anything else.
+    /// - Parameter allowedMethods: the methods the request's path documents, for the 405.
+    func response(allowedMethods: [HTTPMethod] = []) -> ResponseDefinition {
+        var headers: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8", Self.violationsHeader: "\(violations.count)"]
+        let status: Int
+        switch violations.map(\.kind) {
+        case [.unknownPath]:
+            status = 404
+        case [.methodNotAllowed]:
+            status = 405
+            headers.add(name: "Allow", value: allowedMethods.map(\.rawValue).joined(separator: ", "))
+        default:
+            status = 400
+        }
+        return ResponseDefinition(status: status, headers: headers, body: .text(text))
     }
 }
