@@ -272,9 +272,24 @@ struct OpenAPIFormBodyTests {
                         name: {type: string}
                         age: {type: integer, minimum: 0}
                         tags: {type: array, items: {type: string}}
+                        sizes: {type: array, items: {type: string, maxLength: 8}}
+                        owners: {type: array, items: {type: object, required: [id], properties: {id: {type: integer}}}}
               responses:
                 "204": {description: Created}
         """
+
+    /// A form body's properties are `style: form, explode: true` (the Encoding Object's
+    /// defaults): one field is one array item, commas and all, and a JSON-encoded item is an object.
+    @Test func oneFieldIsOneArrayItem() throws {
+        let operation = try #require(try OpenAPIDocument(yaml: Self.yaml).operations.first)
+        let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+        #expect(operation.violations(of: request(.post, "/pets/create", headers: form, body: "name=Rex&tags=Rex,the,dog")).isEmpty)
+        let owner = "owners=" + #"{"id":1,"name":"Ada"}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        #expect(operation.violations(of: request(.post, "/pets/create", headers: form, body: "name=Rex&" + owner)).isEmpty)
+        // Each field is checked as one item: the long one fails, not pieces of it.
+        let long = operation.violations(of: request(.post, "/pets/create", headers: form, body: "name=Rex&sizes=small&sizes=very,very,large"))
+        #expect(long.map(\.instancePath) == ["/sizes/1"])
+    }
 
     @Test func aFormBodyIsReadAsAnObjectOfTypedFields() throws {
         let operation = try #require(try OpenAPIDocument(yaml: Self.yaml).operations.first)

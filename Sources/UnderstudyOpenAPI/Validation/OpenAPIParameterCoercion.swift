@@ -39,13 +39,16 @@ enum OpenAPIParameterCoercion {
     }
 
     /// The fields of an `application/x-www-form-urlencoded` body as the object its schema
-    /// describes, each field read by its property's schema.
+    /// describes, each field read by its property's schema. A form body's properties are
+    /// `style: form, explode: true` (the Encoding Object's defaults): an array is the repeated
+    /// fields (`tag=a&tag=b`), and one field is one item, commas and all (`name=Rex,the,dog`).
     static func formObject(_ body: Data, schema: OpenAPISchema) -> JSONValue {
-        object(FormURLEncoded.parse(body).map { ($0.name, $0.value ?? "") }, schema: schema)
+        object(FormURLEncoded.parse(body).map { ($0.name, $0.value ?? "") }, schema: schema, delimiter: nil)
     }
 
-    /// Named texts (repeated names collected in order) as the object `schema` describes.
-    private static func object(_ fields: [(name: String, value: String)], schema: OpenAPISchema) -> JSONValue {
+    /// Named texts (repeated names collected in order) as the object `schema` describes; an
+    /// array property's one text is split at `delimiter` when there is one.
+    private static func object(_ fields: [(name: String, value: String)], schema: OpenAPISchema, delimiter: Character? = ",") -> JSONValue {
         let properties = schema.resolved(schema.json)["properties"]
         var grouped: [(name: String, values: [String])] = []
         for field in fields {
@@ -56,7 +59,7 @@ enum OpenAPIParameterCoercion {
             }
         }
         return .object(JSONObject(grouped.map { field in
-            let coerced = properties?[field.name].map { Self.value(of: field.values, schema: $0, in: schema, delimiter: ",") } ?? JSONValue.string(field.values.first ?? "")
+            let coerced = properties?[field.name].map { Self.value(of: field.values, schema: $0, in: schema, delimiter: delimiter) } ?? JSONValue.string(field.values.first ?? "")
             return JSONObject.Member(key: field.name, value: coerced)
         }))
     }
