@@ -92,6 +92,17 @@ struct OpenAPIValueGenerator {
                     result = .object(object)
                 }
             }
+            // A member one part requires and another declares (`PagingObject` requires `items`,
+            // which the part beside it declares as optional) is required of the whole value.
+            if case .object(var object) = result, depth < Self.maximumDepth * 2 {
+                let whole: [JSONValue] = [.object(rest)] + parts
+                for required in requiredNames(in: whole) where object[required] == nil {
+                    guard let property = declaredProperty(required, in: whole),
+                          schema.resolved(property)["writeOnly"] != .bool(true) else { continue }
+                    object[required] = value(for: property, name: required, depth: depth + 1)
+                }
+                result = .object(object)
+            }
             return result
         }
         for key in ["oneOf", "anyOf"] {
@@ -121,6 +132,38 @@ struct OpenAPIValueGenerator {
         case "boolean": return .bool(fake.bool())
         case "null": return .null
         default: return .string(string(keywords, name: name))
+        }
+    }
+
+    /// The `required` names of schemas and their `allOf` parts, following `$ref`s, in order.
+    private func requiredNames(in schemas: [JSONValue]) -> [String] {
+        var names: [String] = []
+        walkAllOf(schemas) { keywords in
+            for name in (keywords["required"]?.arrayValue ?? []).compactMap(\.stringValue) where !names.contains(name) { names.append(name) }
+            return false
+        }
+        return names
+    }
+
+    /// The schema of property `name` as the first of `schemas` (or their `allOf` parts) declaring it has it.
+    private func declaredProperty(_ name: String, in schemas: [JSONValue]) -> JSONValue? {
+        var found: JSONValue?
+        walkAllOf(schemas) { keywords in
+            found = keywords["properties"]?[name]
+            return found != nil
+        }
+        return found
+    }
+
+    /// Visits each schema and its `allOf` parts (resolved, each `$ref` once) until `visit` says stop.
+    private func walkAllOf(_ schemas: [JSONValue], _ visit: (JSONObject) -> Bool) {
+        var pending = Array(schemas.reversed())
+        var seen = Set<String>()
+        while let next = pending.popLast() {
+            if let reference = next["$ref"]?.stringValue, !seen.insert(reference).inserted { continue }
+            guard case .object(let keywords) = schema.resolved(next) else { continue }
+            if visit(keywords) { return }
+            pending += (keywords["allOf"]?.arrayValue ?? []).reversed()
         }
     }
 
