@@ -45,4 +45,22 @@ struct OpenAPICoverageTests {
             """)
         #expect(coverage.json["operations"]?.arrayValue?[3]["responses"]?.arrayValue?[1] == ["status": "404", "stubs": 0, "requests": 1, "exercised": true])
     }
+
+    /// A validating mock's own 400 report is not the document's 400: the request exercises its
+    /// operation, none of its responses.
+    @Test func theMocksOwnRefusalsDoNotExerciseADocumentedResponse() throws {
+        let document = try petstore()
+        let mock = HTTPMock(openAPI: document, options: OpenAPIStubOptions(validatesRequests: true))
+        let refused = try mock.answer(request(.post, "/pets", headers: ["Content-Type": "application/json"], body: #"{"name": 3}"#))
+        #expect(refused.status == 400)
+        let add = try #require(mock.openAPICoverage(document).operations.first { $0.label == "addPet" })
+        #expect(add.requests == 1)
+        #expect(add.responses.map(\.status) == ["201", "400"])
+        #expect(add.responses.map(\.isExercised) == [false, false])
+        // The document's own 400, answered by a stub, does count.
+        mock.stub(.post(urlPath: "/pets"), .status(400).json(["code": 400, "message": "no"]))
+        _ = try mock.answer(request(.post, "/pets", headers: ["Content-Type": "application/json"], body: #"{"name": "Rex"}"#))
+        let again = try #require(mock.openAPICoverage(document).operations.first { $0.label == "addPet" })
+        #expect(again.responses.map(\.requests) == [0, 1])
+    }
 }

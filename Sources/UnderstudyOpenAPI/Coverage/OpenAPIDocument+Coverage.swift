@@ -2,7 +2,9 @@ public import Understudy
 
 extension OpenAPIDocument {
     /// Which operations and responses `stubs` (hand-written ones; spec-generated stubs cover
-    /// everything and are not counted) and the journaled `events` exercised.
+    /// everything and are not counted) and the journaled `events` exercised. A request the
+    /// mock refused itself (a validating mock's 400 report) exercises its operation but none
+    /// of the operation's documented responses.
     public func coverage(stubs: [StubMapping], events: [ServeEvent]) -> OpenAPICoverage {
         var stubCounts: [String: Int] = [:]
         var responseStubCounts: [String: Int] = [:]
@@ -20,6 +22,9 @@ extension OpenAPIDocument {
             let named = event.request.operationId.flatMap { operation(id: $0) }
             guard let operation = named ?? operation(method: event.request.method, path: event.request.path) else { continue }
             requestCounts[operation.pointer, default: 0] += 1
+            // The mock's own refusals (a validating mock's 400 report, an unknown `Prefer`) are
+            // not the document's responses, even when the document has a 400 too.
+            guard event.response.headers[OpenAPIViolationReport.violationsHeader] == nil else { continue }
             if let documented = operation.response(forStatus: event.status) {
                 responseRequestCounts[operation.pointer + " " + documented.status, default: 0] += 1
             }
