@@ -18,7 +18,10 @@ final class ProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHandler 
             context.fireErrorCaught(error)
             return
         }
-        if !responding {
+        // A parse error also arrives while the connection closes (the decoder's leftovers of an
+        // unfinished head), after NIO's pipeline handler has finished quiescing; writing then
+        // traps in NIO ("Wrote in quiescing completed state"), and nobody would read it.
+        if !responding, context.channel.isActive {
             let (status, text): (HTTPResponseStatus, String) = parseError == .headerOverflow
                 ? (.requestHeaderFieldsTooLarge,
                    "The request's headers are over the server's limit (80 KiB in all, 80 KiB per field); send fewer or shorter headers.\n")
