@@ -50,7 +50,8 @@ struct LintCommand: ParsableCommand {
         }
         // Stubs that do not load are reported by the lint; the rest are checked.
         let mock = HTTPMock(configuration: HTTPMock.Configuration(root: mappingsRoot))
-        let drift = document.drift(of: report.mappings, globalTemplating: globalTemplating) { try mock.bodyData(for: $0) }
+        let drift = document.drift(of: report.mappings, locations: report.sources.map(\.description),
+                                   globalTemplating: globalTemplating) { try mock.bodyData(for: $0) }
         return (report, drift)
     }
 

@@ -138,7 +138,7 @@ struct LintWarningTests {
         #expect(throws: ExitCode(1)) { try LintCommand.parse([folder.path]).run() }
         let report = MappingsRoot(folder).lint()
         #expect(report.problems.count == 3, "\(report.problems)")
-        #expect(report.problems[0].hasPrefix(#"stub "A" (id "#))
+        #expect(report.problems[0].hasPrefix(#"mappings/a.json:1:1: stub "A" (id "#))
         #expect(report.problems[0].contains("template error in the body at line 1, column "))
         #expect(report.problems[1].hasSuffix(#"template error in header X-Id at line 1, column 1: unknown helper "randomValu"; did you mean "randomValue"?"#), "\(report.problems[1])")
         #expect(report.problems[2].hasSuffix(#"template error in the file b.txt at line 2, column 1: unknown helper "uppr"; did you mean "upper"?"#), "\(report.problems[2])")

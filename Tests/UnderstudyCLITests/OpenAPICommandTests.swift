@@ -36,6 +36,9 @@ struct OpenAPICommandTests {
         // The mappings have no ids: both listings name the stub by the same generated one.
         #expect(drift.findings.map(\.stub.id) == report.mappings.filter { $0.name == "old pet" }.map(\.id))
         #expect(drift.text.hasPrefix("1 of 2 stub(s) drift from petstore-3.0.yaml\n"))
+        // A finding starts with where the stub is written, as lint's warnings do.
+        #expect(drift.findings.map(\.location) == ["mappings/old.json:1:1"])
+        #expect(drift.text.contains("\nmappings/old.json:1:1: \"old pet\" (id "), "\(drift.text)")
         #expect(drift.text.contains("✗ response body: the property \"id\" is required (required at #/components/schemas/Pet/allOf/1/required)"))
     }
 

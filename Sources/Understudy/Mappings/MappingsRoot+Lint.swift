@@ -17,35 +17,40 @@ extension MappingsRoot {
             return LintReport(mappings: [], problems: [problem], warnings: [])
         }
         let mappings: [StubMapping]
+        let sources: [MappingSource]
         var warnings: [String]
         var problems: [String] = []
         do {
-            let loaded = try loadMappingsWithWarnings()
-            mappings = loaded.mappings
+            let loaded = try loadMappingsWithSources()
+            (mappings, sources) = (loaded.mappings, loaded.sources)
             warnings = loaded.warnings.map(\.description)
         } catch {
-            mappings = error.loaded
+            (mappings, sources) = (error.loaded, error.loadedSources)
             warnings = error.warnings.map(\.description)
             problems = error.errors.map(\.description)
         }
+        // Each finding about a stub starts with where the stub is written, as warnings do.
+        func at(_ index: Int) -> String { sources.indices.contains(index) ? "\(sources[index]): " : "" }
         var seen: [UUID: Int] = [:]
         for (index, mapping) in mappings.enumerated() {
             if let first = seen[mapping.id] {
-                problems.append("stub \(index + 1) \(mapping.label) has the same id as stub \(first + 1); ids must be unique")
+                problems.append(at(index) + "stub \(index + 1) \(mapping.label) has the same id as stub \(first + 1)\(sources.indices.contains(first) ? " (\(sources[first]))" : ""); ids must be unique")
             }
             seen[mapping.id] = seen[mapping.id] ?? index
             let definition = mapping.response.definition
-            problems += (definition?.templateProblems(root: self, globalTemplating: globalTemplating) ?? []).map { "stub \(mapping.label): \($0)" }
+            problems += (definition?.templateProblems(root: self, globalTemplating: globalTemplating) ?? []).map { at(index) + "stub \(mapping.label): \($0)" }
             let templated = globalTemplating || definition?.transformers.contains(ResponseTemplater.transformerName) == true
             if case .file(let name)? = definition?.body, !(templated && name.contains("{{")) {
                 do {
                     _ = try resolveBodyFile(named: name)
                 } catch {
-                    problems.append("stub \(mapping.label): \(error)")
+                    problems.append(at(index) + "stub \(mapping.label): \(error)")
                 }
             }
         }
-        return LintReport(mappings: mappings, problems: problems, warnings: warnings)
+        var report = LintReport(mappings: mappings, problems: problems, warnings: warnings)
+        report.sources = sources
+        return report
     }
 }
 
@@ -76,6 +81,9 @@ public struct LintReport: Sendable {
     /// Advice that does not stop the root from loading (``MappingWarning`` descriptions: ignored
     /// keys, likely typos, risky regular expressions).
     public let warnings: [String]
+
+    /// Where each of ``mappings`` is written, in the same order (empty when not known).
+    package var sources: [MappingSource] = []
 
     /// Whether the root loads without problems (warnings allowed).
     public var isClean: Bool { problems.isEmpty }

@@ -26,9 +26,17 @@ public struct MappingsRoot: Sendable, Hashable {
     /// Reads every mapping as ``loadMappings()`` does, with the warnings of every file
     /// (``WireMockMappings/decodeWithWarnings(_:file:)``), in file order.
     public func loadMappingsWithWarnings() throws(MappingsLoadError) -> (mappings: [StubMapping], warnings: [MappingWarning]) {
+        let loaded = try loadMappingsWithSources()
+        return (loaded.mappings, loaded.warnings)
+    }
+
+    /// Reads every mapping as ``loadMappingsWithWarnings()`` does, with where each stub is
+    /// written (one source per mapping, in the same order).
+    package func loadMappingsWithSources() throws(MappingsLoadError)
+        -> (mappings: [StubMapping], sources: [MappingSource], warnings: [MappingWarning]) {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: mappingsFolder.path, isDirectory: &isDirectory) else { return ([], []) }
+        guard fileManager.fileExists(atPath: mappingsFolder.path, isDirectory: &isDirectory) else { return ([], [], []) }
         guard isDirectory.boolValue else {
             throw MappingsLoadError(errors: [MappingDecodingError(file: mappingsFolder.path, path: "", message: "is a file; mappings must be a folder of *.json files")])
         }
@@ -36,14 +44,16 @@ public struct MappingsRoot: Sendable, Hashable {
             .filter { $0.pathExtension.lowercased() == "json" }
             .sorted { $0.path < $1.path }
         var mappings: [StubMapping] = []
+        var sources: [MappingSource] = []
         var warnings: [MappingWarning] = []
         var errors: [MappingDecodingError] = []
         for file in files {
             let name = relativePath(of: file)
             do {
                 let data = try Data(contentsOf: file)
-                let decoded = try WireMockMappings.decodeWithWarnings(data, file: name)
+                let decoded = try WireMockMappings.decodeWithSources(data, file: name)
                 mappings += decoded.mappings
+                sources += decoded.sources
                 // In the order a reader meets them in the file.
                 warnings += decoded.warnings.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
             } catch let error as MappingDecodingError {
@@ -52,8 +62,12 @@ public struct MappingsRoot: Sendable, Hashable {
                 errors.append(MappingDecodingError(file: name, path: "", message: "cannot be read: \(error.localizedDescription)"))
             }
         }
-        if !errors.isEmpty { throw MappingsLoadError(errors: errors, loaded: mappings, warnings: warnings) }
-        return (mappings, warnings)
+        if !errors.isEmpty {
+            var error = MappingsLoadError(errors: errors, loaded: mappings, warnings: warnings)
+            error.loadedSources = sources
+            throw error
+        }
+        return (mappings, sources, warnings)
     }
 
     /// The bytes of a body file, resolved inside `__files` only: absolute paths, `..` and
@@ -145,6 +159,8 @@ public struct MappingsLoadError: Error, Sendable, CustomStringConvertible {
     public let loaded: [StubMapping]
     /// The warnings of the files that did load.
     public let warnings: [MappingWarning]
+    /// Where each of ``loaded`` is written, in the same order (empty when not known).
+    package var loadedSources: [MappingSource] = []
 
     /// An error for the files that failed, with what the others loaded.
     public init(errors: [MappingDecodingError], loaded: [StubMapping] = [], warnings: [MappingWarning] = []) {

@@ -17,6 +17,19 @@ public enum WireMockMappings {
         return (try decode(reader), reader.source.warnings.warnings)
     }
 
+    /// Decodes every mapping of a file as ``decodeWithWarnings(_:file:)`` does, with where each
+    /// stub's object is in the file.
+    package static func decodeWithSources(_ data: Data, file: String) throws(MappingDecodingError)
+        -> (mappings: [StubMapping], sources: [MappingSource], warnings: [MappingWarning]) {
+        let reader = try JSONReader.parsing(data, file: file)
+        let located = try reader.decoding(decodeLocatedDocument)
+        let sources = located.map { entry in
+            let location = reader.source.locations?.location(of: entry.path)
+            return MappingSource(file: file, line: location?.line, column: location?.column)
+        }
+        return (located.map(\.mapping), sources, reader.source.warnings.warnings)
+    }
+
     /// Decodes every mapping in an already parsed document.
     public static func decode(_ document: JSONValue) throws(MappingDecodingError) -> [StubMapping] {
         try decode(JSONReader(document))
@@ -48,9 +61,14 @@ public enum WireMockMappings {
     }
 
     private static func decodeDocument(_ reader: JSONReader) throws -> [StubMapping] {
+        try decodeLocatedDocument(reader).map(\.mapping)
+    }
+
+    /// The mappings of a document, each with the path of its object in the document.
+    private static func decodeLocatedDocument(_ reader: JSONReader) throws -> [(mapping: StubMapping, path: [JSONCodingPathElement])] {
         switch reader.value {
         case .array:
-            return try reader.elements().map { reader in try StubMapping(wireMock: reader) }
+            return try reader.elements().map { reader in (try StubMapping(wireMock: reader), reader.path) }
         case .object(let object):
             if object["request"] == nil, let mappings = reader.member("mappings") {
                 // WireMock's StubMappingCollection ignores $schema and meta. importOptions belongs
@@ -59,9 +77,9 @@ public enum WireMockMappings {
                 if reader.source.file != nil, object["importOptions"] != nil {
                     reader.warn(at: "importOptions", "importOptions is ignored in a mapping file (WireMock refuses it there); it configures POST /__admin/mappings/import")
                 }
-                return try mappings.elements().map { reader in try StubMapping(wireMock: reader) }
+                return try mappings.elements().map { reader in (try StubMapping(wireMock: reader), reader.path) }
             }
-            return [try StubMapping(wireMock: reader)]
+            return [(try StubMapping(wireMock: reader), reader.path)]
         default:
             throw reader.typeError("a stub mapping object, an array of them, or {\"mappings\": [...]}")
         }

@@ -2,7 +2,7 @@ public import Understudy
 
 extension HTTPMock {
     /// Checks this mock's stubs against an OpenAPI document (see
-    /// ``OpenAPIDocument/drift(of:globalTemplating:bodyData:)``): every stub whose request
+    /// ``OpenAPIDocument/drift(of:locations:globalTemplating:bodyData:)``): every stub whose request
     /// cannot occur under the document or whose response violates it.
     ///
     /// ```swift

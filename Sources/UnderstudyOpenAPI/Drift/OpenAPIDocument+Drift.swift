@@ -12,24 +12,31 @@ extension OpenAPIDocument {
     ///
     /// - Parameters:
     ///   - stubs: The stubs, for example `mock.stubMappings` or a root folder's mappings.
+    ///   - locations: Where each stub is written (`mappings/pets.json:3:5`), in the order of
+    ///     `stubs`, to start its findings with; empty when they are not from files.
     ///   - globalTemplating: Whether every response is a template (as `--global-response-templating`).
     ///   - bodyData: The bytes of a response's body (reading `bodyFileName` from the root).
-    public func drift(of stubs: [StubMapping], globalTemplating: Bool = false,
+    public func drift(of stubs: [StubMapping], locations: [String] = [], globalTemplating: Bool = false,
                       bodyData: (ResponseDefinition) throws -> Data) -> OpenAPIDriftReport {
         var findings: [OpenAPIDriftReport.Finding] = []
         var notChecked: [String] = []
         var checked = 0
-        for stub in stubs where stub.metadata?[OpenAPIStubBuilder.metadataKey] == nil {
+        for (index, stub) in stubs.enumerated() where stub.metadata?[OpenAPIStubBuilder.metadataKey] == nil {
             checked += 1
+            let location = locations.indices.contains(index) ? locations[index] : nil
             let request = Self.requestLabel(stub.request)
             let (operation, requestViolations, skipped) = requestDrift(of: stub)
-            if let skipped { notChecked.append("\(stub.label): \(skipped)") }
+            // A stub is named by where it is written first, when it is from a file.
+            let named = (location.map { "\($0): " } ?? "") + stub.label
+            if let skipped { notChecked.append("\(named): \(skipped)") }
             var violations = requestViolations
             if let operation {
-                violations += responseDrift(of: stub, against: operation, globalTemplating: globalTemplating, bodyData: bodyData, notChecked: &notChecked)
+                violations += responseDrift(of: stub, named: named, against: operation, globalTemplating: globalTemplating,
+                                            bodyData: bodyData, notChecked: &notChecked)
             }
             if !violations.isEmpty {
-                findings.append(OpenAPIDriftReport.Finding(stub: stub.identity, request: request, operation: operation?.label, violations: violations))
+                findings.append(OpenAPIDriftReport.Finding(stub: stub.identity, location: location, request: request,
+                                                           operation: operation?.label, violations: violations))
             }
         }
         return OpenAPIDriftReport(source: source, checkedStubs: checked, findings: findings, notChecked: notChecked)
@@ -95,10 +102,10 @@ extension OpenAPIDocument {
         return (operation, concretePath, [], nil)
     }
 
-    private func responseDrift(of stub: StubMapping, against operation: OpenAPIOperation, globalTemplating: Bool,
+    private func responseDrift(of stub: StubMapping, named: String, against operation: OpenAPIOperation, globalTemplating: Bool,
                                bodyData: (ResponseDefinition) throws -> Data, notChecked: inout [String]) -> [OpenAPIViolation] {
         guard case .definition(let response) = stub.response else {
-            notChecked.append("\(stub.label): its response is a Swift closure")
+            notChecked.append("\(named): its response is a Swift closure")
             return []
         }
         if response.fault != nil || response.proxyBaseUrl != nil { return [] }
@@ -107,10 +114,10 @@ extension OpenAPIDocument {
         do {
             body = templated ? nil : try bodyData(response)
         } catch {
-            notChecked.append("\(stub.label): its body cannot be read (\(error))")
+            notChecked.append("\(named): its body cannot be read (\(error))")
             return []
         }
-        if templated { notChecked.append("\(stub.label): its body is a template; only status and Content-Type were checked") }
+        if templated { notChecked.append("\(named): its body is a template; only status and Content-Type were checked") }
         var headers = response.headers
         if headers["Content-Type"] == nil, case .json = response.body { headers.add(name: "Content-Type", value: "application/json") }
         return operation.responseViolations(status: response.status, headers: headers, body: body)

@@ -8,6 +8,8 @@ public struct OpenAPIDriftReport: Sendable, CustomStringConvertible {
     public struct Finding: Sendable {
         /// The stub's id and name.
         public let stub: StubIdentity
+        /// Where the stub is written (`mappings/pets.json:3:5`), when it came from a file.
+        public let location: String?
         /// The stub's request, as `GET urlPath=/pets/1`.
         public let request: String
         /// The operation the stub's request goes to, when one fits.
@@ -39,7 +41,7 @@ public struct OpenAPIDriftReport: Sendable, CustomStringConvertible {
         var lines = [isClean ? "\(checkedStubs) stub(s) agree with \(source)" : "\(findings.count) of \(checkedStubs) stub(s) drift from \(source)"]
         for finding in findings {
             lines.append("")
-            lines.append("\(finding.stub.label): \(finding.request)\(finding.operation.map { " → \($0)" } ?? "")")
+            lines.append((finding.location.map { "\($0): " } ?? "") + "\(finding.stub.label): \(finding.request)\(finding.operation.map { " → \($0)" } ?? "")")
             lines += finding.violations.map { "  ✗ \($0)" }
         }
         if !notChecked.isEmpty {
@@ -53,7 +55,7 @@ public struct OpenAPIDriftReport: Sendable, CustomStringConvertible {
     public var description: String { text }
 
     /// The report as JSON: `source`, `checkedStubs`, `findings` (each `stub` id, `name`,
-    /// `request`, `operation`, `violations`) and `notChecked`.
+    /// `location`, `request`, `operation`, `violations`) and `notChecked`.
     public var json: JSONValue {
         .object([
             "source": .string(source),
@@ -62,6 +64,7 @@ public struct OpenAPIDriftReport: Sendable, CustomStringConvertible {
                 var object: JSONObject = ["stub": .string(finding.stub.id.uuidString.lowercased()), "request": .string(finding.request),
                                           "violations": .array(finding.violations.map(\.json))]
                 if let name = finding.stub.name { object["name"] = .string(name) }
+                if let location = finding.location { object["location"] = .string(location) }
                 if let operation = finding.operation { object["operation"] = .string(operation) }
                 return .object(object)
             }),

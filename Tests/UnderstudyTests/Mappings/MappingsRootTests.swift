@@ -92,9 +92,10 @@ struct LintTests {
         let document = #"[{"id":"\#(id)","request":{"urlPath":"/a"},"response":{"bodyFileName":"missing.json"}},{"id":"\#(id)","request":{"urlPath":"/b"}}]"#
         try Data(document.utf8).write(to: folder.appendingPathComponent("mappings/m.json"))
         let report = MappingsRoot(folder).lint()
+        // Each problem about a stub starts with where the stub is written.
         #expect(report.problems == [
-            "stub id \(id): bodyFileName \"missing.json\" does not exist; put the file at \(folder.standardizedFileURL.path)/__files/missing.json",
-            "stub 2 id \(id) has the same id as stub 1; ids must be unique",
+            "mappings/m.json:1:2: stub id \(id): bodyFileName \"missing.json\" does not exist; put the file at \(folder.standardizedFileURL.path)/__files/missing.json",
+            "mappings/m.json:1:118: stub 2 id \(id) has the same id as stub 1 (mappings/m.json:1:2); ids must be unique",
         ])
     }
 }
