@@ -61,5 +61,9 @@ struct OpenAPIIntegerFormatTests {
     @Test func theCoreMatcherDoesNotAssertThem() throws {
         let schema = try JSONSchema(["type": "integer", "format": "int32"], draft: .v7)
         #expect(schema.validate(2_147_483_648).isEmpty)
+        // The two readings of the same document are different schemas.
+        let openAPI = try JSONSchema(["type": "integer", "format": "int32"], draft: .v7, assertFormats: nil, openAPIFormats: true)
+        #expect(openAPI != schema)
+        #expect(!openAPI.validate(2_147_483_648).isEmpty)
     }
 }

@@ -78,6 +78,7 @@ public struct JSONSchema: Sendable, Hashable {
 
     public static func == (lhs: JSONSchema, rhs: JSONSchema) -> Bool {
         lhs.document == rhs.document && lhs.draft == rhs.draft && lhs.assertsFormats == rhs.assertsFormats
+            && lhs.assertsOpenAPIFormats == rhs.assertsOpenAPIFormats
     }
 
     public func hash(into hasher: inout Hasher) {
