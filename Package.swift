@@ -137,6 +137,8 @@ let package = Package(
                 "Understudy",
                 "UnderstudySupport",
                 "UnderstudyInProcess",
+                // The event-stream reader, for `text/event-stream` examples written as a stream.
+                "UnderstudyClient",
                 "UnderstudyFakes",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

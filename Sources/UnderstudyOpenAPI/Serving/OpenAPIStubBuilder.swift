@@ -113,7 +113,9 @@ struct OpenAPIAnswers: Sendable {
             answers.append(answer)
             for media in response.content where media.contentType != preferred?.contentType && !media.contentType.contains("*") {
                 var alternative = Self.answer(for: response, media: media, of: operation, seed: seed)
-                guard alternative.body != .none, media.isJSON || !Self.isJSONBody(alternative.body) else { continue }
+                // A JSON value in a non-JSON media type only as events, which carry it as data.
+                guard alternative.body != .none,
+                      media.isJSON || !Self.isJSONBody(alternative.body) || OpenAPIEventStream.isEventStream(media.contentType) else { continue }
                 alternative.headers = headers
                 alternatives[response.status, default: []].append(alternative)
             }
@@ -228,6 +230,12 @@ struct OpenAPIAnswers: Sendable {
         var headers: HTTPHeaders = [:]
         if let contentType = chosen.contentType, body != .none { headers.add(name: "Content-Type", value: contentType) }
         for header in chosen.headers { headers.add(name: header.name, value: header.value) }
+        if OpenAPIEventStream.isEventStream(chosen.contentType), body != .none {
+            // Served as a stream of events on the engine's server-sent events, as a client of
+            // the operation reads it (the engine sets the stream's own headers).
+            return ResponseDefinition(status: status ?? chosen.response.representativeStatus, headers: headers,
+                                      stream: ResponseStream(.events(OpenAPIEventStream.events(of: body))))
+        }
         return ResponseDefinition(status: status ?? chosen.response.representativeStatus, headers: headers, body: body)
     }
 
