@@ -20,6 +20,8 @@ public struct OpenAPIOperation: Sendable {
     public let pointer: String
     /// The parsed path template.
     let template: PathTemplate
+    /// What the operation's `security` asks of a request; `nil` when nothing.
+    var security: OpenAPISecurity?
     /// The path the document is mounted at (see ``OpenAPIDocument/mounted(at:)``); empty by default.
     public internal(set) var basePath = ""
 

@@ -52,7 +52,8 @@ struct OpenAPIOperationReader {
                     requestBody: try requestBody(operation["requestBody"], at: pointer + "/requestBody", warnings: &warnings),
                     responses: try responses(operation["responses"], at: pointer + "/responses", warnings: &warnings),
                     pointer: pointer,
-                    template: template
+                    template: template,
+                    security: OpenAPISecurity(operation: operation, root: root)
                 ))
             }
         }

@@ -30,6 +30,11 @@ extension OpenAPIOperation {
     /// and method are taken as fitting).
     public func violations(of request: RecordedRequest) -> [OpenAPIViolation] {
         var found: [OpenAPIViolation] = []
+        // Credentials first, as Prism checks them (the answer is then a 401).
+        if let security, !security.isSatisfied(by: request) {
+            found.append(OpenAPIViolation(kind: .unauthorized, operation: label, subject: "security",
+                                          message: "the request has no credentials; send \(security.expectation)"))
+        }
         let pathValues = pathValues(request.path) ?? [:]
         // The specification has header parameters named Accept, Content-Type or Authorization ignored.
         for parameter in parameters where !(parameter.location == .header && Self.ignoredHeaders.contains(parameter.name.lowercased())) {

@@ -7,6 +7,7 @@ public struct OpenAPIViolation: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case unknownPath, methodNotAllowed, missingParameter, invalidParameter, missingBody, unsupportedContentType
             case invalidBody, undocumentedStatus, undocumentedContentType, invalidResponseBody, invalidResponseHeader, unknownExample
+            case unauthorized
         }
 
         private let value: Value
@@ -33,6 +34,8 @@ public struct OpenAPIViolation: Sendable, Hashable, CustomStringConvertible {
         public static let invalidResponseBody = Kind(value: .invalidResponseBody)
         /// A required response header is missing, or a header does not fit its schema.
         public static let invalidResponseHeader = Kind(value: .invalidResponseHeader)
+        /// The request carries none of the credentials the operation's `security` asks for.
+        public static let unauthorized = Kind(value: .unauthorized)
         /// A `Prefer` header asks for a status or example the operation does not document.
         public static let unknownExample = Kind(value: .unknownExample)
 

@@ -46,17 +46,22 @@ public struct OpenAPIViolationReport: Sendable, CustomStringConvertible {
 
     /// The response carrying the report, with Prism's statuses: 404 when no path of the
     /// document fits, 405 with `Allow` naming the path's methods when the path has no operation
-    /// for the method, 400 for anything else.
+    /// for the method, 401 with a `WWW-Authenticate` challenge per scheme when the request has
+    /// none of the credentials the operation's `security` asks for, 400 for anything else.
     /// - Parameter allowedMethods: the methods the request's path documents, for the 405.
     func response(allowedMethods: [HTTPMethod] = []) -> ResponseDefinition {
         var headers: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8", Self.violationsHeader: "\(violations.count)"]
         let status: Int
-        switch violations.map(\.kind) {
+        let kinds = violations.map(\.kind)
+        switch kinds.contains(.unauthorized) ? [.unauthorized] : kinds {
         case [.unknownPath]:
             status = 404
         case [.methodNotAllowed]:
             status = 405
             headers.add(name: "Allow", value: allowedMethods.map(\.rawValue).joined(separator: ", "))
+        case [.unauthorized]:
+            status = 401
+            for challenge in operation?.security?.challenges(realm: source) ?? [] { headers.add(name: "WWW-Authenticate", value: challenge) }
         default:
             status = 400
         }
