@@ -78,6 +78,13 @@ struct OpenAPISecurityTests {
         #expect(answer.headers.values(for: "WWW-Authenticate").first?.hasPrefix("Basic realm=") == true)
         #expect(answer.body.contains("security: the request has no credentials; send Authorization: Basic … (basicAuth), or the header X-API-Key (apiKey)"), "\(answer.body)")
         #expect(answer.headers["Understudy-OpenAPI-Violations"] == "1")
+        // An API key's challenge names where the key goes.
+        let realm = try OpenAPIDocument(yaml: Self.yaml).source
+        let both = try Self.validating().answer(request(.get, "/both"))
+        #expect(both.headers.values(for: "WWW-Authenticate") == [
+            #"APIKey realm="\#(realm)", name="api_key", in="query""#,
+            #"APIKey realm="\#(realm)", name="session", in="cookie""#,
+        ])
     }
 
     @Test func aPlainSpecMockStaysPermissive() throws {

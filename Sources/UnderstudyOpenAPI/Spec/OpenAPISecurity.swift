@@ -21,12 +21,12 @@ struct OpenAPISecurity: Sendable {
         let name: String
         let kind: Kind
 
-        /// The `WWW-Authenticate` challenge naming the scheme.
-        func challenge(realm: String) -> String {
+        /// The `WWW-Authenticate` challenge naming the scheme; none for a scheme a request cannot show.
+        func challenge(realm: String) -> String? {
             switch kind {
             case .authorization(let scheme): "\(scheme) realm=\"\(realm)\""
             case .apiKey(let name, let location): "APIKey realm=\"\(realm)\", name=\"\(name)\", in=\"\(location.rawValue)\""
-            case .unchecked: name
+            case .unchecked: nil
             }
         }
 
@@ -100,6 +100,6 @@ struct OpenAPISecurity: Sendable {
 
     /// The challenges of the first alternative, for `WWW-Authenticate`.
     func challenges(realm: String) -> [String] {
-        (alternatives.first ?? []).map { $0.challenge(realm: realm) }
+        (alternatives.first ?? []).compactMap { $0.challenge(realm: realm) }
     }
 }
