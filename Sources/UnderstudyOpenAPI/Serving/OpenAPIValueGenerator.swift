@@ -157,14 +157,7 @@ struct OpenAPIValueGenerator {
 
     /// Visits each schema and its `allOf` parts (resolved, each `$ref` once) until `visit` says stop.
     private func walkAllOf(_ schemas: [JSONValue], _ visit: (JSONObject) -> Bool) {
-        var pending = Array(schemas.reversed())
-        var seen = Set<String>()
-        while let next = pending.popLast() {
-            if let reference = next["$ref"]?.stringValue, !seen.insert(reference).inserted { continue }
-            guard case .object(let keywords) = schema.resolved(next) else { continue }
-            if visit(keywords) { return }
-            pending += (keywords["allOf"]?.arrayValue ?? []).reversed()
-        }
+        OpenAPIAllOfWalk.visit(schemas, resolve: { schema.resolved(["$ref": .string($0)]) }, visit)
     }
 
     private mutating func object(_ keywords: JSONObject, depth: Int) -> JSONValue {

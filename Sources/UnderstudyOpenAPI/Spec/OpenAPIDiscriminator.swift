@@ -22,32 +22,25 @@ enum OpenAPIDiscriminator {
             if !named.isEmpty { return named.map(\.key) }
         }
         let name = JSONPointer.tokens(String(reference.drop { $0 != "/" })).last ?? reference
-        var visited = Set<String>()
-        guard let allowed = allowedValues(of: property, in: ["$ref": .string(reference)], resolve: resolve, visited: &visited),
+        guard let allowed = allowedValues(of: property, in: ["$ref": .string(reference)], resolve: resolve),
               !allowed.contains(name), !allowed.isEmpty else { return [name] }
         return allowed
     }
 
     /// The string values a schema allows for `property` through `const` or `enum`, looking
     /// through `$ref`s and `allOf` parts; `nil` when it does not restrict them.
-    private static func allowedValues(of property: String, in schema: JSONValue, resolve: (String) -> JSONValue?,
-                                      visited: inout Set<String>) -> [String]? {
-        if let reference = schema["$ref"]?.stringValue {
-            guard visited.insert(reference).inserted, let target = resolve(reference) else { return nil }
-            return allowedValues(of: property, in: target, resolve: resolve, visited: &visited)
-        }
-        if let declared = schema["properties"]?[property] {
-            var seen = visited
-            let resolved = declared["$ref"]?.stringValue.flatMap { reference in seen.insert(reference).inserted ? resolve(reference) : nil } ?? declared
-            if let constant = resolved["const"]?.stringValue { return [constant] }
-            if let options = resolved["enum"]?.arrayValue {
-                let strings = options.compactMap(\.stringValue)
-                if !strings.isEmpty { return strings }
+    private static func allowedValues(of property: String, in schema: JSONValue, resolve: (String) -> JSONValue?) -> [String]? {
+        var found: [String]?
+        OpenAPIAllOfWalk.visit([schema], resolve: resolve) { keywords in
+            guard let declared = keywords["properties"]?[property] else { return false }
+            let resolved = declared["$ref"]?.stringValue.flatMap(resolve) ?? declared
+            if let constant = resolved["const"]?.stringValue {
+                found = [constant]
+            } else if let strings = resolved["enum"]?.arrayValue?.compactMap(\.stringValue), !strings.isEmpty {
+                found = strings
             }
+            return found != nil
         }
-        for part in schema["allOf"]?.arrayValue ?? [] {
-            if let found = allowedValues(of: property, in: part, resolve: resolve, visited: &visited) { return found }
-        }
-        return nil
+        return found
     }
 }

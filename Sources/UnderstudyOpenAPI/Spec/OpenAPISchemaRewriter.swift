@@ -107,18 +107,11 @@ enum OpenAPISchemaRewriter {
     /// `components/schemas`) mark with this side's exempt keyword.
     private static func exemptProperties(of schema: JSONValue, for direction: Direction, schemas: JSONObject) -> Set<String> {
         var found = Set<String>()
-        var visited = Set<String>()
-        var pending = [schema]
-        while let next = pending.popLast() {
-            if let reference = next["$ref"]?.stringValue {
-                if let name = Self.componentSchemaName(reference), visited.insert(name).inserted, let target = schemas[name] {
-                    pending.append(target)
-                }
-            }
-            if case .object(let properties)? = next["properties"] {
+        OpenAPIAllOfWalk.visit([schema], resolve: { Self.componentSchemaName($0).flatMap { schemas[$0] } }) { keywords in
+            if case .object(let properties)? = keywords["properties"] {
                 for property in properties where property.value[direction.exemptKeyword] == .bool(true) { found.insert(property.key) }
             }
-            pending += next["allOf"]?.arrayValue ?? []
+            return false
         }
         return found
     }
