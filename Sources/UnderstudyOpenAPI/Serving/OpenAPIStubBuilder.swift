@@ -130,12 +130,21 @@ struct OpenAPIAnswers: Sendable {
         return false
     }
 
-    /// The answer of one documented response in one of its media types, with the example or a
-    /// body generated from the schema.
+    /// The answer of one documented response in one of its media types, with the first example
+    /// that fits the schema or a body generated from the schema.
+    ///
+    /// A document whose JSON example contradicts its own schema (a required member missing, a
+    /// `null` where the type allows none) would have a client built from that schema fail on
+    /// the mock's answer, so such an example is not the default answer; it is still served when
+    /// a request names it (`Prefer: example=NAME`).
     private static func answer(for response: OpenAPIResponse, media: OpenAPIMediaType?, of operation: OpenAPIOperation, seed: UInt64) -> Answer {
         guard let media else { return Answer(response: response, contentType: nil, body: .none, examples: []) }
         let examples = media.examples.map { (name: $0.name, body: Self.body($0.value, media: media)) }
-        var value = media.example ?? media.examples.first?.value
+        let written = [media.example].compactMap(\.self) + media.examples.map(\.value)
+        var value = written.first { example in
+            guard media.isJSON, let schema = media.schema else { return true }
+            return schema.validate(example).isEmpty
+        }
         if value == nil, let schema = media.schema {
             var generator = OpenAPIValueGenerator(schema: schema, seed: seed ^ "\(operation.label) \(response.status)".fnv1a())
             value = generator.generate()

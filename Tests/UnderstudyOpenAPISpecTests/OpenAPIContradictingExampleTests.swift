@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import Understudy
+import UnderstudyOpenAPI
+
+/// A document whose example contradicts its own schema (OpenAI's `ChatkitWorkflow` example
+/// leaves out the required `state_variables`; its `Response` example has `"user": null` where
+/// the type is a string): the default answer is the first example that fits, else a generated
+/// body, so a client built from the schema can read it; the example is still served by name.
+struct OpenAPIContradictingExampleTests {
+    static let yaml = """
+        openapi: 3.1.0
+        info: {title: Workflows, version: '1'}
+        paths:
+          /workflows/{id}:
+            get:
+              operationId: getWorkflow
+              parameters:
+                - {name: id, in: path, required: true, schema: {type: string}}
+              responses:
+                '200':
+                  description: A workflow
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [id, state_variables]
+                        properties:
+                          id: {type: string}
+                          user: {type: string}
+                          state_variables: {type: object}
+                      examples:
+                        broken: {value: {id: wf_1, user: null}}
+                        %@
+        """
+
+    @Test func anExampleThatViolatesItsSchemaIsNotTheDefaultAnswer() throws {
+        let document = try OpenAPIDocument(yaml: Self.yaml.replacingOccurrences(of: "%@", with: ""))
+        let operation = try #require(document.operation(id: "getWorkflow"))
+        let mock = HTTPMock(openAPI: document)
+
+        let answer = try mock.answer(request(.get, "/workflows/wf_1"))
+        #expect(answer.status == 200)
+        #expect(try JSONValue(parsing: answer.body)["state_variables"]?.objectValue != nil, "\(answer.body)")
+        #expect(operation.violations(ofResponseStatus: answer.status, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)
+
+        let named = try mock.answer(request(.get, "/workflows/wf_1", headers: ["Prefer": "example=broken"]))
+        #expect(try JSONValue(parsing: named.body) == ["id": "wf_1", "user": .null])
+    }
+
+    @Test func theFirstExampleThatFitsIsTheDefaultAnswer() throws {
+        let fitting = "fitting: {value: {id: wf_2, state_variables: {step: 1}}}"
+        let document = try OpenAPIDocument(yaml: Self.yaml.replacingOccurrences(of: "%@", with: fitting))
+        let answer = try HTTPMock(openAPI: document).answer(request(.get, "/workflows/wf_2"))
+        #expect(try JSONValue(parsing: answer.body) == ["id": "wf_2", "state_variables": ["step": 1]])
+    }
+}
