@@ -54,4 +54,41 @@ struct OpenAPIContradictingExampleTests {
         let answer = try HTTPMock(openAPI: document).answer(request(.get, "/workflows/wf_2"))
         #expect(try JSONValue(parsing: answer.body) == ["id": "wf_2", "state_variables": ["step": 1]])
     }
+
+    /// The same for an `example` on a schema the generator reaches (OpenAI's `Response`).
+    @Test func aSchemaExampleThatViolatesItsSchemaIsNotGenerated() throws {
+        let document = try OpenAPIDocument(yaml: """
+            openapi: 3.1.0
+            info: {title: Responses, version: '1'}
+            paths:
+              /responses/{id}:
+                get:
+                  operationId: getResponse
+                  parameters:
+                    - {name: id, in: path, required: true, schema: {type: string}}
+                  responses:
+                    '200':
+                      description: A response
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Response'}
+            components:
+              schemas:
+                Response:
+                  type: object
+                  required: [id, output]
+                  properties:
+                    id: {type: string, example: resp_1}
+                    user: {type: string}
+                    output: {type: array, items: {type: string}}
+                  example: {id: resp_1, user: null, output: []}
+            """)
+        let operation = try #require(document.operation(id: "getResponse"))
+        let answer = try HTTPMock(openAPI: document).answer(request(.get, "/responses/resp_1"))
+        let body = try JSONValue(parsing: answer.body)
+        #expect(body["user"] != .null && body["output"]?.arrayValue != nil, "\(answer.body)")
+        // The property's own example, which fits, is still used.
+        #expect(body["id"] == "resp_1")
+        #expect(operation.violations(ofResponseStatus: answer.status, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)
+    }
 }

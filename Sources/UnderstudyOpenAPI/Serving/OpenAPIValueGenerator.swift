@@ -4,7 +4,8 @@ import UnderstudyFakes
 import UnderstudySupport
 
 /// Makes a value that fits a schema, the same for the same seed: the schema's own `examples`,
-/// `example`, `const`, `default` or first `enum` value when it has one; otherwise values from
+/// `example` (unless the value they make does not fit), `const`, `default` or first `enum` value
+/// when it has one; otherwise values from
 /// `Fake` (UnderstudyFakes) where the `format` or the property name says what a field is
 /// (`email`, `uuid`, `date-time`, `firstName`, `city`…), and plain seeded values elsewhere.
 ///
@@ -30,6 +31,12 @@ struct OpenAPIValueGenerator {
     private var active: [String] = []
     /// The values made so far.
     private var made = 0
+    /// Where in the value being made the member or item being made is, as JSON pointer tokens.
+    private var location: [String] = []
+    /// Where a schema's own example went into the value being made, as JSON pointers.
+    private var examplesUsed: [String] = []
+    /// The places whose schema example does not fit, where a value is generated instead.
+    private var contradicting: Set<String> = []
     /// Whether the budget is spent: only required members and `minItems` items from now on.
     private var lean: Bool { made >= Self.valueBudget }
 
@@ -39,8 +46,22 @@ struct OpenAPIValueGenerator {
     }
 
     mutating func generate() -> JSONValue {
+        let value = generate(avoiding: [])
+        // A document's schema-level example can contradict the schema around it (OpenAI's
+        // `Response` example has `"user": null` where `user` is a string): then the value is
+        // made again without the examples a failure sits in, so that the answer fits the document.
+        guard !examplesUsed.isEmpty else { return value }
+        let failures = schema.validate(value).map(\.instancePath)
+        let contradicting = examplesUsed.filter { place in failures.contains { $0 == place || $0.hasPrefix(place + "/") } }
+        return contradicting.isEmpty ? value : generate(avoiding: Set(contradicting))
+    }
+
+    private mutating func generate(avoiding contradicting: Set<String>) -> JSONValue {
         made = 0
         active = []
+        location = []
+        examplesUsed = []
+        self.contradicting = contradicting
         return value(for: schema.json, name: nil, depth: 0)
     }
 
@@ -51,6 +72,13 @@ struct OpenAPIValueGenerator {
         if let reference = keywords["$ref"]?.stringValue, active.contains(reference) { return true }
         let parts = ["allOf", "oneOf", "anyOf"].flatMap { keywords[$0]?.arrayValue ?? [] } + [keywords["items"]].compactMap { $0 }
         return parts.contains(where: loopsBack)
+    }
+
+    /// The value of a member or item, at `token` within the value being made.
+    private mutating func value(for written: JSONValue, name: String?, depth: Int, at token: String) -> JSONValue {
+        location.append(token)
+        defer { location.removeLast() }
+        return value(for: written, name: name, depth: depth)
     }
 
     private mutating func value(for written: JSONValue, name: String?, depth: Int) -> JSONValue {
@@ -67,8 +95,13 @@ struct OpenAPIValueGenerator {
         guard depth <= Self.maximumDepth * 3 else { return .null }
         let node = schema.resolved(written)
         guard case .object(let keywords) = node else { return node == .bool(false) ? .null : .object([:]) }
-        if let examples = keywords["examples"]?.arrayValue, let first = examples.first { return first }
-        if let example = keywords["example"] { return example }
+        if let example = keywords["examples"]?.arrayValue?.first ?? keywords["example"] {
+            let place = location.map { "/" + JSONPointer.escape($0) }.joined()
+            if !contradicting.contains(place) {
+                examplesUsed.append(place)
+                return example
+            }
+        }
         if let constant = keywords["const"] { return constant }
         if let fallback = keywords["default"] { return fallback }
         if let options = keywords["enum"]?.arrayValue, let first = options.first(where: { $0 != .null }) ?? options.first { return first }
@@ -99,7 +132,7 @@ struct OpenAPIValueGenerator {
                 for required in requiredNames(in: whole) where object[required] == nil {
                     guard let property = declaredProperty(required, in: whole),
                           schema.resolved(property)["writeOnly"] != .bool(true) else { continue }
-                    object[required] = value(for: property, name: required, depth: depth + 1)
+                    object[required] = value(for: property, name: required, depth: depth + 1, at: required)
                 }
                 result = .object(object)
             }
@@ -171,7 +204,7 @@ struct OpenAPIValueGenerator {
                 // they lead back into a schema being generated (a node's optional children).
                 guard required.contains(property.key) || (depth < Self.maximumDepth && !lean && !loopsBack(property.value)) else { continue }
                 guard depth < Self.maximumDepth * 2 else { break }
-                members.append(JSONObject.Member(key: property.key, value: value(for: property.value, name: property.key, depth: depth + 1)))
+                members.append(JSONObject.Member(key: property.key, value: value(for: property.value, name: property.key, depth: depth + 1, at: property.key)))
             }
         }
         return .object(JSONObject(members))
@@ -186,7 +219,7 @@ struct OpenAPIValueGenerator {
         let minimum = min(keywords["minItems"]?.intValue ?? 1, Self.maximumItems)
         let maximum = keywords["maxItems"]?.intValue ?? max(minimum, 2)
         let count = lean || loopsBack(items) ? required : max(0, min(max(minimum, 2), maximum))
-        return .array((0..<count).map { _ in value(for: items, name: name.map(Self.singular), depth: depth + 1) })
+        return .array((0..<count).map { index in value(for: items, name: name.map(Self.singular), depth: depth + 1, at: String(index)) })
     }
 
     private static func singular(_ name: String) -> String { name.hasSuffix("s") ? String(name.dropLast()) : name }
