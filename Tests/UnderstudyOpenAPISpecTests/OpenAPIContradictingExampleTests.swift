@@ -55,7 +55,9 @@ struct OpenAPIContradictingExampleTests {
         #expect(try JSONValue(parsing: answer.body) == ["id": "wf_2", "state_variables": ["step": 1]])
     }
 
-    /// The same for an `example` on a schema the generator reaches (OpenAI's `Response`).
+    /// The same for an `example` or `default` on a schema the generator reaches (OpenAI's
+    /// `Response`; `default: null` on an object; a string example of an object inside a `oneOf`
+    /// branch, which the validator reports at the `oneOf`).
     @Test func aSchemaExampleThatViolatesItsSchemaIsNotGenerated() throws {
         let document = try OpenAPIDocument(yaml: """
             openapi: 3.1.0
@@ -76,17 +78,28 @@ struct OpenAPIContradictingExampleTests {
               schemas:
                 Response:
                   type: object
-                  required: [id, output]
+                  required: [id, output, noise_reduction, source]
                   properties:
                     id: {type: string, example: resp_1}
                     user: {type: string}
                     output: {type: array, items: {type: string}}
+                    noise_reduction: {type: object, default: null, properties: {type: {type: string}}}
+                    source:
+                      oneOf:
+                        - {$ref: '#/components/schemas/CustomSource'}
+                        - {type: string, enum: [logs]}
                   example: {id: resp_1, user: null, output: []}
+                CustomSource:
+                  type: object
+                  required: [schema]
+                  properties:
+                    schema: {type: object, example: '{"type": "object"}'}
             """)
         let operation = try #require(document.operation(id: "getResponse"))
         let answer = try HTTPMock(openAPI: document).answer(request(.get, "/responses/resp_1"))
         let body = try JSONValue(parsing: answer.body)
         #expect(body["user"] != .null && body["output"]?.arrayValue != nil, "\(answer.body)")
+        #expect(body["noise_reduction"]?.objectValue != nil && body["source"]?["schema"]?.objectValue != nil, "\(answer.body)")
         // The property's own example, which fits, is still used.
         #expect(body["id"] == "resp_1")
         #expect(operation.violations(ofResponseStatus: answer.status, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)

@@ -4,8 +4,8 @@ import UnderstudyFakes
 import UnderstudySupport
 
 /// Makes a value that fits a schema, the same for the same seed: the schema's own `examples`,
-/// `example` (unless the value they make does not fit), `const`, `default` or first `enum` value
-/// when it has one; otherwise values from
+/// `example`, `const`, `default` or first `enum` value when it has one (an example or default
+/// that does not fit the schema is left out); otherwise values from
 /// `Fake` (UnderstudyFakes) where the `format` or the property name says what a field is
 /// (`email`, `uuid`, `date-time`, `firstName`, `city`…), and plain seeded values elsewhere.
 ///
@@ -25,6 +25,9 @@ struct OpenAPIValueGenerator {
     /// The values one `generate()` makes before objects and arrays are left empty.
     static let hardLimit = 100_000
 
+    /// How many times a value is made again without the schema examples and defaults that do not fit.
+    static let exampleRetries = 4
+
     private var fake: Fake
     private let schema: OpenAPISchema
     /// The `$ref`s being generated, outermost first.
@@ -33,9 +36,9 @@ struct OpenAPIValueGenerator {
     private var made = 0
     /// Where in the value being made the member or item being made is, as JSON pointer tokens.
     private var location: [String] = []
-    /// Where a schema's own example went into the value being made, as JSON pointers.
-    private var examplesUsed: [String] = []
-    /// The places whose schema example does not fit, where a value is generated instead.
+    /// Where a schema's own example or default went into the value being made, as JSON pointers.
+    private var writtenValuesUsed: [String] = []
+    /// The places whose schema example or default does not fit, where a value is generated instead.
     private var contradicting: Set<String> = []
     /// Whether the budget is spent: only required members and `minItems` items from now on.
     private var lean: Bool { made >= Self.valueBudget }
@@ -46,21 +49,35 @@ struct OpenAPIValueGenerator {
     }
 
     mutating func generate() -> JSONValue {
-        let value = generate(avoiding: [])
-        // A document's schema-level example can contradict the schema around it (OpenAI's
-        // `Response` example has `"user": null` where `user` is a string): then the value is
-        // made again without the examples a failure sits in, so that the answer fits the document.
-        guard !examplesUsed.isEmpty else { return value }
-        let failures = schema.validate(value).map(\.instancePath)
-        let contradicting = examplesUsed.filter { place in failures.contains { $0 == place || $0.hasPrefix(place + "/") } }
-        return contradicting.isEmpty ? value : generate(avoiding: Set(contradicting))
+        // A document's schema-level example or default can contradict the schema around it
+        // (OpenAI's `Response` example has `"user": null` where `user` is a string; `default:
+        // null` on an object): then the value is made again without the ones a failure sits in
+        // (a few times, as the values made in their place can hold examples of their own), so
+        // that the answer fits the document.
+        var avoided: Set<String> = []
+        var value = generate(avoiding: avoided)
+        for _ in 0..<Self.exampleRetries where !writtenValuesUsed.isEmpty {
+            let failures = schema.validate(value).map(\.instancePath)
+            // A failure inside an example, or around it (a `oneOf` none of whose branches fits
+            // is reported where the `oneOf` is).
+            let contradicting = writtenValuesUsed.filter { place in failures.contains { Self.nested(place, $0) || Self.nested($0, place) } }
+            guard !contradicting.isEmpty else { break }
+            avoided.formUnion(contradicting)
+            value = generate(avoiding: avoided)
+        }
+        return value
+    }
+
+    /// Whether the JSON pointer `inner` is `outer` or inside it.
+    private static func nested(_ inner: String, _ outer: String) -> Bool {
+        inner == outer || inner.hasPrefix(outer + "/") || outer.isEmpty
     }
 
     private mutating func generate(avoiding contradicting: Set<String>) -> JSONValue {
         made = 0
         active = []
         location = []
-        examplesUsed = []
+        writtenValuesUsed = []
         self.contradicting = contradicting
         return value(for: schema.json, name: nil, depth: 0)
     }
@@ -95,15 +112,16 @@ struct OpenAPIValueGenerator {
         guard depth <= Self.maximumDepth * 3 else { return .null }
         let node = schema.resolved(written)
         guard case .object(let keywords) = node else { return node == .bool(false) ? .null : .object([:]) }
-        if let example = keywords["examples"]?.arrayValue?.first ?? keywords["example"] {
-            let place = location.map { "/" + JSONPointer.escape($0) }.joined()
-            if !contradicting.contains(place) {
-                examplesUsed.append(place)
-                return example
-            }
+        let place = location.map { "/" + JSONPointer.escape($0) }.joined()
+        if let example = keywords["examples"]?.arrayValue?.first ?? keywords["example"], !contradicting.contains(place) {
+            writtenValuesUsed.append(place)
+            return example
         }
         if let constant = keywords["const"] { return constant }
-        if let fallback = keywords["default"] { return fallback }
+        if let fallback = keywords["default"], !contradicting.contains(place) {
+            writtenValuesUsed.append(place)
+            return fallback
+        }
         if let options = keywords["enum"]?.arrayValue, let first = options.first(where: { $0 != .null }) ?? options.first { return first }
         if let parts = keywords["allOf"]?.arrayValue, !parts.isEmpty {
             // The schema's own keywords and each part describe one value: objects are merged; a
