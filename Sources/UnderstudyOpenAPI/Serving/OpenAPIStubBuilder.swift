@@ -21,7 +21,10 @@ struct OpenAPIStubBuilder {
         for parameter in operation.parameters where parameter.location == .path {
             if let regex = parameter.schema.flatMap(Self.pathRegex) { pattern = pattern.pathParameter(parameter.name, .matches(regex)) }
         }
-        let answers = OpenAPIAnswers(operation: operation, seed: options.seed)
+        // Made on the operation's first request, not at start-up: generating every operation's
+        // bodies up front was over a third of `serve --openapi`'s start-up on OpenAI's document.
+        let answers = Locked<OpenAPIAnswers?>(nil)
+        let seed = options.seed
         let validates = options.validatesRequests
         let source = document.source
         let responder = DynamicResponder { request, callCount in
@@ -31,7 +34,13 @@ struct OpenAPIStubBuilder {
                     return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: violations).response()
                 }
             }
-            return answers.response(to: request, source: source, callCount: callCount)
+            let made = answers.withLock { made in
+                if let made { return made }
+                let answers = OpenAPIAnswers(operation: operation, seed: seed)
+                made = answers
+                return answers
+            }
+            return made.response(to: request, source: source, callCount: callCount)
         }
         var metadata: JSONObject = ["method": .string(operation.method.rawValue), "path": .string(operation.path), "source": .string(source)]
         if let id = operation.operationId { metadata["operationId"] = .string(id) }

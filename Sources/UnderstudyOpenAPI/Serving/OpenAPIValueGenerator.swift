@@ -68,6 +68,12 @@ struct OpenAPIValueGenerator {
         return value
     }
 
+    /// Where the value being made is, as a JSON pointer, unless a written value does not fit there.
+    private func usablePlace() -> String? {
+        let place = location.map { "/" + JSONPointer.escape($0) }.joined()
+        return contradicting.contains(place) ? nil : place
+    }
+
     /// Whether the JSON pointer `inner` is `outer` or inside it.
     private static func nested(_ inner: String, _ outer: String) -> Bool {
         inner == outer || inner.hasPrefix(outer + "/") || outer.isEmpty
@@ -112,13 +118,12 @@ struct OpenAPIValueGenerator {
         guard depth <= Self.maximumDepth * 3 else { return .null }
         let node = schema.resolved(written)
         guard case .object(let keywords) = node else { return node == .bool(false) ? .null : .object([:]) }
-        let place = location.map { "/" + JSONPointer.escape($0) }.joined()
-        if let example = keywords["examples"]?.arrayValue?.first ?? keywords["example"], !contradicting.contains(place) {
+        if let example = keywords["examples"]?.arrayValue?.first ?? keywords["example"], let place = usablePlace() {
             writtenValuesUsed.append(place)
             return example
         }
         if let constant = keywords["const"] { return constant }
-        if let fallback = keywords["default"], !contradicting.contains(place) {
+        if let fallback = keywords["default"], let place = usablePlace() {
             writtenValuesUsed.append(place)
             return fallback
         }
