@@ -104,4 +104,33 @@ struct OpenAPIContradictingExampleTests {
         #expect(body["id"] == "resp_1")
         #expect(operation.violations(ofResponseStatus: answer.status, headers: answer.headers, body: Data(answer.body.utf8)).isEmpty)
     }
+
+    /// 3.0's `nullable: true` in a 3.1 document (OpenAI's `logit_bias`) allows `null`, as in
+    /// 3.0: validation accepts it, and the version stays the document's.
+    @Test func nullableInA31DocumentAllowsNull() throws {
+        let document = try OpenAPIDocument(yaml: """
+            openapi: 3.1.0
+            info: {title: Completions, version: '1'}
+            paths:
+              /completions:
+                post:
+                  operationId: createCompletion
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema:
+                          type: object
+                          properties:
+                            logit_bias: {type: object, nullable: true, additionalProperties: {type: integer}}
+                            seed: {type: integer, nullable: false}
+                  responses:
+                    '200': {description: Done}
+            """)
+        #expect(document.version == "3.1.0")
+        let mock = HTTPMock(openAPI: document, options: OpenAPIStubOptions(validatesRequests: true))
+        let json: HTTPHeaders = ["Content-Type": "application/json"]
+        #expect(try mock.answer(request(.post, "/completions", headers: json, body: #"{"logit_bias": null}"#)).status == 200)
+        #expect(try mock.answer(request(.post, "/completions", headers: json, body: #"{"seed": null}"#)).status == 400)
+    }
 }

@@ -20,9 +20,11 @@ enum OpenAPI30Converter {
     /// What an object is: one with keywords, a map of chosen names, or `components` (a map of name maps).
     private enum Position { case keywords, names, components }
 
+    /// The document in its 3.1 form; a 3.1 document keeps its version, and only what it writes
+    /// in 3.0's way (`nullable`, boolean exclusive bounds) changes.
     static func convertDocument(_ document: JSONValue) -> JSONValue {
         guard case .object(var object) = document else { return document }
-        object["openapi"] = "3.1.0"
+        if object["openapi"]?.stringValue?.hasPrefix("3.0.") == true { object["openapi"] = "3.1.0" }
         return convertMembers(of: object)
     }
 

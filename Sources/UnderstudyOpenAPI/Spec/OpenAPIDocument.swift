@@ -6,6 +6,7 @@ public import Understudy
 /// A 3.0 document is converted to 3.1 when it is read (`nullable` becomes a `null` type, boolean
 /// `exclusiveMinimum`/`exclusiveMaximum` become numbers), so both versions take one path
 /// afterwards: every schema is JSON Schema 2020-12, checked by `JSONSchema` (from `Understudy`).
+/// A 3.1 document that still writes 3.0's `nullable: true` is read the same way.
 ///
 /// ```swift
 /// let document = try OpenAPIDocument(yaml: """
@@ -101,7 +102,9 @@ public struct OpenAPIDocument: Sendable {
                                        message: "unsupported OpenAPI version \(version); Understudy reads 3.0.x and 3.1.x documents")
         }
         try structureCheck?(written, version, source)
-        let json = version.hasPrefix("3.0.") ? OpenAPI30Converter.convertDocument(written) : written
+        // 3.1 documents too: one written with 3.0's `nullable: true` (OpenAI's, 111 times) means
+        // it, as testers and the real services read it, and JSON Schema would ignore it.
+        let json = OpenAPI30Converter.convertDocument(written)
         var warnings: [String] = []
         let operations = try OpenAPIOperationReader(root: json, source: source).read(warnings: &warnings)
         return (version, json, operations, warnings)
