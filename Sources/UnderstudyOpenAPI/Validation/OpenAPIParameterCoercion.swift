@@ -42,8 +42,18 @@ enum OpenAPIParameterCoercion {
     /// describes, each field read by its property's schema. A form body's properties are
     /// `style: form, explode: true` (the Encoding Object's defaults): an array is the repeated
     /// fields (`tag=a&tag=b`), and one field is one item, commas and all (`name=Rex,the,dog`).
+    ///
+    /// A form cannot write an empty array (it has no field for it), so a required array property
+    /// with no field is read as empty, as clients that send one (schemathesis, browsers) mean.
     static func formObject(_ body: Data, schema: OpenAPISchema) -> JSONValue {
-        object(FormURLEncoded.parse(body).map { ($0.name, $0.value ?? "") }, schema: schema, delimiter: nil)
+        let read = object(FormURLEncoded.parse(body).map { ($0.name, $0.value ?? "") }, schema: schema, delimiter: nil)
+        let resolved = schema.resolved(schema.json)
+        guard case .object(var fields) = read, let properties = resolved["properties"]?.objectValue else { return read }
+        for name in (resolved["required"]?.arrayValue ?? []).compactMap(\.stringValue) where fields[name] == nil {
+            guard let property = properties[name], schema.resolved(property)["type"] == "array" else { continue }
+            fields[name] = .array([])
+        }
+        return .object(fields)
     }
 
     /// Named texts (repeated names collected in order) as the object `schema` describes; an
