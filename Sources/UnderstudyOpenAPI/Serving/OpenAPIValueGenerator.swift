@@ -298,14 +298,18 @@ struct OpenAPIValueGenerator {
         var result = text
         while result.count < minimum { result += fake.word() }
         if let maximum = keywords["maxLength"]?.intValue, result.count > maximum { result = String(result.prefix(max(0, maximum))) }
-        if let pattern = keywords["pattern"]?.stringValue { return patterned(pattern, preferring: result) }
+        if let pattern = keywords["pattern"]?.stringValue {
+            // A document can bound lengths the wrong way round; the range must not trap then.
+            let lengths = minimum...max(minimum, keywords["maxLength"]?.intValue ?? Int.max)
+            return patterned(pattern, preferring: result, lengths: lengths)
+        }
         return result
     }
 
-    /// A value that fits `pattern`: `preferred` when it does, else the first of a few common
-    /// shapes that does (codes, numbers, identifiers, dates); `preferred` when none does, since a
-    /// regular expression cannot be run backwards here.
-    private mutating func patterned(_ pattern: String, preferring preferred: String) -> String {
+    /// A value that fits `pattern` and `lengths`: `preferred` when it does, else the first of a
+    /// few common shapes that does (codes, numbers, identifiers, dates), else one written from
+    /// the pattern (``RegexSampler``); `preferred` when none does.
+    private mutating func patterned(_ pattern: String, preferring preferred: String, lengths: ClosedRange<Int>) -> String {
         // BoundedRegex gives up on a match that backtracks too long (`(a+)+$` on a long text).
         guard let regex = try? BoundedRegex(pattern) else { return preferred }
         let word = fake.word()
@@ -317,10 +321,15 @@ struct OpenAPIValueGenerator {
             fake.uuid().uuidString.lowercased(), fake.uuid().uuidString, Self.timestamp(fake.date(in: Self.dateRange), dateOnly: true),
             "+1555\(String(format: "%07d", number))", "\(word)@example.com", "ABC", "abc", "Abc1",
         ]
-        return candidates.first { candidate in
-            if case .matched = regex.firstMatch(in: candidate) { return true }
-            return false
-        } ?? preferred
+        func fits(_ candidate: String) -> Bool {
+            guard lengths.contains(candidate.count), case .matched = regex.firstMatch(in: candidate) else { return false }
+            return true
+        }
+        if let candidate = candidates.first(where: fits) { return candidate }
+        for _ in 0..<3 {
+            if let sample = RegexSampler.sample(pattern, using: &fake), fits(sample) { return sample }
+        }
+        return preferred
     }
 
     private mutating func formatted(_ format: String?) -> String? {
