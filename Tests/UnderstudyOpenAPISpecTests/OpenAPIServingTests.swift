@@ -511,12 +511,13 @@ struct OpenAPISelfReferenceTests {
 struct OpenAPICatastrophicPatternTests {
     @Test func aBacktrackingPatternDoesNotHangGeneration() throws {
         // `([a-z]+)+[0-9]+$` backtracks exponentially on the 5 000 letters the minLength asks
-        // for; BoundedRegex gives up on that candidate and a short one that fits is taken.
+        // for; BoundedRegex gives up on that candidate, the short ones do not fit minLength, and
+        // the generator answers with the long text rather than hang.
         let document = try OpenAPISelfReferenceTests.document(
             schema: #"{type: string, minLength: 5000, pattern: "^([a-z]+)+[0-9]+$|^ABC$"}"#, components: "    Unused: {type: string}")
         let answer = try HTTPMock(openAPI: document).answer(request(.get, "/tree"))
         #expect(answer.status == 200)
-        #expect(answer.body == #""ABC""#)
+        #expect(try JSONValue(parsing: answer.body).stringValue?.count ?? 0 >= 5000)
     }
 }
 
