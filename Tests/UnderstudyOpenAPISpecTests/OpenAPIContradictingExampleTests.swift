@@ -126,11 +126,26 @@ struct OpenAPIContradictingExampleTests {
                             seed: {type: integer, nullable: false}
                   responses:
                     '200': {description: Done}
+                get:
+                  operationId: listCompletions
+                  parameters:
+                    - name: metadata
+                      in: query
+                      style: deepObject
+                      explode: true
+                      schema: {type: object, nullable: true, additionalProperties: {type: string}}
+                  responses:
+                    '200': {description: Done}
             """)
         #expect(document.version == "3.1.0")
         let mock = HTTPMock(openAPI: document, options: OpenAPIStubOptions(validatesRequests: true))
         let json: HTTPHeaders = ["Content-Type": "application/json"]
         #expect(try mock.answer(request(.post, "/completions", headers: json, body: #"{"logit_bias": null}"#)).status == 200)
         #expect(try mock.answer(request(.post, "/completions", headers: json, body: #"{"seed": null}"#)).status == 400)
+        // A nullable deepObject query parameter is null when empty or `null` (OpenAI's `metadata`).
+        for query in ["metadata=", "metadata=null", "metadata[team]=a"] {
+            #expect(try mock.answer(request(.get, "/completions?" + query)).status == 200, "\(query)")
+        }
+        #expect(try mock.answer(request(.get, "/completions?metadata=x")).status == 400)
     }
 }

@@ -136,7 +136,8 @@ enum OpenAPIParameterCoercion {
             return number
         }
         if types.contains("boolean"), text == "true" || text == "false" { return .bool(text == "true") }
-        if types.contains("null"), text.isEmpty { return .null }
+        // Empty, or `null` where a string is not allowed (OpenAI: "set `metadata=null` to indicate no metadata").
+        if types.contains("null"), text.isEmpty || (text == "null" && !types.contains("string")) { return .null }
         if types.contains("object"), let object = try? JSONValue(parsing: text), case .object = object { return object }
         return .string(text)
     }
