@@ -33,7 +33,12 @@ struct OpenAPIDiscriminatorTests {
                 - $ref: "#/components/schemas/UserMessage"
                 - $ref: "#/components/schemas/SystemMessage"
                 - $ref: "#/components/schemas/Note"
+                - $ref: "#/components/schemas/ToolItem"
               discriminator: {propertyName: role}
+            ToolItem:
+              oneOf:
+                - {type: object, required: [role, call], properties: {role: {const: tool_call}, call: {type: string}}}
+                - {type: object, required: [role, output], properties: {role: {enum: [tool_output]}, output: {type: string}}}
             UserMessage:
               type: object
               required: [role, content]
@@ -72,6 +77,11 @@ struct OpenAPIDiscriminatorTests {
         #expect(!schema.validate(["role": "assistant", "content": "hi"]).isEmpty)
         // The named alternative is checked: a user message needs its content.
         #expect(!schema.validate(["role": "user"]).isEmpty)
+        // An alternative that is itself a union is named by its branches' values (OpenAI's
+        // `InputItem` names `Item`, whose items are `apply_patch_call_output` and the like).
+        #expect(schema.validate(["role": "tool_output", "output": "42"]).isEmpty)
+        #expect(!schema.validate(["role": "tool_output", "call": "f"]).isEmpty)
+        #expect(!schema.validate(["role": "ToolItem", "call": "f"]).isEmpty)
     }
 
     @Test func theWholeRequestIsAcceptedUnderValidation() throws {

@@ -301,6 +301,16 @@ struct OpenAPIFormBodyTests {
         #expect(operation.violations(of: request(.post, "/pets/create", headers: form, body: "photoUrls=a")).map(\.keyword) == ["required"])
     }
 
+    /// An empty body sent as a form is a form with no fields, whose required fields are missing.
+    @Test func anEmptyFormIsAFormWithNoFields() throws {
+        let operation = try #require(try OpenAPIDocument(yaml: Self.yaml).operations.first)
+        let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+        #expect(operation.violations(of: request(.post, "/pets/create", headers: form)).map(\.description) == [
+            "request body: the property \"name\" is required (required at #/paths/~1pets~1create/post/requestBody/content/application~1x-www-form-urlencoded/schema/required)",
+        ])
+        #expect(operation.violations(of: request(.post, "/pets/create")).map(\.description) == ["request body: required, but the request has none"])
+    }
+
     @Test func aFormBodyIsReadAsAnObjectOfTypedFields() throws {
         let operation = try #require(try OpenAPIDocument(yaml: Self.yaml).operations.first)
         let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]

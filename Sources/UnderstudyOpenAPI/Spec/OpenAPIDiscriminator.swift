@@ -28,10 +28,14 @@ enum OpenAPIDiscriminator {
     }
 
     /// The string values a schema allows for `property` through `const` or `enum`, looking
-    /// through `$ref`s and `allOf` parts; `nil` when it does not restrict them.
-    private static func allowedValues(of property: String, in schema: JSONValue, resolve: (String) -> JSONValue?) -> [String]? {
+    /// through `$ref`s and `allOf` parts, and, for an alternative that is itself a `oneOf` or
+    /// `anyOf` (OpenAI's `InputItem` names `Item`, a union of some thirty item types), the
+    /// values of all its branches; `nil` when it does not restrict them.
+    private static func allowedValues(of property: String, in schema: JSONValue, resolve: (String) -> JSONValue?, depth: Int = 0) -> [String]? {
         var found: [String]?
+        var unions: [[JSONValue]] = []
         OpenAPIAllOfWalk.visit([schema], resolve: resolve) { keywords in
+            for key in ["oneOf", "anyOf"] { if let branches = keywords[key]?.arrayValue { unions.append(branches) } }
             guard let declared = keywords["properties"]?[property] else { return false }
             let resolved = declared["$ref"]?.stringValue.flatMap(resolve) ?? declared
             if let constant = resolved["const"]?.stringValue {
@@ -41,6 +45,15 @@ enum OpenAPIDiscriminator {
             }
             return found != nil
         }
-        return found
+        guard found == nil, depth < 8 else { return found }
+        for branches in unions {
+            var values: [String] = []
+            for branch in branches {
+                guard let allowed = allowedValues(of: property, in: branch, resolve: resolve, depth: depth + 1) else { return nil }
+                values += allowed.filter { !values.contains($0) }
+            }
+            if !values.isEmpty { return values }
+        }
+        return nil
     }
 }

@@ -62,13 +62,16 @@ extension OpenAPIOperation {
 
     private func bodyViolations(of request: RecordedRequest) -> [OpenAPIViolation] {
         guard let requestBody else { return [] }
-        guard !request.body.isEmpty else {
+        let contentType = request.headers["Content-Type"] ?? ""
+        // An empty body is no body, except a form's: one with no fields is still a form, and its
+        // required fields are missing (Twilio's forms, sent empty).
+        let emptyForm = OpenAPIMediaType.essence(contentType) == "application/x-www-form-urlencoded"
+        guard !request.body.isEmpty || emptyForm else {
             return requestBody.required
                 ? [OpenAPIViolation(kind: .missingBody, operation: label, subject: "request body", message: "required, but the request has none")]
                 : []
         }
         guard !requestBody.content.isEmpty else { return [] }
-        let contentType = request.headers["Content-Type"] ?? ""
         guard let media = OpenAPIMediaType.best(in: requestBody.content, for: contentType) else {
             let accepted = requestBody.content.map(\.contentType).joined(separator: ", ")
             return [OpenAPIViolation(kind: .unsupportedContentType, operation: label, subject: "request body",
