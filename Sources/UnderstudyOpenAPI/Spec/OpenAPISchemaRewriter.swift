@@ -151,9 +151,13 @@ enum OpenAPISchemaRewriter {
         var rewritten = object
         rewritten[combinator] = nil
         var conditions = object["allOf"]?.arrayValue ?? []
+        // A value without the property is checked against the alternatives as written, since
+        // the discriminator must not change what is valid (OpenAI's `EasyInputMessage` makes
+        // its `type` optional); one with it must name an alternative, which is then checked.
         conditions.append([
-            "required": [.string(property)],
-            "properties": .object(JSONObject([JSONObject.Member(key: property, value: ["enum": .array(mapping.map { .string($0.value) })])])),
+            "if": ["required": [.string(property)]],
+            "then": ["properties": .object(JSONObject([JSONObject.Member(key: property, value: ["enum": .array(mapping.map { .string($0.value) })])]))],
+            "else": .object(JSONObject([JSONObject.Member(key: combinator, value: .array(alternatives))])),
         ])
         for entry in mapping {
             conditions.append([
