@@ -39,6 +39,7 @@ struct OpenAPIDiscriminatorTests {
               oneOf:
                 - {type: object, required: [role, call], properties: {role: {const: tool_call}, call: {type: string}}}
                 - {type: object, required: [role, output], properties: {role: {enum: [tool_output]}, output: {type: string}}}
+                - {type: object, required: [id], properties: {role: {anyOf: [{enum: [reference]}, {type: "null"}]}, id: {type: string}}}
             UserMessage:
               type: object
               required: [content]
@@ -82,6 +83,8 @@ struct OpenAPIDiscriminatorTests {
         #expect(schema.validate(["role": "tool_output", "output": "42"]).isEmpty)
         #expect(!schema.validate(["role": "tool_output", "call": "f"]).isEmpty)
         #expect(!schema.validate(["role": "ToolItem", "call": "f"]).isEmpty)
+        // A branch's values may sit in an anyOf beside null (OpenAI's ItemReferenceParam).
+        #expect(schema.validate(["role": "reference", "id": "msg_1"]).isEmpty)
         // Without the property, the alternatives decide as written: a user message may leave
         // out its role (OpenAI's `EasyInputMessage`), a value no alternative fits is refused.
         #expect(schema.validate(["content": "hi"]).isEmpty)

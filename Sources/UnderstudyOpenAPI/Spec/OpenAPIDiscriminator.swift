@@ -27,6 +27,24 @@ enum OpenAPIDiscriminator {
         return allowed
     }
 
+    /// The strings a property's schema allows through `const` or `enum`, also as the branches
+    /// of an `anyOf`/`oneOf` beside `null` (OpenAI's `ItemReferenceParam.type`: `anyOf: [{enum:
+    /// [item_reference]}, {type: "null"}]`); `nil` when it allows any string.
+    private static func strings(allowedBy schema: JSONValue, resolve: (String) -> JSONValue?, depth: Int = 0) -> [String]? {
+        let resolved = schema["$ref"]?.stringValue.flatMap(resolve) ?? schema
+        if let constant = resolved["const"]?.stringValue { return [constant] }
+        if let strings = resolved["enum"]?.arrayValue?.compactMap(\.stringValue), !strings.isEmpty { return strings }
+        guard depth < 8, let branches = (resolved["anyOf"] ?? resolved["oneOf"])?.arrayValue else { return nil }
+        var values: [String] = []
+        for branch in branches {
+            let branch = branch["$ref"]?.stringValue.flatMap(resolve) ?? branch
+            if branch["type"] == "null" || branch["const"] == .null { continue }
+            guard let allowed = strings(allowedBy: branch, resolve: resolve, depth: depth + 1) else { return nil }
+            values += allowed.filter { !values.contains($0) }
+        }
+        return values.isEmpty ? nil : values
+    }
+
     /// The string values a schema allows for `property` through `const` or `enum`, looking
     /// through `$ref`s and `allOf` parts, and, for an alternative that is itself a `oneOf` or
     /// `anyOf` (OpenAI's `InputItem` names `Item`, a union of some thirty item types), the
@@ -37,12 +55,7 @@ enum OpenAPIDiscriminator {
         OpenAPIAllOfWalk.visit([schema], resolve: resolve) { keywords in
             for key in ["oneOf", "anyOf"] { if let branches = keywords[key]?.arrayValue { unions.append(branches) } }
             guard let declared = keywords["properties"]?[property] else { return false }
-            let resolved = declared["$ref"]?.stringValue.flatMap(resolve) ?? declared
-            if let constant = resolved["const"]?.stringValue {
-                found = [constant]
-            } else if let strings = resolved["enum"]?.arrayValue?.compactMap(\.stringValue), !strings.isEmpty {
-                found = strings
-            }
+            found = strings(allowedBy: declared, resolve: resolve)
             return found != nil
         }
         guard found == nil, depth < 8 else { return found }
