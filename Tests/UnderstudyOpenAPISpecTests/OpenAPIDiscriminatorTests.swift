@@ -34,7 +34,12 @@ struct OpenAPIDiscriminatorTests {
                 - $ref: "#/components/schemas/SystemMessage"
                 - $ref: "#/components/schemas/Note"
                 - $ref: "#/components/schemas/ToolItem"
+                - $ref: "#/components/schemas/LegacyToolCall"
               discriminator: {propertyName: role}
+            LegacyToolCall:
+              type: object
+              required: [role, name]
+              properties: {role: {enum: [tool_call]}, name: {type: string}}
             ToolItem:
               oneOf:
                 - {type: object, required: [role, call], properties: {role: {const: tool_call}, call: {type: string}}}
@@ -83,6 +88,10 @@ struct OpenAPIDiscriminatorTests {
         #expect(schema.validate(["role": "tool_output", "output": "42"]).isEmpty)
         #expect(!schema.validate(["role": "tool_output", "call": "f"]).isEmpty)
         #expect(!schema.validate(["role": "ToolItem", "call": "f"]).isEmpty)
+        // A value naming two alternatives is checked against either (OpenAI's `message`).
+        #expect(schema.validate(["role": "tool_call", "call": "f"]).isEmpty)
+        #expect(schema.validate(["role": "tool_call", "name": "f"]).isEmpty)
+        #expect(!schema.validate(["role": "tool_call"]).isEmpty)
         // A branch's values may sit in an anyOf beside null (OpenAI's ItemReferenceParam).
         #expect(schema.validate(["role": "reference", "id": "msg_1"]).isEmpty)
         // Without the property, the alternatives decide as written: a user message may leave

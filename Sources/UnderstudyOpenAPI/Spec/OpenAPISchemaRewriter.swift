@@ -141,12 +141,20 @@ enum OpenAPISchemaRewriter {
         guard references.count == alternatives.count, !references.isEmpty else { return object }
         // Each alternative by the values that name it: the explicit mapping's, else its schema
         // name, else (when it does not allow its name) the values it declares for the property.
-        var mapping: [(value: String, reference: String)] = []
+        // A value may name several alternatives (OpenAI's `message` names `EasyInputMessage` and
+        // the input and output messages inside `Item`): it is checked against any of them.
+        var mapping: [(value: String, references: [String])] = []
         for reference in references {
             let values = OpenAPIDiscriminator.values(naming: reference, property: property, discriminator: object["discriminator"]) {
                 Self.componentSchemaName($0).flatMap { schemas[$0] }
             }
-            for value in values where !mapping.contains(where: { $0.value == value }) { mapping.append((value, reference)) }
+            for value in values {
+                if let index = mapping.firstIndex(where: { $0.value == value }) {
+                    mapping[index].references.append(reference)
+                } else {
+                    mapping.append((value, [reference]))
+                }
+            }
         }
         var rewritten = object
         rewritten[combinator] = nil
@@ -163,7 +171,8 @@ enum OpenAPISchemaRewriter {
             conditions.append([
                 "if": ["properties": .object(JSONObject([JSONObject.Member(key: property, value: ["const": .string(entry.value)])])),
                        "required": [.string(property)]],
-                "then": ["$ref": .string(entry.reference)],
+                "then": entry.references.count == 1 ? ["$ref": .string(entry.references[0])]
+                    : ["anyOf": .array(entry.references.map { ["$ref": .string($0)] })],
             ])
         }
         rewritten["allOf"] = .array(conditions)
