@@ -148,4 +148,44 @@ struct OpenAPIContradictingExampleTests {
         }
         #expect(try mock.answer(request(.get, "/completions?metadata=x")).status == 400)
     }
+
+    /// A path key with a query (OpenAI's `/responses?beta=true`) is a variant of the operation
+    /// for requests that carry that query: served and validated as its own operation, and
+    /// winning over the plain path for them.
+    @Test func aPathKeyWithAQueryIsAVariantForRequestsCarryingIt() throws {
+        let operation = { (id: String, field: String) in """
+                post:
+                  operationId: \(id)
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema: {type: object, required: [\(field)], properties: {\(field): {type: string}}}
+                  responses:
+                    '200':
+                      description: Done
+                      content:
+                        application/json:
+                          schema: {type: object, required: [variant], properties: {variant: {const: \(id)}}}
+            """
+        }
+        let document = try OpenAPIDocument(yaml: """
+            openapi: 3.1.0
+            info: {title: Variants, version: '1'}
+            paths:
+              /things:
+            \(operation("stable", "name"))
+              /things?beta=true:
+            \(operation("beta", "title"))
+            """)
+        let mock = HTTPMock(openAPI: document, options: OpenAPIStubOptions(validatesRequests: true))
+        let json: HTTPHeaders = ["Content-Type": "application/json"]
+        let beta = try mock.answer(request(.post, "/things?beta=true", headers: json, body: #"{"title": "t"}"#))
+        #expect(beta.status == 200)
+        #expect(try JSONValue(parsing: beta.body) == ["variant": "beta"])
+        #expect(try mock.answer(request(.post, "/things", headers: json, body: #"{"title": "t"}"#)).status == 400)
+        let stable = try mock.answer(request(.post, "/things", headers: json, body: #"{"name": "n"}"#))
+        #expect(try JSONValue(parsing: stable.body) == ["variant": "stable"])
+        #expect(document.violations(of: request(.post, "/things?beta=true", headers: json, body: #"{"title": "t"}"#)).isEmpty)
+    }
 }

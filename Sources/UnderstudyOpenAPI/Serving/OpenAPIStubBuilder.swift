@@ -17,7 +17,8 @@ struct OpenAPIStubBuilder {
     }
 
     private func stub(for operation: OpenAPIOperation) -> StubMapping {
-        var pattern = RequestPattern.request(operation.method, .urlPathTemplate(operation.mountedPath))
+        var pattern = RequestPattern.request(operation.method, .urlPathTemplate(operation.mountedRequestPath))
+        for fixed in operation.fixedQuery { pattern = pattern.queryParameter(fixed.name, .equalTo(fixed.value)) }
         for parameter in operation.parameters where parameter.location == .path {
             if let regex = parameter.schema.flatMap(Self.pathRegex) { pattern = pattern.pathParameter(parameter.name, .matches(regex)) }
         }
@@ -46,7 +47,8 @@ struct OpenAPIStubBuilder {
         if let id = operation.operationId { metadata["operationId"] = .string(id) }
         return StubMapping(
             name: "OpenAPI \(operation.label)",
-            priority: options.priority + (operation.template.variableNames.isEmpty ? 0 : 1),
+            // A path key that fixes a query wins over the same path without it.
+            priority: max(1, options.priority + (operation.template.variableNames.isEmpty ? 0 : 1) - (operation.fixedQuery.isEmpty ? 0 : 1)),
             request: pattern,
             response: .dynamic(responder),
             metadata: [Self.metadataKey: .object(metadata)]

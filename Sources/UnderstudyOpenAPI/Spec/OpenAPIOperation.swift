@@ -28,6 +28,22 @@ public struct OpenAPIOperation: Sendable {
     /// The path template requests use: ``basePath`` followed by ``path``.
     public var mountedPath: String { basePath + path }
 
+    /// The query a path key fixes, as OpenAI's document writes a variant of an operation
+    /// (`/responses?beta=true`): the operation answers only requests that carry it. Empty for a
+    /// plain path key.
+    var fixedQuery: [(name: String, value: String)] {
+        guard let mark = path.firstIndex(of: "?") else { return [] }
+        return FormURLEncoded.parse(Data(path[path.index(after: mark)...].utf8)).map { ($0.name, $0.value ?? "") }
+    }
+
+    /// ``mountedPath`` without the query its path key fixes.
+    var mountedRequestPath: String { basePath + path.prefix { $0 != "?" } }
+
+    /// Whether a request carries the query the path key fixes (always, for a plain path key).
+    func carriesFixedQuery(_ request: RecordedRequest) -> Bool {
+        fixedQuery.allSatisfy { fixed in request.queryItems.contains { $0.name == fixed.name && ($0.value ?? "") == fixed.value } }
+    }
+
     /// The operation's name in reports: its `operationId`, or `GET /pets/{petId}`.
     public var label: String { operationId ?? "\(method.rawValue) \(path)" }
 

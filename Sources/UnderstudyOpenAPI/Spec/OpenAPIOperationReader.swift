@@ -27,7 +27,8 @@ struct OpenAPIOperationReader {
             let (pathItem, _) = try resolve(item.value, at: itemPointer)
             let template: PathTemplate
             do {
-                template = try PathTemplate(item.key)
+                // A path key may fix a query (`/responses?beta=true`); the template is its path.
+                template = try PathTemplate(String(item.key.prefix { $0 != "?" }))
             } catch {
                 throw failure(itemPointer, "the path \(item.key) is not a valid template: \(error.problem)")
             }

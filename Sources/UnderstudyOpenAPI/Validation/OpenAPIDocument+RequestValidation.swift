@@ -14,7 +14,9 @@ extension OpenAPIDocument {
             return [OpenAPIViolation(kind: .unknownPath, operation: nil, subject: "path",
                                      message: "no path of \(source) fits \(request.path)\(hint)")]
         }
-        guard let operation = candidates.first(where: { $0.method == request.method }) else {
+        // An operation whose path key fixes a query the request carries goes first.
+        let method = candidates.filter { $0.method == request.method && $0.carriesFixedQuery(request) }
+        guard let operation = method.first(where: { !$0.fixedQuery.isEmpty }) ?? method.first else {
             let methods = candidates.map(\.method.rawValue).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             return [OpenAPIViolation(kind: .methodNotAllowed, operation: nil, subject: "method",
                                      message: "\(candidates[0].path) has no \(request.method.rawValue) operation; it has \(methods.joined(separator: ", "))")]
