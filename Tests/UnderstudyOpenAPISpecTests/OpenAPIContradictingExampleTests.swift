@@ -134,6 +134,9 @@ struct OpenAPIContradictingExampleTests {
                       style: deepObject
                       explode: true
                       schema: {type: object, nullable: true, additionalProperties: {type: string}}
+                    - name: openai-beta
+                      in: header
+                      schema: {type: array, items: {type: string, enum: [responses_multi_agent=v1]}}
                   responses:
                     '200': {description: Done}
             """)
@@ -147,6 +150,9 @@ struct OpenAPIContradictingExampleTests {
             #expect(try mock.answer(request(.get, "/completions?" + query)).status == 200, "\(query)")
         }
         #expect(try mock.answer(request(.get, "/completions?metadata=x")).status == 400)
+        // An array header sent empty is the empty array (OpenAI's optional `openai-beta`).
+        #expect(try mock.answer(request(.get, "/completions", headers: ["openai-beta": ""])).status == 200)
+        #expect(try mock.answer(request(.get, "/completions", headers: ["openai-beta": "other"])).status == 400)
     }
 
     /// A path key with a query (OpenAI's `/responses?beta=true`) is a variant of the operation

@@ -111,7 +111,9 @@ enum OpenAPIParameterCoercion {
     private static func value(of texts: [String], schema written: JSONValue, in schema: OpenAPISchema, delimiter: Character?) -> JSONValue {
         let resolved = schema.resolved(written)
         if types(of: resolved).contains("array") {
+            // One empty text split at a delimiter is the empty array (`openai-beta:` with no value).
             let items = texts.count > 1 || delimiter == nil ? texts
+                : texts == [""] ? []
                 : (texts.first ?? "").split(separator: delimiter ?? ",", omittingEmptySubsequences: false).map(String.init)
             let itemSchema = resolved["items"].map(schema.resolved)
             return .array(items.map { scalar($0, types: itemSchema.map(types(of:)) ?? []) })
