@@ -3,11 +3,14 @@ import Testing
 import Understudy
 import UnderstudyOpenAPI
 
-/// A document whose example contradicts its own schema (OpenAI's `ChatkitWorkflow` example
-/// leaves out the required `state_variables`; its `Response` example has `"user": null` where
-/// the type is a string): the default answer is the first example that fits, else a generated
-/// body, so a client built from the schema can read it; the example is still served by name.
-struct OpenAPIContradictingExampleTests {
+/// What Understudy does with documents that contradict themselves, as the DocC article *Serving
+/// a spec* says ("When a document contradicts itself"), each case met in a real document.
+///
+/// An example that contradicts its own schema (OpenAI's `ChatkitWorkflow` example leaves out the
+/// required `state_variables`; its `Response` example has `"user": null` where the type is a
+/// string): the default answer is the first example that fits, else a generated body, so a
+/// client built from the schema can read it; the example is still served by name.
+struct OpenAPISelfContradictingDocumentTests {
     static let yaml = """
         openapi: 3.1.0
         info: {title: Workflows, version: '1'}
