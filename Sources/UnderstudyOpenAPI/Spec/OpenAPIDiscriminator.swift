@@ -35,14 +35,22 @@ enum OpenAPIDiscriminator {
         if let constant = resolved["const"]?.stringValue { return [constant] }
         if let strings = resolved["enum"]?.arrayValue?.compactMap(\.stringValue), !strings.isEmpty { return strings }
         guard depth < 8, let branches = (resolved["anyOf"] ?? resolved["oneOf"])?.arrayValue else { return nil }
-        var values: [String] = []
-        for branch in branches {
+        return union(of: branches) { branch in
             let branch = branch["$ref"]?.stringValue.flatMap(resolve) ?? branch
-            if branch["type"] == "null" || branch["const"] == .null { continue }
-            guard let allowed = strings(allowedBy: branch, resolve: resolve, depth: depth + 1) else { return nil }
-            values += allowed.filter { !values.contains($0) }
+            if branch["type"] == "null" || branch["const"] == .null { return [] }
+            return strings(allowedBy: branch, resolve: resolve, depth: depth + 1)
         }
-        return values.isEmpty ? nil : values
+    }
+
+    /// Every value `values` gives for the branches, in order and once each; `nil` when a branch
+    /// allows any value (or none gives one).
+    private static func union(of branches: [JSONValue], _ values: (JSONValue) -> [String]?) -> [String]? {
+        var all: [String] = []
+        for branch in branches {
+            guard let allowed = values(branch) else { return nil }
+            all += allowed.filter { !all.contains($0) }
+        }
+        return all.isEmpty ? nil : all
     }
 
     /// The string values a schema allows for `property` through `const` or `enum`, looking
@@ -59,14 +67,8 @@ enum OpenAPIDiscriminator {
             return found != nil
         }
         guard found == nil, depth < 8 else { return found }
-        for branches in unions {
-            var values: [String] = []
-            for branch in branches {
-                guard let allowed = allowedValues(of: property, in: branch, resolve: resolve, depth: depth + 1) else { return nil }
-                values += allowed.filter { !values.contains($0) }
-            }
-            if !values.isEmpty { return values }
-        }
-        return nil
+        // The first union of the alternative decides: all its branches restrict the property, or it is open.
+        guard let branches = unions.first else { return nil }
+        return union(of: branches) { allowedValues(of: property, in: $0, resolve: resolve, depth: depth + 1) }
     }
 }
