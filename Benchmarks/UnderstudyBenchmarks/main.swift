@@ -16,6 +16,10 @@ struct BenchmarkCase {
     let name: String
     let mock: HTTPMock
     let requests: [RecordedRequest]
+    /// Whether every request must miss (near-miss cases) rather than be matched.
+    var misses = false
+    /// Fewer requests per round for the slow cases, so that a round stays short.
+    var iterationDivisor = 1
 }
 
 func exactStubs(_ count: Int) -> HTTPMock {
@@ -28,6 +32,44 @@ func patternStubs(_ count: Int) -> HTTPMock {
     let mock = HTTPMock()
     mock.stub((0..<count).map { StubMapping(RequestPattern(method: .get, url: .urlPathPattern("/things/\($0)/[a-z]+")), .ok) })
     return mock
+}
+
+func templateStubs(_ count: Int) -> HTTPMock {
+    let mock = HTTPMock()
+    mock.stub((0..<count).map { StubMapping(RequestPattern(method: .get, url: .urlPathTemplate("/things/\($0)/{name}")), .ok) })
+    return mock
+}
+
+/// Regular expressions with no literal prefix (`.*…`): no index can narrow them.
+func unprefixedPatternStubs(_ count: Int) -> HTTPMock {
+    let mock = HTTPMock()
+    mock.stub((0..<count).map { StubMapping(RequestPattern(method: .get, url: .urlPathPattern(".*/things/\($0)/[a-z]+")), .ok) })
+    return mock
+}
+
+/// A third each of exact paths, path templates and regular expressions, for the near-miss cases.
+func mixedStubs(_ count: Int) -> HTTPMock {
+    let mock = HTTPMock()
+    mock.stub((0..<count).map { index -> StubMapping in
+        switch index % 3 {
+        case 0: StubMapping(.get(urlPath: "/items/\(index)"), .ok)
+        case 1: StubMapping(RequestPattern(method: .get, url: .urlPathTemplate("/things/\(index)/{name}")), .ok)
+        default: StubMapping(RequestPattern(method: .get, url: .urlPathPattern("/regex/\(index)/[a-z]+")), .ok)
+        }
+    })
+    return mock
+}
+
+/// Requests that match none of ``mixedStubs(_:)`` but come close to some.
+func missingRequests(stubCount: Int) -> [RecordedRequest] {
+    (0..<64).map { offset in
+        let index = (offset * 7_919) % stubCount
+        return switch offset % 3 {
+        case 0: RecordedRequest(method: .get, url: "/items/\(index)x")
+        case 1: RecordedRequest(method: .post, url: "/things/\(index)/abc")
+        default: RecordedRequest(method: .get, url: "/regex/\(index)/ABC")
+        }
+    }
 }
 
 /// One stub whose body is a template using the request model and a JSON helper.
@@ -51,17 +93,24 @@ let allCases: [BenchmarkCase] = [
     BenchmarkCase(name: "100 exact-path stubs", mock: exactStubs(100), requests: requests(prefix: "/items/", stubCount: 100)),
     BenchmarkCase(name: "10 000 exact-path stubs", mock: exactStubs(10_000), requests: requests(prefix: "/items/", stubCount: 10_000)),
     BenchmarkCase(name: "100 regex-path stubs", mock: patternStubs(100), requests: requests(prefix: "/things/", stubCount: 100, suffix: "/abc")),
-    BenchmarkCase(name: "1 000 regex-path stubs", mock: patternStubs(1_000), requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc")),
+    BenchmarkCase(name: "1 000 regex-path stubs", mock: patternStubs(1_000), requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc"),
+                  iterationDivisor: 20),
+    BenchmarkCase(name: "1 000 path-template stubs", mock: templateStubs(1_000), requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc")),
+    BenchmarkCase(name: "1 000 regex-path stubs without a literal prefix", mock: unprefixedPatternStubs(1_000),
+                  requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc"), iterationDivisor: 20),
+    BenchmarkCase(name: "miss among 100 mixed stubs", mock: mixedStubs(100), requests: missingRequests(stubCount: 100), misses: true, iterationDivisor: 20),
+    BenchmarkCase(name: "miss among 1 000 mixed stubs", mock: mixedStubs(1_000), requests: missingRequests(stubCount: 1_000), misses: true, iterationDivisor: 20),
     BenchmarkCase(name: "1 templated stub", mock: templatedStub(), requests: requests(prefix: "/items/", stubCount: 1, suffix: "?who=ada")),
 ]
 
 let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 let cases = allCases.enumerated().filter { $0.offset == 0 || only.map($0.element.name.contains) ?? true }.map(\.element)
 
-// Sanity: every benchmark request must be matched, or the figures mean nothing.
+// Sanity: every benchmark request must be matched (or missed, in the near-miss cases), or the
+// figures mean nothing.
 for benchmark in cases {
-    for request in benchmark.requests where !benchmark.mock.serve(request).wasMatched {
-        fatalError("\(benchmark.name): \(request) was not matched")
+    for request in benchmark.requests where benchmark.mock.serve(request).wasMatched == benchmark.misses {
+        fatalError("\(benchmark.name): \(request) was \(benchmark.misses ? "matched" : "not matched")")
     }
 }
 
@@ -69,8 +118,7 @@ let clock = ContinuousClock()
 var samples = Array(repeating: [Double](), count: cases.count)
 for _ in 0..<rounds {
     for (index, benchmark) in cases.enumerated() {
-        // Fewer iterations for the linear regex cases so a round stays short.
-        let iterations = benchmark.name.contains("1 000 regex") ? requestsPerRound / 20 : requestsPerRound
+        let iterations = requestsPerRound / benchmark.iterationDivisor
         let elapsed = clock.measure {
             for iteration in 0..<iterations {
                 _ = benchmark.mock.serve(benchmark.requests[iteration & 63])
@@ -94,4 +142,4 @@ for (index, benchmark) in cases.enumerated() {
     let value = median(samples[index])
     print("| \(benchmark.name) | \(String(format: "%.2f", value / 1_000)) µs | \(String(format: "%.2f", value / baseline))× |")
 }
-print("\n\(rounds) interleaved rounds of \(requestsPerRound) requests per case (1 000 regex stubs: \(requestsPerRound / 20)).")
+print("\n\(rounds) interleaved rounds of \(requestsPerRound) requests per case (the slow cases: \(requestsPerRound / 20)).")
