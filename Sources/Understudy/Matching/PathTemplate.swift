@@ -60,16 +60,54 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
 
     /// The variables of a matching path (percent-decoded), or `nil` when the path does not match.
     public func match(_ path: String) -> [String: String]? {
-        let pathSegments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard path.hasPrefix("/"), pathSegments.count == segments.count else { return nil }
-        var values: [String: String] = [:]
-        for (pieces, segment) in zip(segments, pathSegments) {
-            guard Self.match(pieces[...], Substring(segment), into: &values) else { return nil }
-        }
-        return values
+        var values: [String: String]? = [:]
+        return matches(path, recording: &values) ? values : nil
     }
 
-    private static func match(_ pieces: ArraySlice<Piece>, _ segment: Substring, into values: inout [String: String]) -> Bool {
+    /// Whether the path fits the template; records no variables, so allocates nothing.
+    func matches(_ path: String) -> Bool {
+        var values: [String: String]?
+        return matches(path, recording: &values)
+    }
+
+    /// The literal text of each path segment, or `nil` for a segment with a variable in it
+    /// (which fits any segment the rest of the match allows); route indexes walk these.
+    var segmentLiterals: [String?] {
+        segments.map { pieces in
+            switch pieces.count {
+            case 0: ""
+            case 1: if case .literal(let literal) = pieces[0] { literal } else { nil }
+            default: nil
+            }
+        }
+    }
+
+    private func matches(_ path: String, recording values: inout [String: String]?) -> Bool {
+        guard path.hasPrefix("/") else { return false }
+        if path.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: split by bytes, without the array of segments (a '/' always ends a character here).
+            var segmentIndex = 0
+            var start = path.utf8.index(after: path.utf8.startIndex)
+            while true {
+                let end = path.utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.utf8.endIndex
+                guard segmentIndex < segments.count,
+                      Self.match(segments[segmentIndex][...], path[start..<end], into: &values) else { return false }
+                segmentIndex += 1
+                guard end < path.utf8.endIndex else { break }
+                start = path.utf8.index(after: end)
+            }
+            return segmentIndex == segments.count
+        }
+        let pathSegments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        guard pathSegments.count == segments.count else { return false }
+        for (pieces, segment) in zip(segments, pathSegments) {
+            guard Self.match(pieces[...], Substring(segment), into: &values) else { return false }
+        }
+        return true
+    }
+
+    /// Matches one segment; `values`, when not `nil`, receives the variables.
+    private static func match(_ pieces: ArraySlice<Piece>, _ segment: Substring, into values: inout [String: String]?) -> Bool {
         guard let first = pieces.first else { return segment.isEmpty }
         switch first {
         case .literal(let literal):
@@ -80,7 +118,7 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
             let rest = pieces.dropFirst()
             guard case .literal(let next)? = rest.first else {
                 guard !segment.isEmpty else { return false }
-                values[name] = PercentEncoding.decode(String(segment), plusAsSpace: false)
+                values?[name] = PercentEncoding.decode(String(segment), plusAsSpace: false)
                 return true
             }
             // Each place the literal starts, after at least one character of the variable. (A plain
@@ -90,7 +128,7 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
             while start < segment.endIndex {
                 if segment[start...].hasPrefix(next) {
                     var attempt = values
-                    attempt[name] = PercentEncoding.decode(String(segment[..<start]), plusAsSpace: false)
+                    attempt?[name] = PercentEncoding.decode(String(segment[..<start]), plusAsSpace: false)
                     if match(rest, segment[start...], into: &attempt) {
                         values = attempt
                         return true

@@ -77,7 +77,7 @@ extension StringValuePattern {
             return pattern.match(input.text)
         case .matchesPathTemplate(let template):
             // WireMock's PathTemplatePattern ranks a miss by the template against the path.
-            if template.match(input.text) != nil { return .exactMatch }
+            if template.matches(input.text) { return .exactMatch }
             return .partialMatch(distance: LevenshteinDistance.normalized(template.template, input.text))
         case .invalid:
             return .noMatch

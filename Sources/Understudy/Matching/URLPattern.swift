@@ -80,7 +80,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         case .urlPattern(let regex): return .of(regex.matches(request.url))
         case .urlPathPattern(let regex): return .of(regex.matches(request.path))
         case .urlPathTemplate(let template):
-            if template.match(request.path) != nil { return .exactMatch }
+            if template.matches(request.path) { return .exactMatch }
             return .partialMatch(distance: LevenshteinDistance.normalized(template.template, request.path))
         case .invalidTemplate: return .noMatch
         }

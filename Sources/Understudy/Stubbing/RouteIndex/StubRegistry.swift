@@ -4,10 +4,15 @@ import UnderstudyClient
 /// The stubs of one mock, ordered the way WireMock picks them: priority 1 first, and among
 /// equal priorities the newest first.
 ///
-/// Stubs whose URL is an exact `url` or `urlPath` are also indexed by method and URL, so a
-/// request only looks at the stubs for its own path plus the stubs that use patterns;
-/// thousands of exact-path stubs cost about as much as one. Stubs with no such URL but an
-/// exact OpenAPI operation (`.operation("getPetById")`) are indexed by that operation.
+/// The stubs are also indexed, so that a request is only tried against the stubs that could
+/// match it, still in that order (the index never decides a match, it only narrows):
+/// - an exact `url` or `urlPath`: by method and URL, so thousands cost about as much as one;
+/// - with no such URL, an exact OpenAPI operation (`.operation("getPetById")`): by operation;
+/// - a `urlPathTemplate`: by method, in a ``PathTemplateTrie`` over its literal segments;
+/// - a `urlPattern` or `urlPathPattern` whose expression starts with literal text: by method,
+///   in ``RegexPrefixBuckets`` by that text.
+/// The rest (any URL, expressions such as `.*/items`) are tried for every request. A request
+/// whose path is not ASCII is tried against every stub, as before there was an index.
 struct StubRegistry: Sendable {
     /// A stub with its insertion sequence number. A class so that index buckets share it.
     final class Entry: Sendable {
@@ -45,8 +50,19 @@ struct StubRegistry: Sendable {
 
     private var byID: [UUID: Entry] = [:]
     private var ordered: [Entry] = []
+    /// Where the index keeps a stub.
+    private enum Route {
+        case exact(IndexKey)
+        case operation(String)
+        case template(HTTPMethod, segments: [String?])
+        case regexPrefix(HTTPMethod, String)
+        case scanned
+    }
+
     private var index: [IndexKey: [Entry]] = [:]
     private var byOperation: [String: [Entry]] = [:]
+    private var templates: [HTTPMethod: PathTemplateTrie] = [:]
+    private var regexPrefixes: [HTTPMethod: RegexPrefixBuckets] = [:]
     private var unindexed: [Entry] = []
     private var nextSequence = 0
 
@@ -74,13 +90,13 @@ struct StubRegistry: Sendable {
         }
         let entry = Entry(mapping: mapping, sequence: sequence)
         byID[mapping.id] = entry
-        Self.insert(entry, into: &ordered)
-        if let key = Self.indexKey(mapping.request) {
-            Self.insert(entry, into: &index[key, default: []])
-        } else if let operation = mapping.request.exactOperationId {
-            Self.insert(entry, into: &byOperation[operation, default: []])
-        } else {
-            Self.insert(entry, into: &unindexed)
+        ordered.insertInMatchingOrder(entry)
+        switch Self.route(of: mapping.request) {
+        case .exact(let key): index[key, default: []].insertInMatchingOrder(entry)
+        case .operation(let operation): byOperation[operation, default: []].insertInMatchingOrder(entry)
+        case let .template(method, segments): templates[method, default: PathTemplateTrie()].insert(entry, segments: segments)
+        case let .regexPrefix(method, prefix): regexPrefixes[method, default: RegexPrefixBuckets()].insert(entry, prefix: prefix)
+        case .scanned: unindexed.insertInMatchingOrder(entry)
         }
     }
 
@@ -89,13 +105,20 @@ struct StubRegistry: Sendable {
     mutating func remove(id: UUID) -> StubMapping? {
         guard let entry = byID.removeValue(forKey: id) else { return nil }
         ordered.removeAll { $0 === entry }
-        if let key = Self.indexKey(entry.mapping.request) {
+        switch Self.route(of: entry.mapping.request) {
+        case .exact(let key):
             index[key]?.removeAll { $0 === entry }
             if index[key]?.isEmpty == true { index[key] = nil }
-        } else if let operation = entry.mapping.request.exactOperationId {
+        case .operation(let operation):
             byOperation[operation]?.removeAll { $0 === entry }
             if byOperation[operation]?.isEmpty == true { byOperation[operation] = nil }
-        } else {
+        case let .template(method, segments):
+            templates[method]?.remove(entry, segments: segments)
+            if templates[method]?.isEmpty == true { templates[method] = nil }
+        case let .regexPrefix(method, prefix):
+            regexPrefixes[method]?.remove(entry, prefix: prefix)
+            if regexPrefixes[method]?.isEmpty == true { regexPrefixes[method] = nil }
+        case .scanned:
             unindexed.removeAll { $0 === entry }
         }
         return entry.mapping
@@ -124,9 +147,17 @@ struct StubRegistry: Sendable {
         consider(unindexed)
         if let operation = request.operationId { consider(byOperation[operation]) }
         let url = request.url
-        for method in [request.method, HTTPMethod.any] {
-            consider(index[IndexKey(method: method, includesQuery: false, value: request.path)])
+        let path = request.path
+        let isASCII = path.utf8.allSatisfy { $0 < 0x80 }
+        if !isASCII, !templates.isEmpty || !regexPrefixes.isEmpty { return CandidateSequence(single: ordered) }
+        var method = request.method
+        while true {
+            consider(index[IndexKey(method: method, includesQuery: false, value: path)])
             consider(index[IndexKey(method: method, includesQuery: true, value: url)])
+            templates[method]?.forEachCandidateList(ofASCIIPath: path, consider)
+            regexPrefixes[method]?.forEachCandidateList(ofASCIIPath: path, consider)
+            guard method != .any else { break }
+            method = .any
         }
         if let only { return CandidateSequence(single: only) }
         return CandidateSequence(merging: lists)
@@ -135,23 +166,39 @@ struct StubRegistry: Sendable {
     /// All stubs in matching order, as entries.
     var entries: [Entry] { ordered }
 
-    private static func indexKey(_ pattern: RequestPattern) -> IndexKey? {
+    private static func route(of pattern: RequestPattern) -> Route {
         switch pattern.url.kind {
-        case .url(let value): IndexKey(method: pattern.method, includesQuery: true, value: value)
-        case .urlPath(let value): IndexKey(method: pattern.method, includesQuery: false, value: value)
-        default: nil
+        case .url(let value): return .exact(IndexKey(method: pattern.method, includesQuery: true, value: value))
+        case .urlPath(let value): return .exact(IndexKey(method: pattern.method, includesQuery: false, value: value))
+        default: break
+        }
+        if let operation = pattern.exactOperationId { return .operation(operation) }
+        switch pattern.url.kind {
+        case .urlPathTemplate(let template):
+            // A literal segment that is not ASCII is walked as a variable would be: only ASCII
+            // paths use the trie, and they cannot equal it.
+            let segments = template.segmentLiterals.map { $0.flatMap { $0.utf8.allSatisfy { $0 < 0x80 } ? $0 : nil } }
+            return .template(pattern.method, segments: segments)
+        case .urlPattern(let regex), .urlPathPattern(let regex):
+            // Cut before a `?`, so that the text starts the path whenever it starts the URL.
+            let prefix = regex.literalPrefix.prefix { $0 != "?" }
+            return prefix.isEmpty ? .scanned : .regexPrefix(pattern.method, String(prefix))
+        default:
+            return .scanned
         }
     }
+}
 
+extension [StubRegistry.Entry] {
     /// Inserts keeping the list in matching order (binary search for the position).
-    private static func insert(_ entry: Entry, into list: inout [Entry]) {
+    mutating func insertInMatchingOrder(_ entry: StubRegistry.Entry) {
         var low = 0
-        var high = list.count
+        var high = count
         while low < high {
             let middle = (low + high) / 2
-            if list[middle].precedes(entry) { low = middle + 1 } else { high = middle }
+            if self[middle].precedes(entry) { low = middle + 1 } else { high = middle }
         }
-        list.insert(entry, at: low)
+        insert(entry, at: low)
     }
 }
 

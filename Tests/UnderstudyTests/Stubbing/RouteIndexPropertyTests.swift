@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import UnderstudySupport
+@testable import Understudy
+
+/// The route index only narrows: for random stub sets and requests, the stubs it offers that
+/// match are exactly the stubs a scan of every stub finds, in the same (WireMock) order:
+/// priority first, then newest first.
+struct RouteIndexPropertyTests {
+    /// Path segments stubs and requests are built from; a few repeat on purpose, so that
+    /// templates, prefixes and exact paths overlap.
+    private static let segments = ["a", "b", "users", "42", "x.json", "", "K", "ab", "a.b"]
+
+    private struct Generator {
+        var random: SplitMix64
+
+        mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+        mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+
+        mutating func path() -> String {
+            let depth = Int.random(in: 0...3, using: &random)
+            return "/" + (0..<depth).map { _ in pick(RouteIndexPropertyTests.segments) }.joined(separator: "/")
+        }
+
+        mutating func template() -> String {
+            let depth = Int.random(in: 0...3, using: &random)
+            return "/" + (0..<depth).map { index in
+                chance(40) ? pick(["{v\(index)}", "{v\(index)}.json", "a{v\(index)}", "{v\(index)}b"]) : pick(RouteIndexPropertyTests.segments)
+            }.joined(separator: "/")
+        }
+
+        mutating func regex() -> String {
+            let start = pick(["", "^", "/", "/a", "/a/", "/users/", "/a\\.b", "/ab?", "/a*", "/a+", "/a{2}", "(/a|/b)", "/a|/b", "/\\d", "\\/a", "/K", "/[a]", "/a\\?q"])
+            let rest = pick(["", ".*", "[a-z0-9/]*", "/.*", "b", "/42", "(/.*)?", "\\.json"])
+            return start + rest
+        }
+
+        mutating func stub() -> StubMapping {
+            let method: HTTPMethod = pick([.get, .post, .any])
+            let url: URLPattern = switch Int.random(in: 0..<7, using: &random) {
+            case 0: .urlPath(path())
+            case 1: .url(path() + (chance(50) ? "?q=1" : ""))
+            case 2, 3: .urlPathTemplate(template())
+            case 4: .urlPathPattern(regex())
+            case 5: .urlPattern(regex())
+            default: .any
+            }
+            var pattern = RequestPattern(method: method, url: url)
+            if chance(10) { pattern = pattern.operation(pick(["listUsers", "getUser"])) }
+            return StubMapping(priority: chance(50) ? Int.random(in: 1...4, using: &random) : nil, pattern, .ok)
+        }
+
+        mutating func request() -> RecordedRequest {
+            var url = chance(10) ? pick(["/é", "/users/é", "/K\u{301}"]) : path()
+            if chance(5) { url = pick(["a", "*", "users/42"]) }
+            if chance(30) { url += pick(["?q=1", "?q=2", "?"]) }
+            return RecordedRequest(method: pick([.get, .post, .put]), url: url, operationId: chance(10) ? pick(["listUsers", "getUser"]) : nil)
+        }
+    }
+
+    @Test(arguments: 0..<40)
+    func theIndexedMatchesAreTheScannedMatches(seed: UInt64) {
+        var generator = Generator(random: SplitMix64(seed: seed))
+        var registry = StubRegistry()
+        var added: [StubMapping] = []
+        for _ in 0..<Int.random(in: 1...60, using: &generator.random) {
+            // Some stubs replace or remove earlier ones, so that the index is taken apart too.
+            if !added.isEmpty, generator.chance(10) {
+                registry.remove(id: generator.pick(added).id)
+            } else if !added.isEmpty, generator.chance(10) {
+                var replacement = generator.stub()
+                replacement.id = generator.pick(added).id
+                registry.add(replacement)
+            } else {
+                let stub = generator.stub()
+                added.append(stub)
+                registry.add(stub)
+            }
+        }
+        for _ in 0..<200 {
+            let request = generator.request()
+            let scanned = registry.entries.filter { $0.mapping.request.matches(request) }.map(\.mapping.id)
+            let candidates = Array(registry.candidates(for: request))
+            let indexed = candidates.filter { $0.mapping.request.matches(request) }.map(\.mapping.id)
+            #expect(indexed == scanned, "seed \(seed): \(request.method) \(request.url)")
+            // Offered once each, in matching order.
+            #expect(zip(candidates, candidates.dropFirst()).allSatisfy { $0.precedes($1) }, "seed \(seed): \(request.method) \(request.url)")
+        }
+    }
+
+    @Test func aTemplateStubIsOfferedOnlyToPathsWithItsLiteralSegments() {
+        var registry = StubRegistry()
+        for index in 0..<100 { registry.add(StubMapping(.request(.get, .urlPathTemplate("/things/\(index)/{name}")), .ok)) }
+        registry.add(StubMapping(.request(.any, .urlPathTemplate("/{kind}/7/{name}")), .ok))
+        let offered = Array(registry.candidates(for: RecordedRequest(method: .get, url: "/things/7/abc")))
+        #expect(offered.map(\.mapping.request.url.value) == ["/{kind}/7/{name}", "/things/7/{name}"])
+    }
+
+    @Test func aRegexStubIsOfferedOnlyToPathsStartingWithItsLiteralPrefix() {
+        var registry = StubRegistry()
+        for index in 0..<100 { registry.add(StubMapping(.request(.get, .urlPathPattern("/things/\(index)/[a-z]+")), .ok)) }
+        registry.add(StubMapping(.request(.get, .urlPathPattern(".*/abc")), .ok))
+        let offered = Array(registry.candidates(for: RecordedRequest(method: .get, url: "/things/7/abc")))
+        #expect(offered.map(\.mapping.request.url.value) == [".*/abc", "/things/7/[a-z]+"])
+    }
+
+    @Test(arguments: [
+        ("/things/[0-9]+", "/things/"),
+        ("^/a/b", "/a/b"),
+        ("/a\\.json", "/a.json"),
+        ("/ab?c", "/a"),
+        ("/ab*", "/a"),
+        ("/ab+c", "/ab"),
+        ("/ab{2}", "/a"),
+        ("/a/\\d+", "/a/"),
+        ("/a|/b", ""),
+        ("(?i)/a", ""),
+        (".*/a", ""),
+        ("/é/a", "/"),
+        ("/a(", ""),
+    ])
+    func theLiteralPrefixOfARegexIsWhatEveryMatchStartsWith(regex: String, prefix: String) {
+        #expect(RegexPattern(regex).literalPrefix == prefix)
+    }
+}
