@@ -96,7 +96,7 @@ let allCases: [BenchmarkCase] = [
     BenchmarkCase(name: "1 000 regex-path stubs", mock: patternStubs(1_000), requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc"),
                   iterationDivisor: 20),
     BenchmarkCase(name: "1 000 path-template stubs", mock: templateStubs(1_000), requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc")),
-    BenchmarkCase(name: "1 000 regex-path stubs without a literal prefix", mock: unprefixedPatternStubs(1_000),
+    BenchmarkCase(name: "1 000 unprefixed regex-path stubs (.*…)", mock: unprefixedPatternStubs(1_000),
                   requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc"), iterationDivisor: 20),
     BenchmarkCase(name: "miss among 100 mixed stubs", mock: mixedStubs(100), requests: missingRequests(stubCount: 100), misses: true, iterationDivisor: 20),
     BenchmarkCase(name: "miss among 1 000 mixed stubs", mock: mixedStubs(1_000), requests: missingRequests(stubCount: 1_000), misses: true, iterationDivisor: 20),

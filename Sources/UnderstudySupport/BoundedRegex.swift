@@ -61,8 +61,9 @@ package struct BoundedRegex: Sendable {
         }
     }
 
-    /// The first match in `text` (only at its start when `anchored`), within the step budget.
-    package func firstMatch(in text: String, anchored: Bool = false) -> Outcome {
+    /// The first match in `text` (only at its start when `anchored`), within the step budget;
+    /// without `capturing`, a match comes with no ranges (converting them costs a pass over the text).
+    package func firstMatch(in text: String, anchored: Bool = false, capturing: Bool = true) -> Outcome {
         let range = NSRange(text.startIndex..., in: text)
         let allowedReports = Self.baseProgressReports + range.length / Self.charactersPerExtraReport
         var reports = 0
@@ -79,6 +80,7 @@ package struct BoundedRegex: Sendable {
             if reports > allowedReports { stop.pointee = true }
         }
         guard let found else { return reports > allowedReports ? .gaveUp : .noMatch }
+        guard capturing else { return .matched([]) }
         return .matched((0..<found.numberOfRanges).map { Range(found.range(at: $0), in: text) })
     }
 

@@ -7,11 +7,32 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     private enum Piece: Sendable, Hashable {
         case literal(String)
         case variable(String)
+
+        var isASCII: Bool {
+            if case .literal(let literal) = self { return literal.utf8.allSatisfy { $0 < 0x80 } }
+            return true
+        }
+
+        var bytes: BytePiece {
+            switch self {
+            case .literal(let literal): .literal(Array(literal.utf8))
+            case .variable: .variable
+            }
+        }
+    }
+
+    /// A piece of a segment when every literal of the template is ASCII, as bytes.
+    private enum BytePiece: Sendable, Hashable {
+        case literal([UInt8])
+        case variable
     }
 
     /// The template as written.
     public let template: String
     private let segments: [[Piece]]
+    /// The segments as bytes, for matching ASCII paths without building strings; `nil` when a
+    /// literal is not ASCII.
+    private let byteSegments: [[BytePiece]]?
     /// The variable names in order of appearance.
     public let variableNames: [String]
 
@@ -56,6 +77,7 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
         }
         self.segments = segments
         self.variableNames = names
+        byteSegments = segments.allSatisfy { $0.allSatisfy(\.isASCII) } ? segments.map { $0.map(\.bytes) } : nil
     }
 
     /// The variables of a matching path (percent-decoded), or `nil` when the path does not match.
@@ -66,8 +88,51 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the path fits the template; records no variables, so allocates nothing.
     func matches(_ path: String) -> Bool {
+        if let byteSegments {
+            var path = path
+            if let matched = path.withUTF8({ Self.matches(byteSegments, asciiPath: $0) }) { return matched }
+        }
         var values: [String: String]?
         return matches(path, recording: &values)
+    }
+
+    /// Whether an ASCII path fits byte segments, or `nil` when the path is not ASCII. Matches
+    /// exactly as the character-wise match does (on ASCII, a byte is a character).
+    private static func matches(_ segments: [[BytePiece]], asciiPath path: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard !path.contains(where: { $0 >= 0x80 }) else { return nil }
+        let slash = UInt8(ascii: "/")
+        guard path.first == slash else { return false }
+        var segment = 0
+        var start = 1
+        while true {
+            var end = start
+            while end < path.count, path[end] != slash { end += 1 }
+            guard segment < segments.count, match(segments[segment][...], path, from: start, to: end) else { return false }
+            segment += 1
+            guard end < path.count else { break }
+            start = end + 1
+        }
+        return segment == segments.count
+    }
+
+    private static func match(_ pieces: ArraySlice<BytePiece>, _ path: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        guard let first = pieces.first else { return start == end }
+        switch first {
+        case .literal(let literal):
+            guard end - start >= literal.count else { return false }
+            for offset in literal.indices where path[start + offset] != literal[offset] { return false }
+            return match(pieces.dropFirst(), path, from: start + literal.count, to: end)
+        case .variable:
+            // At least one character, up to a place where the rest matches.
+            let rest = pieces.dropFirst()
+            guard !rest.isEmpty else { return start < end }
+            var split = start + 1
+            while split < end {
+                if match(rest, path, from: split, to: end) { return true }
+                split += 1
+            }
+            return false
+        }
     }
 
     /// The literal text of each path segment, or `nil` for a segment with a variable in it

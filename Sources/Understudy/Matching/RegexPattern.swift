@@ -38,7 +38,7 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
     /// expression backtracked past its step budget (catastrophic backtracking).
     package func outcome(_ value: String) -> RegexOutcome {
         guard let compiled else { return .noMatch }
-        switch compiled.firstMatch(in: value, anchored: true) {
+        switch compiled.firstMatch(in: value, anchored: true, capturing: false) {
         case .matched: return .matched
         case .noMatch: return .noMatch
         case .gaveUp: return .gaveUp

@@ -88,6 +88,20 @@ struct RouteIndexPropertyTests {
         }
     }
 
+    /// ASCII paths are matched byte by byte (``PathTemplate/matches(_:)``); the variables of a
+    /// match are still read character by character (``PathTemplate/match(_:)``). Both must agree.
+    @Test(arguments: 0..<20)
+    func theByteMatchOfATemplateIsTheCharacterMatch(seed: UInt64) throws {
+        var generator = Generator(random: SplitMix64(seed: seed))
+        for _ in 0..<50 {
+            let template = try PathTemplate(generator.template())
+            for _ in 0..<50 {
+                let path = generator.request().path
+                #expect(template.matches(path) == (template.match(path) != nil), "seed \(seed): \(template) on \(path)")
+            }
+        }
+    }
+
     @Test func aTemplateStubIsOfferedOnlyToPathsWithItsLiteralSegments() {
         var registry = StubRegistry()
         for index in 0..<100 { registry.add(StubMapping(.request(.get, .urlPathTemplate("/things/\(index)/{name}")), .ok)) }

@@ -6,10 +6,15 @@
 /// afterwards: the trie only narrows.
 ///
 /// A value type over a flat array of nodes, so that a snapshot of the registry never sees a
-/// later change.
+/// later change. Literal edges are found by a hash of the segment's bytes (no string is built
+/// per request); nodes whose labels share a hash are chained.
 struct PathTemplateTrie: Sendable {
     private struct Node: Sendable {
-        var literals: [Substring: Int] = [:]
+        /// The literal edge that leads here (empty for the root and variable nodes).
+        var label: [UInt8] = []
+        /// The next child of the same parent whose label has the same hash.
+        var sameHash: Int?
+        var literals: [FNV1aHash: Int] = [:]
         var variable: Int?
         /// The stubs whose templates end here, in matching order.
         var entries: [StubRegistry.Entry] = []
@@ -24,14 +29,7 @@ struct PathTemplateTrie: Sendable {
     mutating func insert(_ entry: StubRegistry.Entry, segments: [String?]) {
         var node = 0
         for segment in segments {
-            let existing = segment.map { nodes[node].literals[Substring($0)] } ?? nodes[node].variable
-            if let existing {
-                node = existing
-                continue
-            }
-            nodes.append(Node())
-            if let segment { nodes[node].literals[Substring(segment)] = nodes.count - 1 } else { nodes[node].variable = nodes.count - 1 }
-            node = nodes.count - 1
+            node = child(of: node, segment, creating: true)!
         }
         nodes[node].entries.insertInMatchingOrder(entry)
         count += 1
@@ -41,7 +39,7 @@ struct PathTemplateTrie: Sendable {
     mutating func remove(_ entry: StubRegistry.Entry, segments: [String?]) {
         var node = 0
         for segment in segments {
-            guard let next = segment.map({ nodes[node].literals[Substring($0)] }) ?? nodes[node].variable else { return }
+            guard let next = child(of: node, segment, creating: false) else { return }
             node = next
         }
         let before = nodes[node].entries.count
@@ -51,24 +49,60 @@ struct PathTemplateTrie: Sendable {
         if count == 0 { self = PathTemplateTrie() }
     }
 
+    /// The child along a literal segment (or the variable edge for `nil`), made when asked.
+    private mutating func child(of node: Int, _ segment: String?, creating: Bool) -> Int? {
+        guard let segment else {
+            if let existing = nodes[node].variable { return existing }
+            guard creating else { return nil }
+            nodes.append(Node())
+            nodes[node].variable = nodes.count - 1
+            return nodes.count - 1
+        }
+        let label = Array(segment.utf8)
+        let hash = FNV1aHash.of(label)
+        var last: Int?
+        var candidate = nodes[node].literals[hash]
+        while let current = candidate {
+            if nodes[current].label == label { return current }
+            last = current
+            candidate = nodes[current].sameHash
+        }
+        guard creating else { return nil }
+        nodes.append(Node(label: label))
+        if let last { nodes[last].sameHash = nodes.count - 1 } else { nodes[node].literals[hash] = nodes.count - 1 }
+        return nodes.count - 1
+    }
+
     /// Calls `body` with each list of stubs whose template could fit the path, which must be
     /// ASCII (so that a `/` byte always ends a character, as it does for ``PathTemplate``).
     func forEachCandidateList(ofASCIIPath path: String, _ body: ([StubRegistry.Entry]) -> Void) {
-        guard count > 0, path.utf8.first == UInt8(ascii: "/") else { return }
-        walk(from: 0, path, at: path.utf8.index(after: path.utf8.startIndex), body)
+        guard count > 0 else { return }
+        var path = path
+        path.withUTF8 { bytes in
+            guard bytes.first == UInt8(ascii: "/") else { return }
+            walk(from: 0, bytes, at: 1, body)
+        }
     }
 
-    private func walk(from node: Int, _ path: String, at start: String.Index, _ body: ([StubRegistry.Entry]) -> Void) {
-        let end = path.utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.utf8.endIndex
-        let isLast = end == path.utf8.endIndex
+    private func walk(from node: Int, _ path: UnsafeBufferPointer<UInt8>, at start: Int, _ body: ([StubRegistry.Entry]) -> Void) {
+        var end = start
+        while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
+        let isLast = end == path.count
         func visit(_ child: Int) {
             if isLast {
                 if !nodes[child].entries.isEmpty { body(nodes[child].entries) }
             } else {
-                walk(from: child, path, at: path.utf8.index(after: end), body)
+                walk(from: child, path, at: end + 1, body)
             }
         }
-        if let child = nodes[node].literals[path[start..<end]] { visit(child) }
+        var candidate = nodes[node].literals.isEmpty ? nil : nodes[node].literals[FNV1aHash.of(path[start..<end])]
+        while let current = candidate {
+            if nodes[current].label.elementsEqual(path[start..<end]) {
+                visit(current)
+                break
+            }
+            candidate = nodes[current].sameHash
+        }
         // A variable never fits an empty segment.
         if start < end, let child = nodes[node].variable { visit(child) }
     }

@@ -1,10 +1,17 @@
 /// `urlPattern` and `urlPathPattern` stubs of one method, bucketed by the literal text their
 /// expression must start with (``RegexPattern/literalPrefix``, cut before any `?`, so that it
-/// is a prefix of the path whenever it is one of the URL). A path looks up one bucket per
-/// distinct prefix length, so a request is tried only against the expressions whose prefix it
-/// starts with. The expressions still match the path themselves afterwards.
+/// is a prefix of the path whenever it is one of the URL). A path is hashed once, byte by byte,
+/// and looks up one bucket at each distinct prefix length on the way, so a request is tried
+/// only against the expressions whose prefix it starts with. The expressions still match the
+/// path themselves afterwards.
 struct RegexPrefixBuckets: Sendable {
-    private var buckets: [Substring: [StubRegistry.Entry]] = [:]
+    private struct Bucket: Sendable {
+        var prefix: [UInt8]
+        var entries: [StubRegistry.Entry]
+    }
+
+    /// Buckets by the hash of their prefix (several when prefixes share a hash).
+    private var buckets: [FNV1aHash: [Bucket]] = [:]
     /// How many buckets have a prefix of each length (in UTF-8 bytes).
     private var lengthCounts: [Int: Int] = [:]
     /// The distinct prefix lengths, shortest first.
@@ -14,33 +21,47 @@ struct RegexPrefixBuckets: Sendable {
 
     /// Adds a stub under a non-empty ASCII prefix.
     mutating func insert(_ entry: StubRegistry.Entry, prefix: String) {
-        let key = Substring(prefix)
-        if buckets[key] == nil {
-            lengthCounts[prefix.utf8.count, default: 0] += 1
-            lengths = lengthCounts.keys.sorted()
+        let bytes = Array(prefix.utf8)
+        let hash = FNV1aHash.of(bytes)
+        if let index = buckets[hash]?.firstIndex(where: { $0.prefix == bytes }) {
+            buckets[hash]![index].entries.insertInMatchingOrder(entry)
+            return
         }
-        buckets[key, default: []].insertInMatchingOrder(entry)
+        buckets[hash, default: []].append(Bucket(prefix: bytes, entries: [entry]))
+        lengthCounts[bytes.count, default: 0] += 1
+        lengths = lengthCounts.keys.sorted()
     }
 
     /// Removes a stub added under the same prefix.
     mutating func remove(_ entry: StubRegistry.Entry, prefix: String) {
-        let key = Substring(prefix)
-        buckets[key]?.removeAll { $0 === entry }
-        guard buckets[key]?.isEmpty == true else { return }
-        buckets[key] = nil
-        let length = prefix.utf8.count
-        lengthCounts[length, default: 1] -= 1
-        if lengthCounts[length] == 0 { lengthCounts[length] = nil }
+        let bytes = Array(prefix.utf8)
+        let hash = FNV1aHash.of(bytes)
+        guard let index = buckets[hash]?.firstIndex(where: { $0.prefix == bytes }) else { return }
+        buckets[hash]![index].entries.removeAll { $0 === entry }
+        guard buckets[hash]![index].entries.isEmpty else { return }
+        buckets[hash]!.remove(at: index)
+        if buckets[hash]!.isEmpty { buckets[hash] = nil }
+        lengthCounts[bytes.count, default: 1] -= 1
+        if lengthCounts[bytes.count] == 0 { lengthCounts[bytes.count] = nil }
         lengths = lengthCounts.keys.sorted()
     }
 
     /// Calls `body` with the bucket of each prefix the path starts with; the path must be ASCII.
     func forEachCandidateList(ofASCIIPath path: String, _ body: ([StubRegistry.Entry]) -> Void) {
-        let utf8 = path.utf8
-        let available = utf8.count
-        for length in lengths {
-            guard length <= available else { return }
-            if let bucket = buckets[path[..<utf8.index(utf8.startIndex, offsetBy: length)]] { body(bucket) }
+        guard !buckets.isEmpty else { return }
+        var path = path
+        path.withUTF8 { bytes in
+            var hash = FNV1aHash()
+            var hashed = 0
+            for length in lengths {
+                guard length <= bytes.count else { return }
+                while hashed < length {
+                    hash.add(bytes[hashed])
+                    hashed += 1
+                }
+                guard let chain = buckets[hash] else { continue }
+                for bucket in chain where bucket.prefix.elementsEqual(bytes[..<length]) { body(bucket.entries) }
+            }
         }
     }
 }

@@ -61,8 +61,17 @@ struct StubRegistry: Sendable {
 
     private var index: [IndexKey: [Entry]] = [:]
     private var byOperation: [String: [Entry]] = [:]
-    private var templates: [HTTPMethod: PathTemplateTrie] = [:]
-    private var regexPrefixes: [HTTPMethod: RegexPrefixBuckets] = [:]
+    /// How many exact stubs give a whole `url` (path and query): requests only build their URL
+    /// to look it up when there are some.
+    private var urlKeyCount = 0
+    /// Template and regex stubs by method: a short list, searched without hashing the method.
+    private var patternRoutes: [(method: HTTPMethod, routes: PatternRoutes)] = []
+
+    private struct PatternRoutes: Sendable {
+        var templates = PathTemplateTrie()
+        var regexPrefixes = RegexPrefixBuckets()
+        var isEmpty: Bool { templates.isEmpty && regexPrefixes.isEmpty }
+    }
     private var unindexed: [Entry] = []
     private var nextSequence = 0
 
@@ -92,10 +101,12 @@ struct StubRegistry: Sendable {
         byID[mapping.id] = entry
         ordered.insertInMatchingOrder(entry)
         switch Self.route(of: mapping.request) {
-        case .exact(let key): index[key, default: []].insertInMatchingOrder(entry)
+        case .exact(let key):
+            index[key, default: []].insertInMatchingOrder(entry)
+            if key.includesQuery { urlKeyCount += 1 }
         case .operation(let operation): byOperation[operation, default: []].insertInMatchingOrder(entry)
-        case let .template(method, segments): templates[method, default: PathTemplateTrie()].insert(entry, segments: segments)
-        case let .regexPrefix(method, prefix): regexPrefixes[method, default: RegexPrefixBuckets()].insert(entry, prefix: prefix)
+        case let .template(method, segments): changeRoutes(of: method) { $0.templates.insert(entry, segments: segments) }
+        case let .regexPrefix(method, prefix): changeRoutes(of: method) { $0.regexPrefixes.insert(entry, prefix: prefix) }
         case .scanned: unindexed.insertInMatchingOrder(entry)
         }
     }
@@ -109,19 +120,30 @@ struct StubRegistry: Sendable {
         case .exact(let key):
             index[key]?.removeAll { $0 === entry }
             if index[key]?.isEmpty == true { index[key] = nil }
+            if key.includesQuery { urlKeyCount -= 1 }
         case .operation(let operation):
             byOperation[operation]?.removeAll { $0 === entry }
             if byOperation[operation]?.isEmpty == true { byOperation[operation] = nil }
         case let .template(method, segments):
-            templates[method]?.remove(entry, segments: segments)
-            if templates[method]?.isEmpty == true { templates[method] = nil }
+            changeRoutes(of: method) { $0.templates.remove(entry, segments: segments) }
         case let .regexPrefix(method, prefix):
-            regexPrefixes[method]?.remove(entry, prefix: prefix)
-            if regexPrefixes[method]?.isEmpty == true { regexPrefixes[method] = nil }
+            changeRoutes(of: method) { $0.regexPrefixes.remove(entry, prefix: prefix) }
         case .scanned:
             unindexed.removeAll { $0 === entry }
         }
         return entry.mapping
+    }
+
+    /// Changes the template and regex routes of a method, keeping only methods that have some.
+    private mutating func changeRoutes(of method: HTTPMethod, _ change: (inout PatternRoutes) -> Void) {
+        if let index = patternRoutes.firstIndex(where: { $0.method == method }) {
+            change(&patternRoutes[index].routes)
+            if patternRoutes[index].routes.isEmpty { patternRoutes.remove(at: index) }
+        } else {
+            var routes = PatternRoutes()
+            change(&routes)
+            if !routes.isEmpty { patternRoutes.append((method, routes)) }
+        }
     }
 
     /// Removes every stub.
@@ -146,16 +168,19 @@ struct StubRegistry: Sendable {
         }
         consider(unindexed)
         if let operation = request.operationId { consider(byOperation[operation]) }
-        let url = request.url
         let path = request.path
-        let isASCII = path.utf8.allSatisfy { $0 < 0x80 }
-        if !isASCII, !templates.isEmpty || !regexPrefixes.isEmpty { return CandidateSequence(single: ordered) }
+        if !patternRoutes.isEmpty, !path.utf8.allSatisfy({ $0 < 0x80 }) { return CandidateSequence(single: ordered) }
+        let url = urlKeyCount > 0 ? request.url : path
         var method = request.method
         while true {
-            consider(index[IndexKey(method: method, includesQuery: false, value: path)])
-            consider(index[IndexKey(method: method, includesQuery: true, value: url)])
-            templates[method]?.forEachCandidateList(ofASCIIPath: path, consider)
-            regexPrefixes[method]?.forEachCandidateList(ofASCIIPath: path, consider)
+            if !index.isEmpty {
+                consider(index[IndexKey(method: method, includesQuery: false, value: path)])
+                if urlKeyCount > 0 { consider(index[IndexKey(method: method, includesQuery: true, value: url)]) }
+            }
+            for (routesMethod, routes) in patternRoutes where routesMethod == method {
+                routes.templates.forEachCandidateList(ofASCIIPath: path, consider)
+                routes.regexPrefixes.forEachCandidateList(ofASCIIPath: path, consider)
+            }
             guard method != .any else { break }
             method = .any
         }
