@@ -26,8 +26,19 @@ extension RequestPattern {
         return evaluation.comparisons
     }
 
+    /// The summed weight of the fields the pattern constrains: what a request's weighted
+    /// distance is divided by. (Weights are whole numbers, so the sum is exact in any order.)
+    var totalFieldWeight: Double {
+        var evaluation = RequestPatternEvaluation(mode: .weighing)
+        evaluate(Self.weighingRequest, &evaluation)
+        return evaluation.totalWeight
+    }
+
+    /// Any request: weighing reads none of it.
+    private static let weighingRequest = RecordedRequest(method: .get, url: "/")
+
     /// How much each field counts towards a request's distance (WireMock's weights).
-    private enum FieldWeight {
+    enum FieldWeight {
         static let method = 3.0
         static let url = 10.0
         static let scheme = 3.0

@@ -8,12 +8,16 @@ struct RequestPatternEvaluation {
         case graded
         /// Grade every field and describe it.
         case detailed
+        /// Match nothing; only add up the weights of the fields the pattern constrains.
+        case weighing
     }
 
     let mode: Mode
     /// Whether some field checked so far differs.
     private(set) var missed = false
     private var parts: [(result: MatchResult, weight: Double)] = []
+    /// The summed weight of the fields checked (`weighing` mode only).
+    private(set) var totalWeight = 0.0
     /// One line per checked field (`detailed` mode only).
     private(set) var comparisons: [FieldComparison] = []
 
@@ -39,6 +43,10 @@ struct RequestPatternEvaluation {
         _ match: () -> MatchResult
     ) {
         if done { return }
+        if mode == .weighing {
+            totalWeight += weight
+            return
+        }
         let result = match()
         if !result.isExactMatch { missed = true }
         if mode == .firstMiss { return }

@@ -6,12 +6,38 @@ struct NearMissCalculator {
 
     /// The stubs of a registry snapshot closest to a request; a stub waiting for another
     /// scenario state counts that state as one more field.
+    ///
+    /// Every stub gets a cheap lower bound of its distance (``NearMissBound``), and stubs are
+    /// graded smallest bound first, keeping the nearest `limit`; once a stub's bound reaches the
+    /// last kept distance (reaches it with a later place in matching order, on a tie), no stub
+    /// left can rank. The result is the same as grading every stub and sorting by distance, then
+    /// matching order; among thousands of stubs, only the few near ones are graded.
     func nearest(to request: RecordedRequest, in registry: StubRegistry, scenarios: ScenarioStates) -> NearMissReport {
-        let ranked = registry.entries.map { entry in (entry, Self.graded(entry.mapping, request, scenarios)) }
-        let nearest = ranked.sorted { lhs, rhs in
-            lhs.1.distance != rhs.1.distance ? lhs.1.distance < rhs.1.distance : lhs.0.precedes(rhs.0)
-        }.prefix(limit)
-        let misses = nearest.map { entry, result in
+        let entries = registry.entries
+        var nearest: [(entry: StubRegistry.Entry, result: MatchResult, index: Int)] = []
+        if limit > 0 {
+            let subject = NearMissBound.Subject(request)
+            var candidates = NearMissCandidateHeap(entries.indices.map { index in
+                NearMissCandidateHeap.Candidate(bound: entries[index].nearMissBound.lowerBound(subject), index: index)
+            })
+            while let candidate = candidates.popFirst() {
+                let entry = entries[candidate.index]
+                if nearest.count == limit, let last = nearest.last {
+                    // A later stub loses a tie with the last one kept; an earlier one wins it.
+                    let tieLoses = candidate.index > last.index
+                    if tieLoses ? candidate.bound >= last.result.distance : candidate.bound > last.result.distance { break }
+                    if entry.nearMissBound.excludes(subject, beyond: last.result.distance, tieLoses: tieLoses) { continue }
+                }
+                let result = Self.graded(entry.mapping, request, scenarios)
+                let position = nearest.firstIndex { kept in
+                    kept.result.distance != result.distance ? kept.result.distance > result.distance : kept.index > candidate.index
+                } ?? nearest.count
+                guard position < limit else { continue }
+                nearest.insert((entry, result, candidate.index), at: position)
+                if nearest.count > limit { nearest.removeLast() }
+            }
+        }
+        let misses = nearest.map { entry, result, _ in
             NearMiss(stub: entry.mapping, request: request, pattern: entry.mapping.request, result: result,
                      comparisons: entry.mapping.request.compare(request) + [scenarios.comparison(for: entry.mapping)].compactMap { $0 })
         }
@@ -30,7 +56,7 @@ struct NearMissCalculator {
     }
 
     /// The request's distance from a stub, counting a wrong scenario state as one more field.
-    private static func graded(_ mapping: StubMapping, _ request: RecordedRequest, _ scenarios: ScenarioStates) -> MatchResult {
+    static func graded(_ mapping: StubMapping, _ request: RecordedRequest, _ scenarios: ScenarioStates) -> MatchResult {
         let requestResult = mapping.request.match(request)
         guard let comparison = scenarios.comparison(for: mapping) else { return requestResult }
         if requestResult.isExactMatch && comparison.result.isExactMatch { return .exactMatch }

@@ -7,60 +7,9 @@ import UnderstudySupport
 /// match are exactly the stubs a scan of every stub finds, in the same (WireMock) order:
 /// priority first, then newest first.
 struct RouteIndexPropertyTests {
-    /// Path segments stubs and requests are built from; a few repeat on purpose, so that
-    /// templates, prefixes and exact paths overlap.
-    private static let segments = ["a", "b", "users", "42", "x.json", "", "K", "ab", "a.b"]
-
-    private struct Generator {
-        var random: SplitMix64
-
-        mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
-        mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
-
-        mutating func path() -> String {
-            let depth = Int.random(in: 0...3, using: &random)
-            return "/" + (0..<depth).map { _ in pick(RouteIndexPropertyTests.segments) }.joined(separator: "/")
-        }
-
-        mutating func template() -> String {
-            let depth = Int.random(in: 0...3, using: &random)
-            return "/" + (0..<depth).map { index in
-                chance(40) ? pick(["{v\(index)}", "{v\(index)}.json", "a{v\(index)}", "{v\(index)}b"]) : pick(RouteIndexPropertyTests.segments)
-            }.joined(separator: "/")
-        }
-
-        mutating func regex() -> String {
-            let start = pick(["", "^", "/", "/a", "/a/", "/users/", "/a\\.b", "/ab?", "/a*", "/a+", "/a{2}", "(/a|/b)", "/a|/b", "/\\d", "\\/a", "/K", "/[a]", "/a\\?q"])
-            let rest = pick(["", ".*", "[a-z0-9/]*", "/.*", "b", "/42", "(/.*)?", "\\.json"])
-            return start + rest
-        }
-
-        mutating func stub() -> StubMapping {
-            let method: HTTPMethod = pick([.get, .post, .any])
-            let url: URLPattern = switch Int.random(in: 0..<7, using: &random) {
-            case 0: .urlPath(path())
-            case 1: .url(path() + (chance(50) ? "?q=1" : ""))
-            case 2, 3: .urlPathTemplate(template())
-            case 4: .urlPathPattern(regex())
-            case 5: .urlPattern(regex())
-            default: .any
-            }
-            var pattern = RequestPattern(method: method, url: url)
-            if chance(10) { pattern = pattern.operation(pick(["listUsers", "getUser"])) }
-            return StubMapping(priority: chance(50) ? Int.random(in: 1...4, using: &random) : nil, pattern, .ok)
-        }
-
-        mutating func request() -> RecordedRequest {
-            var url = chance(10) ? pick(["/é", "/users/é", "/K\u{301}"]) : path()
-            if chance(5) { url = pick(["a", "*", "users/42"]) }
-            if chance(30) { url += pick(["?q=1", "?q=2", "?"]) }
-            return RecordedRequest(method: pick([.get, .post, .put]), url: url, operationId: chance(10) ? pick(["listUsers", "getUser"]) : nil)
-        }
-    }
-
     @Test(arguments: 0..<40)
     func theIndexedMatchesAreTheScannedMatches(seed: UInt64) {
-        var generator = Generator(random: SplitMix64(seed: seed))
+        var generator = RandomStubs(random: SplitMix64(seed: seed))
         var registry = StubRegistry()
         var added: [StubMapping] = []
         for _ in 0..<Int.random(in: 1...60, using: &generator.random) {
@@ -92,7 +41,7 @@ struct RouteIndexPropertyTests {
     /// match are still read character by character (``PathTemplate/match(_:)``). Both must agree.
     @Test(arguments: 0..<20)
     func theByteMatchOfATemplateIsTheCharacterMatch(seed: UInt64) throws {
-        var generator = Generator(random: SplitMix64(seed: seed))
+        var generator = RandomStubs(random: SplitMix64(seed: seed))
         for _ in 0..<50 {
             let template = try PathTemplate(generator.template())
             for _ in 0..<50 {

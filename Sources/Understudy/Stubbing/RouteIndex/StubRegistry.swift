@@ -23,6 +23,8 @@ struct StubRegistry: Sendable {
         let listsTemplating: Bool
         /// The answer of a static stub, planned once.
         let staticAnswer: StaticAnswer?
+        /// What near-miss ranking can tell about the stub without grading it.
+        let nearMissBound: NearMissBound
 
         init(mapping: StubMapping, sequence: Int) {
             self.mapping = mapping
@@ -33,6 +35,7 @@ struct StubRegistry: Sendable {
                 listsTemplating = false
             }
             staticAnswer = StaticAnswer(mapping, listsTemplating: listsTemplating)
+            nearMissBound = NearMissBound(mapping.request)
         }
 
         /// Sorts before `other` when it should be tried first.
