@@ -173,7 +173,18 @@ public struct OpenAPIMediaType: Sendable {
 
     /// The type and subtype, lowercased, without parameters.
     static func essence(_ contentType: String) -> String {
-        String(contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        let bytes = contentType.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return String(contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        // ASCII (every request's Accept and Content-Type, on the serving path): no Foundation.
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        var start = bytes.startIndex
+        while start < end, isBlank(bytes[start]) { start = bytes.index(after: start) }
+        while end > start, isBlank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        let type = contentType[start..<end]
+        return type.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? type.lowercased() : String(type)
     }
 
     /// The entry of `content` that documents `contentType`: an exact match first, then a range.
