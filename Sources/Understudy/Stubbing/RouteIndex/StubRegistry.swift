@@ -51,8 +51,6 @@ struct StubRegistry: Sendable {
         var value: String
     }
 
-    private var byID: [UUID: Entry] = [:]
-    private var ordered: [Entry] = []
     /// Where the index keeps a stub.
     private enum Route {
         case exact(IndexKey)
@@ -62,19 +60,22 @@ struct StubRegistry: Sendable {
         case scanned
     }
 
-    private var index: [IndexKey: [Entry]] = [:]
-    private var byOperation: [String: [Entry]] = [:]
-    /// How many exact stubs give a whole `url` (path and query): requests only build their URL
-    /// to look it up when there are some.
-    private var urlKeyCount = 0
-    /// Template and regex stubs by method: a short list, searched without hashing the method.
-    private var patternRoutes: [(method: HTTPMethod, routes: PatternRoutes)] = []
-
+    /// The template and regex stubs of one method.
     private struct PatternRoutes: Sendable {
         var templates = PathTemplateTrie()
         var regexPrefixes = RegexPrefixBuckets()
         var isEmpty: Bool { templates.isEmpty && regexPrefixes.isEmpty }
     }
+
+    private var byID: [UUID: Entry] = [:]
+    private var ordered: [Entry] = []
+    private var index: [IndexKey: [Entry]] = [:]
+    /// How many exact stubs give a whole `url` (path and query): requests only build their URL
+    /// to look it up when there are some.
+    private var urlKeyCount = 0
+    private var byOperation: [String: [Entry]] = [:]
+    /// Template and regex stubs by method: a short list, searched without hashing the method.
+    private var patternRoutes: [(method: HTTPMethod, routes: PatternRoutes)] = []
     private var unindexed: [Entry] = []
     private var nextSequence = 0
 
