@@ -39,32 +39,7 @@ package enum LevenshteinDistance {
     package static func normalized(ascii a: [UInt8], _ b: [UInt8]) -> Double {
         let longest = max(a.count, b.count)
         guard longest > 0 else { return 0 }
-        var start = 0
-        var endA = a.count
-        var endB = b.count
-        while start < endA, start < endB, a[start] == b[start] { start += 1 }
-        while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
-            endA -= 1
-            endB -= 1
-        }
-        // Short middles (the common case for paths) on a row on the stack; the rest as scalars are.
-        guard endA - start <= 256, endB - start <= 256 else { return Double(distance(a, b)) / Double(longest) }
-        let (longer, shorter) = endA - start >= endB - start ? (a[start..<endA], b[start..<endB]) : (b[start..<endB], a[start..<endA])
-        if shorter.isEmpty { return Double(longer.count) / Double(longest) }
-        let edits = withUnsafeTemporaryAllocation(of: Int.self, capacity: shorter.count + 1) { row in
-            for j in 0...shorter.count { row[j] = j }
-            for (i, byte) in longer.enumerated() {
-                var diagonal = row[0]
-                row[0] = i + 1
-                for (j, column) in shorter.enumerated() {
-                    let above = row[j + 1]
-                    row[j + 1] = min(diagonal + (column == byte ? 0 : 1), min(above, row[j]) + 1)
-                    diagonal = above
-                }
-            }
-            return row[shorter.count]
-        }
-        return Double(edits) / Double(longest)
+        return Double(distance(a, b)) / Double(longest)
     }
 
     /// The edit distance of two scalar (or byte) sequences (estimated above the cell limit, see
@@ -90,23 +65,21 @@ package enum LevenshteinDistance {
         return estimatedDistance(longer, shorter)
     }
 
-    /// Wagner–Fischer with one row of `shorter.count + 1` cells.
+    /// Wagner–Fischer with one row of `shorter.count + 1` cells (on the stack when it is small).
     private static func exactDistance<Element: Equatable>(_ longer: ArraySlice<Element>, _ shorter: ArraySlice<Element>) -> Int {
-        let columns = Array(shorter)
-        var row = Array(0...columns.count)
-        row.withUnsafeMutableBufferPointer { row in
-            for (i, scalar) in longer.enumerated() {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: shorter.count + 1) { row in
+            for column in 0...shorter.count { row[column] = column }
+            for (i, element) in longer.enumerated() {
                 var diagonal = row[0]
                 row[0] = i + 1
-                for j in 0..<columns.count {
+                for (j, column) in shorter.enumerated() {
                     let above = row[j + 1]
-                    let substitution = diagonal + (columns[j] == scalar ? 0 : 1)
-                    row[j + 1] = min(substitution, min(above, row[j]) + 1)
+                    row[j + 1] = min(diagonal + (column == element ? 0 : 1), min(above, row[j]) + 1)
                     diagonal = above
                 }
             }
+            return row[shorter.count]
         }
-        return row[columns.count]
     }
 
     /// An upper bound in O(n + m): substitutions along the better end-aligned diagonal plus the length gap.
