@@ -1,3 +1,5 @@
+import UnderstudySupport
+
 /// `urlPathTemplate` stubs of one method in a trie over path segments: a template's literal
 /// segments are edges of their own, a segment with a variable in it (`{id}`, `{name}.json`) is
 /// the node's one variable edge. A path walks both edges where both exist and collects the
@@ -14,7 +16,7 @@ struct PathTemplateTrie: Sendable {
         var label: [UInt8] = []
         /// The next child of the same parent whose label has the same hash.
         var sameHash: Int?
-        var literals: [FNV1aHash: Int] = [:]
+        var literals: [FNV1a: Int] = [:]
         var variable: Int?
         /// The stubs whose templates end here, in matching order.
         var entries: [StubRegistry.Entry] = []
@@ -59,7 +61,7 @@ struct PathTemplateTrie: Sendable {
             return nodes.count - 1
         }
         let label = Array(segment.utf8)
-        let hash = FNV1aHash.of(label)
+        let hash = FNV1a.of(label)
         var last: Int?
         var candidate = nodes[node].literals[hash]
         while let current = candidate {
@@ -95,7 +97,7 @@ struct PathTemplateTrie: Sendable {
                 walk(from: child, path, at: end + 1, body)
             }
         }
-        var candidate = nodes[node].literals.isEmpty ? nil : nodes[node].literals[FNV1aHash.of(path[start..<end])]
+        var candidate = nodes[node].literals.isEmpty ? nil : nodes[node].literals[FNV1a.of(path[start..<end])]
         while let current = candidate {
             if nodes[current].label.elementsEqual(path[start..<end]) {
                 visit(current)

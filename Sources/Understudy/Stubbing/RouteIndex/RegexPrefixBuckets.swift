@@ -1,3 +1,5 @@
+import UnderstudySupport
+
 /// `urlPattern` and `urlPathPattern` stubs of one method, bucketed by the literal text their
 /// expression must start with (``RegexPattern/literalPrefix``, cut before any `?`, so that it
 /// is a prefix of the path whenever it is one of the URL). A path is hashed once, byte by byte,
@@ -11,7 +13,7 @@ struct RegexPrefixBuckets: Sendable {
     }
 
     /// Buckets by the hash of their prefix (several when prefixes share a hash).
-    private var buckets: [FNV1aHash: [Bucket]] = [:]
+    private var buckets: [FNV1a: [Bucket]] = [:]
     /// How many buckets have a prefix of each length (in UTF-8 bytes).
     private var lengthCounts: [Int: Int] = [:]
     /// The distinct prefix lengths, shortest first.
@@ -22,7 +24,7 @@ struct RegexPrefixBuckets: Sendable {
     /// Adds a stub under a non-empty ASCII prefix.
     mutating func insert(_ entry: StubRegistry.Entry, prefix: String) {
         let bytes = Array(prefix.utf8)
-        let hash = FNV1aHash.of(bytes)
+        let hash = FNV1a.of(bytes)
         if let index = buckets[hash]?.firstIndex(where: { $0.prefix == bytes }) {
             buckets[hash]![index].entries.insertInMatchingOrder(entry)
             return
@@ -35,7 +37,7 @@ struct RegexPrefixBuckets: Sendable {
     /// Removes a stub added under the same prefix.
     mutating func remove(_ entry: StubRegistry.Entry, prefix: String) {
         let bytes = Array(prefix.utf8)
-        let hash = FNV1aHash.of(bytes)
+        let hash = FNV1a.of(bytes)
         guard let index = buckets[hash]?.firstIndex(where: { $0.prefix == bytes }) else { return }
         buckets[hash]![index].entries.removeAll { $0 === entry }
         guard buckets[hash]![index].entries.isEmpty else { return }
@@ -51,7 +53,7 @@ struct RegexPrefixBuckets: Sendable {
         guard !buckets.isEmpty else { return }
         var path = path
         path.withUTF8 { bytes in
-            var hash = FNV1aHash()
+            var hash = FNV1a()
             var hashed = 0
             for length in lengths {
                 guard length <= bytes.count else { return }
