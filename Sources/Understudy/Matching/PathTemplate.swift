@@ -9,7 +9,7 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
         case variable(String)
 
         var isASCII: Bool {
-            if case .literal(let literal) = self { return literal.utf8.allSatisfy { $0 < 0x80 } }
+            if case .literal(let literal) = self { return literal.utf8.isASCII }
             return true
         }
 
@@ -99,7 +99,7 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     /// Whether an ASCII path fits byte segments, or `nil` when the path is not ASCII. Matches
     /// exactly as the character-wise match does (on ASCII, a byte is a character).
     private static func matches(_ segments: [[BytePiece]], asciiPath path: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard !path.contains(where: { $0 >= 0x80 }) else { return nil }
+        guard path.isASCII else { return nil }
         let slash = UInt8(ascii: "/")
         guard path.first == slash else { return false }
         var segment = 0
@@ -136,35 +136,23 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The literal text of each path segment, or `nil` for a segment with a variable in it
-    /// (which fits any segment the rest of the match allows); route indexes walk these.
+    /// (which fits any segment the rest of the match allows) and for a literal that is not
+    /// ASCII: route indexes compare these with ASCII paths byte by byte, where such a literal
+    /// could still equal a segment (`K`, the Kelvin sign, is `K` to Swift), so they walk it as
+    /// they would a variable.
     var segmentLiterals: [String?] {
         segments.map { pieces in
             switch pieces.count {
             case 0: ""
-            case 1: if case .literal(let literal) = pieces[0] { literal } else { nil }
+            case 1: if case .literal(let literal) = pieces[0], literal.utf8.isASCII { literal } else { nil }
             default: nil
             }
         }
     }
 
     private func matches(_ path: String, recording values: inout [String: String]?) -> Bool {
-        guard path.hasPrefix("/") else { return false }
-        if path.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII: split by bytes, without the array of segments (a '/' always ends a character here).
-            var segmentIndex = 0
-            var start = path.utf8.index(after: path.utf8.startIndex)
-            while true {
-                let end = path.utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.utf8.endIndex
-                guard segmentIndex < segments.count,
-                      Self.match(segments[segmentIndex][...], path[start..<end], into: &values) else { return false }
-                segmentIndex += 1
-                guard end < path.utf8.endIndex else { break }
-                start = path.utf8.index(after: end)
-            }
-            return segmentIndex == segments.count
-        }
         let pathSegments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard pathSegments.count == segments.count else { return false }
+        guard path.hasPrefix("/"), pathSegments.count == segments.count else { return false }
         for (pieces, segment) in zip(segments, pathSegments) {
             guard Self.match(pieces[...], Substring(segment), into: &values) else { return false }
         }

@@ -22,7 +22,7 @@ final class NearMissBound: Sendable {
 
         init?(_ text: String) {
             bytes = Array(text.utf8)
-            guard bytes.count <= Self.lengthLimit, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.count <= Self.lengthLimit, bytes.isASCII else { return nil }
             var histogram = [Int](repeating: 0, count: 128)
             for byte in bytes { histogram[Int(byte)] += 1 }
             counts = histogram.indices.filter { histogram[$0] > 0 }.map { (UInt8($0), histogram[$0]) }
@@ -52,7 +52,7 @@ final class NearMissBound: Sendable {
 
         init(_ text: String) {
             bytes = Array(text.utf8)
-            isASCII = bytes.count <= CharacterCounts.lengthLimit && bytes.allSatisfy { $0 < 0x80 }
+            isASCII = bytes.count <= CharacterCounts.lengthLimit && bytes.isASCII
             var histogram = [Int](repeating: 0, count: 128)
             if isASCII { for byte in bytes { histogram[Int(byte)] += 1 } }
             self.histogram = histogram
@@ -85,7 +85,7 @@ final class NearMissBound: Sendable {
     }
 
     /// What a path must have for a template to fit it: as many segments, and its literal
-    /// segments (ASCII ones; segments with a variable in them are not compared).
+    /// segments (``PathTemplate/segmentLiterals``; the others are not compared).
     private struct TemplateShape: Sendable {
         let segmentCount: Int
         let literals: [(index: Int, bytes: [UInt8])]
@@ -93,10 +93,7 @@ final class NearMissBound: Sendable {
         init(_ template: PathTemplate) {
             let segments = template.segmentLiterals
             segmentCount = segments.count
-            literals = segments.enumerated().compactMap { index, literal in
-                guard let literal, literal.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-                return (index, Array(literal.utf8))
-            }
+            literals = segments.enumerated().compactMap { index, literal in literal.map { (index, Array($0.utf8)) } }
         }
 
         /// Whether the template may fit an ASCII path with these segments.

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 import UnderstudyTemplating
 
 /// The `request` object templates see, as WireMock builds it: `url`, `path` (printable, with
@@ -88,7 +89,7 @@ struct TemplateRequestModel {
         }
         let bytes = path.utf8
         // An ASCII path splits byte by byte, the same as by characters and much faster.
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: "/", omittingEmptySubsequences: true).map(decoded) }
+        guard bytes.isASCII else { return path.split(separator: "/", omittingEmptySubsequences: true).map(decoded) }
         var segments: [TemplateValue] = []
         var start = bytes.startIndex
         var index = start

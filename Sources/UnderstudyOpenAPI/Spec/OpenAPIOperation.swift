@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 public import Understudy
 
 /// One operation of a document: a method on a path template, with what its requests carry and
@@ -174,7 +175,7 @@ public struct OpenAPIMediaType: Sendable {
     /// The type and subtype, lowercased, without parameters.
     static func essence(_ contentType: String) -> String {
         let bytes = contentType.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+        guard bytes.isASCII else {
             return String(contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         }
         // ASCII (every request's Accept and Content-Type, on the serving path): no Foundation.
@@ -184,7 +185,7 @@ public struct OpenAPIMediaType: Sendable {
         while start < end, isBlank(bytes[start]) { start = bytes.index(after: start) }
         while end > start, isBlank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
         let type = contentType[start..<end]
-        return type.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? type.lowercased() : String(type)
+        return type.lowercased()
     }
 
     /// The entry of `content` that documents `contentType`: an exact match first, then a range.

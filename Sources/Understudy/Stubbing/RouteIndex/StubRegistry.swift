@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 import UnderstudyClient
 
 /// The stubs of one mock, ordered the way WireMock picks them: priority 1 first, and among
@@ -173,7 +174,7 @@ struct StubRegistry: Sendable {
         consider(unindexed)
         if let operation = request.operationId { consider(byOperation[operation]) }
         let path = request.path
-        if !patternRoutes.isEmpty, !path.utf8.allSatisfy({ $0 < 0x80 }) { return CandidateSequence(single: ordered) }
+        if !patternRoutes.isEmpty, !path.utf8.isASCII { return CandidateSequence(single: ordered) }
         let url = urlKeyCount > 0 ? request.url : path
         var method = request.method
         while true {
@@ -204,10 +205,7 @@ struct StubRegistry: Sendable {
         if let operation = pattern.exactOperationId { return .operation(operation) }
         switch pattern.url.kind {
         case .urlPathTemplate(let template):
-            // A literal segment that is not ASCII is walked as a variable would be: only ASCII
-            // paths use the trie, and they cannot equal it.
-            let segments = template.segmentLiterals.map { $0.flatMap { $0.utf8.allSatisfy { $0 < 0x80 } ? $0 : nil } }
-            return .template(pattern.method, segments: segments)
+            return .template(pattern.method, segments: template.segmentLiterals)
         case .urlPattern(let regex), .urlPathPattern(let regex):
             // Cut before a `?`, so that the text starts the path whenever it starts the URL.
             let prefix = regex.literalPrefix.prefix { $0 != "?" }
