@@ -28,36 +28,22 @@ func exactStubs(_ count: Int) -> HTTPMock {
     return mock
 }
 
-func patternStubs(_ count: Int) -> HTTPMock {
+/// `count` GET stubs answering 200, stub `n` with the URL `url(n)`.
+func stubs(_ count: Int, _ url: (Int) -> URLPattern) -> HTTPMock {
     let mock = HTTPMock()
-    mock.stub((0..<count).map { StubMapping(RequestPattern(method: .get, url: .urlPathPattern("/things/\($0)/[a-z]+")), .ok) })
-    return mock
-}
-
-func templateStubs(_ count: Int) -> HTTPMock {
-    let mock = HTTPMock()
-    mock.stub((0..<count).map { StubMapping(RequestPattern(method: .get, url: .urlPathTemplate("/things/\($0)/{name}")), .ok) })
-    return mock
-}
-
-/// Regular expressions with no literal prefix (`.*…`): no index can narrow them.
-func unprefixedPatternStubs(_ count: Int) -> HTTPMock {
-    let mock = HTTPMock()
-    mock.stub((0..<count).map { StubMapping(RequestPattern(method: .get, url: .urlPathPattern(".*/things/\($0)/[a-z]+")), .ok) })
+    mock.stub((0..<count).map { StubMapping(RequestPattern(method: .get, url: url($0)), .ok) })
     return mock
 }
 
 /// A third each of exact paths, path templates and regular expressions, for the near-miss cases.
 func mixedStubs(_ count: Int) -> HTTPMock {
-    let mock = HTTPMock()
-    mock.stub((0..<count).map { index -> StubMapping in
+    stubs(count) { index in
         switch index % 3 {
-        case 0: StubMapping(.get(urlPath: "/items/\(index)"), .ok)
-        case 1: StubMapping(RequestPattern(method: .get, url: .urlPathTemplate("/things/\(index)/{name}")), .ok)
-        default: StubMapping(RequestPattern(method: .get, url: .urlPathPattern("/regex/\(index)/[a-z]+")), .ok)
+        case 0: .urlPath("/items/\(index)")
+        case 1: .urlPathTemplate("/things/\(index)/{name}")
+        default: .urlPathPattern("/regex/\(index)/[a-z]+")
         }
-    })
-    return mock
+    }
 }
 
 /// Requests that match none of ``mixedStubs(_:)`` but come close to some.
@@ -92,11 +78,11 @@ let allCases: [BenchmarkCase] = [
     BenchmarkCase(name: "1 exact-path stub (baseline)", mock: exactStubs(1), requests: requests(prefix: "/items/", stubCount: 1)),
     BenchmarkCase(name: "100 exact-path stubs", mock: exactStubs(100), requests: requests(prefix: "/items/", stubCount: 100)),
     BenchmarkCase(name: "10 000 exact-path stubs", mock: exactStubs(10_000), requests: requests(prefix: "/items/", stubCount: 10_000)),
-    BenchmarkCase(name: "100 regex-path stubs", mock: patternStubs(100), requests: requests(prefix: "/things/", stubCount: 100, suffix: "/abc")),
-    BenchmarkCase(name: "1 000 regex-path stubs", mock: patternStubs(1_000), requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc"),
+    BenchmarkCase(name: "100 regex-path stubs", mock: stubs(100) { .urlPathPattern("/things/\($0)/[a-z]+") }, requests: requests(prefix: "/things/", stubCount: 100, suffix: "/abc")),
+    BenchmarkCase(name: "1 000 regex-path stubs", mock: stubs(1_000) { .urlPathPattern("/things/\($0)/[a-z]+") }, requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc"),
                   iterationDivisor: 20),
-    BenchmarkCase(name: "1 000 path-template stubs", mock: templateStubs(1_000), requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc")),
-    BenchmarkCase(name: "1 000 unprefixed regex-path stubs (.*…)", mock: unprefixedPatternStubs(1_000),
+    BenchmarkCase(name: "1 000 path-template stubs", mock: stubs(1_000) { .urlPathTemplate("/things/\($0)/{name}") }, requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc")),
+    BenchmarkCase(name: "1 000 unprefixed regex-path stubs (.*…)", mock: stubs(1_000) { .urlPathPattern(".*/things/\($0)/[a-z]+") },
                   requests: requests(prefix: "/things/", stubCount: 1_000, suffix: "/abc"), iterationDivisor: 20),
     BenchmarkCase(name: "miss among 100 mixed stubs", mock: mixedStubs(100), requests: missingRequests(stubCount: 100), misses: true, iterationDivisor: 20),
     BenchmarkCase(name: "miss among 1 000 mixed stubs", mock: mixedStubs(1_000), requests: missingRequests(stubCount: 1_000), misses: true, iterationDivisor: 20),

@@ -127,14 +127,19 @@ final class NearMissBound: Sendable {
         case .urlPathTemplate(let template):
             .template(template, CharacterCounts(template.template), TemplateShape(template))
         case .urlPattern(let regex), .urlPathPattern(let regex):
-            regex.literalPrefix.isEmpty ? .unbounded : .regexPrefix(Array(regex.literalPrefix.utf8), includesQuery: pattern.url.includesQuery)
+            Self.regexBound(prefix: regex.literalPrefix, includesQuery: pattern.url.includesQuery)
         case .invalidTemplate: .unbounded
         }
     }
 
+    /// A regex is bounded by its literal start, when it has one.
+    private static func regexBound(prefix: String, includesQuery: Bool) -> URLBound {
+        prefix.isEmpty ? .unbounded : .regexPrefix(Array(prefix.utf8), includesQuery: includesQuery)
+    }
+
     /// A lower bound of the request's graded distance from the stub, from counts alone.
     func lowerBound(_ subject: Subject) -> Double {
-        let methodDistance: Double = method == .any || method == subject.method ? 0 : 1
+        let methodDistance = methodDistance(subject)
         switch url {
         case .absent, .unbounded:
             // With no URL field there is no URL part; a 0 part adds nothing either.
@@ -158,7 +163,7 @@ final class NearMissBound: Sendable {
     /// distance of an exact URL, or whether a template fits the path.
     func excludes(_ subject: Subject, beyond threshold: Double, tieLoses: Bool) -> Bool {
         func beyond(_ bound: Double) -> Bool { tieLoses ? bound >= threshold : bound > threshold }
-        let methodDistance: Double = method == .any || method == subject.method ? 0 : 1
+        let methodDistance = methodDistance(subject)
         switch url {
         case let .text(counts, includesQuery):
             let text = includesQuery ? subject.url : subject.path
@@ -172,6 +177,11 @@ final class NearMissBound: Sendable {
         default:
             return beyond(lowerBound(subject))
         }
+    }
+
+    /// The method field's distance, as `RequestPattern.match` grades it.
+    private func methodDistance(_ subject: Subject) -> Double {
+        method == .any || method == subject.method ? 0 : 1
     }
 
     /// The weighted distance with only the method and URL counted, added up as

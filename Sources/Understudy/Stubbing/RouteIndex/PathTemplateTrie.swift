@@ -31,7 +31,7 @@ struct PathTemplateTrie: Sendable {
     mutating func insert(_ entry: StubRegistry.Entry, segments: [String?]) {
         var node = 0
         for segment in segments {
-            node = child(of: node, segment, creating: true)!
+            node = child(of: node, segment) ?? addChild(to: node, segment)
         }
         nodes[node].entries.insertInMatchingOrder(entry)
         count += 1
@@ -41,7 +41,7 @@ struct PathTemplateTrie: Sendable {
     mutating func remove(_ entry: StubRegistry.Entry, segments: [String?]) {
         var node = 0
         for segment in segments {
-            guard let next = child(of: node, segment, creating: false) else { return }
+            guard let next = child(of: node, segment) else { return }
             node = next
         }
         let before = nodes[node].entries.count
@@ -51,28 +51,38 @@ struct PathTemplateTrie: Sendable {
         if count == 0 { self = PathTemplateTrie() }
     }
 
-    /// The child along a literal segment (or the variable edge for `nil`), made when asked.
-    private mutating func child(of node: Int, _ segment: String?, creating: Bool) -> Int? {
-        guard let segment else {
-            if let existing = nodes[node].variable { return existing }
-            guard creating else { return nil }
-            nodes.append(Node())
-            nodes[node].variable = nodes.count - 1
-            return nodes.count - 1
-        }
-        let label = Array(segment.utf8)
-        let hash = FNV1a.of(label)
-        var last: Int?
-        var candidate = nodes[node].literals[hash]
+    /// The child along a literal segment, or along the variable edge for `nil`.
+    private func child(of node: Int, _ segment: String?) -> Int? {
+        guard let segment else { return nodes[node].variable }
+        return child(of: node, label: segment.utf8)
+    }
+
+    /// The child along the literal edge with these bytes.
+    private func child(of node: Int, label: some Collection<UInt8>) -> Int? {
+        guard !nodes[node].literals.isEmpty else { return nil }
+        var candidate = nodes[node].literals[FNV1a.of(label)]
         while let current = candidate {
-            if nodes[current].label == label { return current }
-            last = current
+            if nodes[current].label.elementsEqual(label) { return current }
             candidate = nodes[current].sameHash
         }
-        guard creating else { return nil }
-        nodes.append(Node(label: label))
-        if let last { nodes[last].sameHash = nodes.count - 1 } else { nodes[node].literals[hash] = nodes.count - 1 }
-        return nodes.count - 1
+        return nil
+    }
+
+    private mutating func addChild(to node: Int, _ segment: String?) -> Int {
+        let child = nodes.count
+        nodes.append(Node(label: segment.map { Array($0.utf8) } ?? []))
+        guard let segment else {
+            nodes[node].variable = child
+            return child
+        }
+        let hash = FNV1a.of(segment.utf8)
+        if var last = nodes[node].literals[hash] {
+            while let next = nodes[last].sameHash { last = next }
+            nodes[last].sameHash = child
+        } else {
+            nodes[node].literals[hash] = child
+        }
+        return child
     }
 
     /// Calls `body` with each list of stubs whose template could fit the path, which must be
@@ -97,14 +107,7 @@ struct PathTemplateTrie: Sendable {
                 walk(from: child, path, at: end + 1, body)
             }
         }
-        var candidate = nodes[node].literals.isEmpty ? nil : nodes[node].literals[FNV1a.of(path[start..<end])]
-        while let current = candidate {
-            if nodes[current].label.elementsEqual(path[start..<end]) {
-                visit(current)
-                break
-            }
-            candidate = nodes[current].sameHash
-        }
+        if let child = child(of: node, label: path[start..<end]) { visit(child) }
         // A variable never fits an empty segment.
         if start < end, let child = nodes[node].variable { visit(child) }
     }
