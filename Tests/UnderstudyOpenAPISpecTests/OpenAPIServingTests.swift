@@ -662,4 +662,41 @@ struct OpenAPIAcceptTests {
         #expect(answer.headers["Content-Type"] == expected)
         if expected == "text/csv" { #expect(answer.body == "id,name\n1,Rex\n") }
     }
+
+    /// Answers are prepared once per `Prefer` and `Accept` values and given again: each request
+    /// still gets what a new mock would answer it, past the number of answers kept too.
+    @Test func preparedAnswersFollowEachRequestsNegotiation() throws {
+        let document = try OpenAPIDocument(yaml: Self.yaml)
+        let mock = HTTPMock(openAPI: document)
+        let fresh = (0..<70).map { "application/json;q=0.5, text/x-\($0)" }
+        let accepts = ["text/csv", "", "application/json", "application/pdf, text/csv;q=0.5", "text/csv", ""] + fresh + ["text/csv", "", "*/*"]
+        var generator = SystemRandomNumberGenerator()
+        for accept in accepts {
+            let request = request(.get, "/pets", headers: accept.isEmpty ? [:] : ["Accept": accept])
+            let expected = try HTTPMock(openAPI: document).answer(request)
+            guard case let .respond(head, body) = mock.respond(to: request, using: &generator).plan.action else {
+                Issue.record("no answer for Accept: \(accept)")
+                continue
+            }
+            #expect(head.headers["Content-Type"] == expected.headers["Content-Type"], "\(accept)")
+            #expect(String(decoding: body.data, as: UTF8.self) == expected.body, "\(accept)")
+        }
+    }
+
+    @Test func aPreparedDefaultAnswerIsNotGivenToAPreference() throws {
+        let mock = HTTPMock(openAPI: try petstore())
+        var generator = SystemRandomNumberGenerator()
+        func status(_ headers: HTTPHeaders) -> Int? {
+            guard case let .respond(head, _) = mock.respond(to: request(.get, "/pets/1", headers: headers), using: &generator).plan.action else { return nil }
+            return head.status
+        }
+        #expect(status([:]) == 200)
+        #expect(status([:]) == 200)
+        #expect(status(["Prefer": "code=404"]) == 404)
+        #expect(status(["Prefer": "code=418"]) == 400)
+        #expect(status(["Prefer": "code=404"]) == 404)
+        #expect(status([:]) == 200)
+        let dynamic = (0..<2).map { _ in mock.serve(request(.get, "/pets/1", headers: ["Prefer": "dynamic=true"])).response.body }
+        #expect(dynamic[0] != dynamic[1])
+    }
 }

@@ -11,6 +11,9 @@ public struct ServeEvent: Sendable, Identifiable {
     private let entry: StubRegistry.Entry?
     /// The response when it is not the stub's static one (dynamic stubs, unmatched requests).
     private let computedResponse: ResponseDefinition?
+    /// The dynamic stub's response when its responder prepared it (``computedResponse`` is
+    /// then its definition): its answer is planned once, not per request.
+    private var prepared: PreparedResponse?
     /// Where the journal put this entry (`RequestJournal.append`), so that finishing it finds
     /// it without a scan; `nil` until journaled.
     var journalSequence: Int?
@@ -29,8 +32,13 @@ public struct ServeEvent: Sendable, Identifiable {
         computedResponse?.status ?? entry?.staticAnswer?.head.status ?? response.status
     }
 
-    /// The stub's answer planned in advance, when the event carries the stub's static response.
-    var staticAnswer: StaticAnswer? { computedResponse == nil ? entry?.staticAnswer : nil }
+    /// The answer planned in advance, when the event carries the stub's static response or a
+    /// prepared one.
+    var staticAnswer: StaticAnswer? {
+        if computedResponse == nil { return entry?.staticAnswer }
+        guard let prepared, let entry else { return nil }
+        return prepared.answer(for: entry)
+    }
 
     /// Whether a stub matched.
     public var wasMatched: Bool { entry != nil }
@@ -60,6 +68,12 @@ public struct ServeEvent: Sendable, Identifiable {
         self.entry = entry
         self.computedResponse = response
         self.journalSequence = journalSequence
+    }
+
+    /// An event answered by a dynamic stub's prepared response.
+    init(request: RecordedRequest, entry: StubRegistry.Entry, prepared: PreparedResponse, journalSequence: Int?) {
+        self.init(request: request, entry: entry, response: prepared.definition, journalSequence: journalSequence)
+        self.prepared = prepared
     }
 
     /// For a streamed response served by the loopback server, how much of it reached the

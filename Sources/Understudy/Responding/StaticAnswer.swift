@@ -13,10 +13,15 @@ struct StaticAnswer: Sendable {
     /// The answer of a stub whose response needs nothing from the request or the disk (no
     /// template, file, fault or proxy); `nil` otherwise.
     init?(_ mapping: StubMapping, listsTemplating: Bool) {
-        guard !listsTemplating, case .definition(let response) = mapping.response, response.fault == nil,
-              response.proxyBaseUrl == nil, let bytes = response.body.inlineData
-        else { return nil }
-        (head, body) = ResponsePlan.answer(response, bytes: bytes, stub: mapping.identity, isHead: false)
+        guard !listsTemplating, case .definition(let response) = mapping.response else { return nil }
+        self.init(response, stub: mapping.identity)
+    }
+
+    /// The answer of a response that needs nothing from the disk or the network (no file,
+    /// fault or proxy), served by `stub`; `nil` otherwise.
+    init?(_ response: ResponseDefinition, stub: StubIdentity) {
+        guard response.fault == nil, response.proxyBaseUrl == nil, let bytes = response.body.inlineData else { return nil }
+        (head, body) = ResponsePlan.answer(response, bytes: bytes, stub: stub, isHead: false)
         fixedDelayMilliseconds = response.fixedDelayMilliseconds
         delayDistribution = response.delayDistribution
     }

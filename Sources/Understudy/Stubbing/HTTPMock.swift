@@ -30,7 +30,15 @@ public final class HTTPMock: Sendable {
         /// Takes the parts and builds the event as a constant, so that it is copied once (into
         /// the journal): a variable passed to the journal was copied first.
         mutating func record(_ request: RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?) -> ServeEvent {
-            let event = ServeEvent(request: request, entry: entry, response: response, journalSequence: journal.nextSequence)
+            record(ServeEvent(request: request, entry: entry, response: response, journalSequence: journal.nextSequence))
+        }
+
+        mutating func record(_ request: RecordedRequest, entry: StubRegistry.Entry, prepared: PreparedResponse) -> ServeEvent {
+            record(ServeEvent(request: request, entry: entry, prepared: prepared, journalSequence: journal.nextSequence))
+        }
+
+        private mutating func record(_ event: ServeEvent) -> ServeEvent {
+            let request = event.request
             journal.append(event)
             if !journalWaiters.isEmpty { journalWaiters.arrived(request) }
             return event
@@ -221,8 +229,13 @@ public final class HTTPMock: Sendable {
         case .answered(let answered):
             return (answered, nil)
         case let .dynamic(matched, responder, callCount):
-            entry = matched
-            response = responder.respond(to: request, callCount: callCount)
+            switch responder.answer(to: request, callCount: callCount) {
+            case .made(let made):
+                entry = matched
+                response = made
+            case .prepared(let prepared):
+                return (state.withLock { $0.record(request, entry: matched, prepared: prepared) }, nil)
+            }
         case let .templated(matched, definition):
             entry = matched
             response = templater.render(definition, for: request, stub: matched.mapping, root: configuration.root)

@@ -113,11 +113,35 @@ public enum StubResponse: Sendable {
 
 /// A closure that computes a response. Stubs holding one cannot be written as WireMock JSON.
 public struct DynamicResponder: Sendable {
-    private let body: @Sendable (RecordedRequest, Int) -> ResponseDefinition
+    /// What a responder gives for one request: a response made for it, or one prepared once
+    /// and given again (served without planning it anew).
+    package enum Answer: Sendable {
+        case made(ResponseDefinition)
+        case prepared(PreparedResponse)
+
+        /// The response, as the journal shows it.
+        package var definition: ResponseDefinition {
+            switch self {
+            case .made(let definition): definition
+            case .prepared(let prepared): prepared.definition
+            }
+        }
+    }
+
+    private let body: @Sendable (RecordedRequest, Int) -> Answer
 
     /// Wraps a closure receiving the request and the 1-based call count of the stub.
-    public init(_ body: @escaping @Sendable (RecordedRequest, Int) -> ResponseDefinition) { self.body = body }
+    public init(_ body: @escaping @Sendable (RecordedRequest, Int) -> ResponseDefinition) {
+        self.body = { request, callCount in .made(body(request, callCount)) }
+    }
+
+    /// Wraps a closure that may answer with prepared responses.
+    package init(answering body: @escaping @Sendable (RecordedRequest, Int) -> Answer) { self.body = body }
 
     /// Computes the response.
-    public func respond(to request: RecordedRequest, callCount: Int) -> ResponseDefinition { body(request, callCount) }
+    public func respond(to request: RecordedRequest, callCount: Int) -> ResponseDefinition { body(request, callCount).definition }
+
+    /// Computes the answer, prepared or made.
+    package func answer(to request: RecordedRequest, callCount: Int) -> Answer { body(request, callCount) }
 }
+

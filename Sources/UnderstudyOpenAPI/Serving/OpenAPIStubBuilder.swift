@@ -28,11 +28,11 @@ struct OpenAPIStubBuilder {
         let seed = options.seed
         let validates = options.validatesRequests
         let source = document.source
-        let responder = DynamicResponder { request, callCount in
+        let responder = DynamicResponder(answering: { request, callCount in
             if validates {
                 let violations = operation.violations(of: request)
                 if !violations.isEmpty {
-                    return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: violations).response()
+                    return .made(OpenAPIViolationReport(request: request, source: source, operation: operation, violations: violations).response())
                 }
             }
             let made = answers.withLock { made in
@@ -41,8 +41,8 @@ struct OpenAPIStubBuilder {
                 made = answers
                 return answers
             }
-            return made.response(to: request, source: source, callCount: callCount)
-        }
+            return made.answer(to: request, source: source, callCount: callCount)
+        })
         var metadata: JSONObject = ["method": .string(operation.method.rawValue), "path": .string(operation.path), "source": .string(source)]
         if let id = operation.operationId { metadata["operationId"] = .string(id) }
         return StubMapping(
@@ -110,6 +110,34 @@ struct OpenAPIAnswers: Sendable {
     /// header asks for one of them.
     let alternatives: [String: [Answer]]
     let seed: UInt64
+    /// The answers given so far, by the `Prefer` and `Accept` values that chose them, each
+    /// prepared once (its body encoded, its head planned) and given again to every request
+    /// that sends the same values. Refusals and `dynamic=true` bodies are made anew.
+    private let prepared = Locked<[Negotiation: PreparedResponse]>([:])
+    /// How many answers ``prepared`` keeps: a client sending ever new `Accept` values (a fuzzer)
+    /// gets its answers made anew past this many.
+    static let preparedLimit = 64
+
+    /// What chooses among an operation's answers: the request's `Prefer` and `Accept` values.
+    struct Negotiation: Hashable, Sendable {
+        let prefer: [String]
+        let accept: [String]
+
+        init(_ request: RecordedRequest) {
+            // One pass over the headers; most requests send no `Prefer`, so nothing is kept.
+            var prefer: [String] = []
+            var accept: [String] = []
+            for field in request.headers.fields {
+                if field.name.caseInsensitiveEquals("Accept") {
+                    accept.append(field.value)
+                } else if field.name.caseInsensitiveEquals("Prefer") {
+                    prefer.append(field.value)
+                }
+            }
+            self.prefer = prefer
+            self.accept = accept
+        }
+    }
 
     init(operation: OpenAPIOperation, seed: UInt64) {
         self.operation = operation
@@ -188,25 +216,50 @@ struct OpenAPIAnswers: Sendable {
         }
     }
 
+    /// The answer to a request: the one prepared for its `Prefer` and `Accept` values when
+    /// there is one, else ``response(to:source:callCount:)``, prepared for the next request
+    /// with the same values when it does not depend on the request otherwise.
+    func answer(to request: RecordedRequest, source: String, callCount: Int) -> DynamicResponder.Answer {
+        let negotiation = Negotiation(request)
+        if let answer = prepared.withLock({ $0[negotiation] }) { return .prepared(answer) }
+        let (response, repeats) = respond(to: request, source: source, callCount: callCount)
+        guard repeats else { return .made(response) }
+        let answer = prepared.withLock { prepared in
+            if let earlier = prepared[negotiation] { return earlier }
+            let answer = PreparedResponse(response)
+            if prepared.count < Self.preparedLimit { prepared[negotiation] = answer }
+            return answer
+        }
+        return .prepared(answer)
+    }
+
     /// The response to a request, for its `Prefer` header (``OpenAPIPreference``); a 400
     /// violation report (``OpenAPIViolation/Kind/unknownExample``) saying what is documented when
     /// it names a status or example the operation does not have. The request's `Accept` values
     /// choose among the response's media types; `callCount` (1-based) seeds `dynamic=true` bodies.
     func response(to request: RecordedRequest, source: String, callCount: Int = 1) -> ResponseDefinition {
+        respond(to: request, source: source, callCount: callCount).response
+    }
+
+    /// The response, and whether any request with the same `Prefer` and `Accept` values gets
+    /// the same one (not for a refusal, which reports the request, nor a `dynamic=true` body).
+    private func respond(to request: RecordedRequest, source: String, callCount: Int) -> (response: ResponseDefinition, repeats: Bool) {
         let preference = OpenAPIPreference(request: request)
         let accept = request.headers.values(for: "Accept")
         func refusal(_ message: String) -> ResponseDefinition {
             let violation = OpenAPIViolation(kind: .unknownExample, operation: operation.label, subject: "Prefer", message: message)
             return OpenAPIViolationReport(request: request, source: source, operation: operation, violations: [violation]).response()
         }
+        // Refusals and bodies drawn per call are made for this request; the rest repeats.
+        let repeats = !preference.dynamic
         var chosen: Answer?
         var status: Int?
         if let written = preference.code {
             guard let code = Int(written), (100...599).contains(code) else {
-                return refusal("code=\(written) is not an HTTP status; use a number from 100 to 599")
+                return (refusal("code=\(written) is not an HTTP status; use a number from 100 to 599"), false)
             }
             guard let documented = operation.response(forStatus: code), let answer = answers.first(where: { $0.response.status == documented.status }) else {
-                return refusal("code=\(code) is not documented for \(operation.label); it documents \(answers.map(\.response.status).joined(separator: ", "))")
+                return (refusal("code=\(code) is not documented for \(operation.label); it documents \(answers.map(\.response.status).joined(separator: ", "))"), false)
             }
             // The documented response is the code's own, its range (4XX) or default: answer with the code asked for.
             chosen = answer
@@ -222,12 +275,12 @@ struct OpenAPIAnswers: Sendable {
                 ?? (preference.code == nil ? answers.first { $0.examples.contains { $0.name == name } } : nil)
             guard let holder, let example = holder.examples.first(where: { $0.name == name }) else {
                 let known = answers.flatMap { answer in answer.examples.map { "\($0.name) (\(answer.response.status))" } }
-                return refusal("example=\(name) is not an example of \(operation.label)\(known.isEmpty ? "; it has no named examples" : "; it has \(known.joined(separator: ", "))")")
+                return (refusal("example=\(name) is not an example of \(operation.label)\(known.isEmpty ? "; it has no named examples" : "; it has \(known.joined(separator: ", "))")"), false)
             }
             chosen = holder
             body = example.body
         }
-        guard var chosen else { return ResponseDefinition(status: 204) }
+        guard var chosen else { return (ResponseDefinition(status: 204), repeats) }
         let ranges = OpenAPIMediaRange.parse(accept)
         if preference.example == nil, !ranges.isEmpty {
             // The media type the request wants most (q order); the documented first on a tie,
@@ -253,10 +306,10 @@ struct OpenAPIAnswers: Sendable {
         if OpenAPIEventStream.isEventStream(chosen.contentType), body != .none {
             // Served as a stream of events on the engine's server-sent events, as a client of
             // the operation reads it (the engine sets the stream's own headers).
-            return ResponseDefinition(status: status ?? chosen.response.representativeStatus, headers: headers,
-                                      stream: ResponseStream(.events(OpenAPIEventStream.events(of: body))))
+            return (ResponseDefinition(status: status ?? chosen.response.representativeStatus, headers: headers,
+                                       stream: ResponseStream(.events(OpenAPIEventStream.events(of: body)))), repeats)
         }
-        return ResponseDefinition(status: status ?? chosen.response.representativeStatus, headers: headers, body: body)
+        return (ResponseDefinition(status: status ?? chosen.response.representativeStatus, headers: headers, body: body), repeats)
     }
 
     private static func body(_ value: JSONValue, media: OpenAPIMediaType) -> ResponseBody {

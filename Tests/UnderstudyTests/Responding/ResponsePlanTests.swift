@@ -112,4 +112,41 @@ struct ResponsePlanTests {
         var generator = SplitMix64(seed: 1)
         #expect(mock.respond(to: request(.get, "/r"), using: &generator).plan.delay == .milliseconds(30))
     }
+
+    @Test func aPreparedResponseIsPlannedForEachStubThatServesIt() throws {
+        let mock = HTTPMock()
+        let prepared = PreparedResponse(.ok.json(["a": 1]).header("X-Kind", "prepared").delayed(by: .milliseconds(15)))
+        let responder = DynamicResponder(answering: { _, _ in .prepared(prepared) })
+        let first = mock.stub(StubMapping(name: "First", request: .get(urlPath: "/a"), response: .dynamic(responder)))
+        let second = mock.stub(StubMapping(request: .get(urlPath: "/b"), response: .dynamic(responder)))
+        var generator = SplitMix64(seed: 1)
+        for (path, stub) in [("/a", first), ("/a", first), ("/b", second), ("/a", first)] {
+            let served = mock.respond(to: request(.get, path), using: &generator)
+            #expect(served.plan.delay == .milliseconds(15))
+            let (head, body) = try respond(served.plan)
+            #expect(head.headers["Matched-Stub-Id"] == stub.id.uuidString.lowercased(), "\(path)")
+            #expect(head.headers["Matched-Stub-Name"] == stub.name, "\(path)")
+            #expect(head.headers["X-Kind"] == "prepared")
+            #expect(head.headers["Content-Length"] == "7")
+            #expect(body.data == Data(#"{"a":1}"#.utf8))
+            // The journal shows the response as the responder gave it.
+            #expect(served.event.response.body == .json(["a": 1]))
+        }
+        mock.stub(StubMapping(request: .request(.head, .urlPath("/h")), response: .dynamic(responder)))
+        let (head, body) = try respond(mock.respond(to: request(.head, "/h"), using: &generator).plan)
+        #expect(head.headers["Content-Length"] == "7")
+        #expect(body.parts.isEmpty)
+        // Served in process, the prepared response is the response.
+        #expect(mock.serve(request(.get, "/b")).response.headers["X-Kind"] == "prepared")
+    }
+
+    @Test func aPreparedResponseThatNeedsTheDiskIsPlannedPerRequest() throws {
+        let mock = HTTPMock()
+        let prepared = PreparedResponse(.ok.bodyFile("missing.json"))
+        let stub = mock.stub(StubMapping(request: .get(urlPath: "/f"), response: .dynamic(DynamicResponder(answering: { _, _ in .prepared(prepared) }))))
+        var generator = SplitMix64(seed: 1)
+        let (head, body) = try respond(mock.respond(to: request(.get, "/f"), using: &generator).plan)
+        #expect(head.status == 500)
+        #expect(String(decoding: body.data, as: UTF8.self).hasPrefix("Stub id \(stub.id.uuidString.lowercased()) cannot be served: "))
+    }
 }
