@@ -94,6 +94,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // WebSockets: the upgrade, the frame codec and fragment joining.
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 // Proxy stubs and recording forward requests upstream with it.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -229,6 +231,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // NIO's WebSocket client, a real peer of the WebSocket tests.
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 // The connection pipeline's handlers driven without a socket.
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

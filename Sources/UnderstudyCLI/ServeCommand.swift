@@ -70,9 +70,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw CLIError("root folder \(root) does not exist; pass --root with a folder that holds mappings/ and __files/")
         }
         let mappings: [StubMapping]
+        let messageStubs: [MessageStubMapping]
         do {
             let loaded = try mappingsRoot.loadMappingsWithWarnings()
             mappings = loaded.mappings
+            messageStubs = try mappingsRoot.loadMessageMappings()
             for line in Self.startupWarnings(loaded.warnings) {
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             }
@@ -81,6 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let mock = HTTPMock(configuration: mockConfiguration(root: mappingsRoot))
         mock.stub(mappings)
+        for stub in messageStubs { mock.messages.stub(stub) }
         if let document {
             mock.stub(openAPI: document, options: OpenAPIStubOptions(seed: openapiSeed ?? 0, validatesRequests: validatesTraffic))
         }
@@ -106,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw CLIError("\(error)")
         }
         let served = document.map { " and \($0.operations.count) operation(s) of \($0.source)" } ?? ""
-        FileHandle.standardOutput.write(Data((Self.startupLine(server: server, stubs: mappings.count, root: root + served, authorityFile: authorityFile) + "\n").utf8))
+        FileHandle.standardOutput.write(Data((Self.startupLine(server: server, stubs: mappings.count, messageStubs: messageStubs.count, root: root + served, authorityFile: authorityFile) + "\n").utf8))
         let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) {
             Task { try? await server.shutdown() }
         }
@@ -142,12 +145,13 @@ struct ServeCommand: AsyncParsableCommand {
 
 extension ServeCommand {
     /// `understudy: serving N stub(s) from ROOT at http://… and https://… (admin API at …; CA certificate: FILE)`.
-    static func startupLine(server: MockServer, stubs: Int, root: String, authorityFile: URL?) -> String {
+    static func startupLine(server: MockServer, stubs: Int, messageStubs: Int = 0, root: String, authorityFile: URL?) -> String {
         let urls = [try? server.baseURL, try? server.httpsBaseURL].compactMap { $0 }
         let addresses = urls.map(\.absoluteString).joined(separator: " and ")
         var notes = urls.first.map { ["admin API at \($0)/__admin"] } ?? []
         if let authorityFile { notes.append("CA certificate: \(authorityFile.path)") }
-        return "understudy: serving \(stubs) stub(s) from \(root) at \(addresses) (\(notes.joined(separator: "; ")))"
+        let messages = messageStubs > 0 ? " and \(messageStubs) message stub(s)" : ""
+        return "understudy: serving \(stubs) stub(s)\(messages) from \(root) at \(addresses) (\(notes.joined(separator: "; ")))"
     }
 
     /// The lines `serve` writes to standard error after loading, as `lint` reports them: what

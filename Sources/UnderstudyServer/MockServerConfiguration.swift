@@ -34,6 +34,12 @@ public struct MockServerConfiguration: Sendable {
     public var adminToken: String?
     /// Endpoints added to the admin API (tried before WireMock's own).
     public var adminExtensions: [AdminExtension] = []
+    /// The largest WebSocket message accepted, after joining its fragments (WireMock 4's
+    /// 10 MiB); a bigger one closes the socket with 1009 (message too big).
+    public var webSocketMaxMessageBytes: Int = 10 * 1024 * 1024
+    /// How long a WebSocket may stay silent both ways before the server closes it (1001),
+    /// WireMock 4's 300 s.
+    public var webSocketIdleTimeout: Duration = .seconds(300)
     /// Whether the plain-HTTP listener on ``port`` runs. Turn it off to serve HTTPS only
     /// (`UnderstudyTLS`'s `https` setting); a server with neither listener refuses to start.
     public var httpEnabled: Bool = true

@@ -49,6 +49,9 @@ public final class HTTPMock: Sendable {
     public let configuration: Configuration
     let state: Locked<State>
     private let templater: ResponseTemplater
+    /// The WebSocket side: message stubs, the sockets the server holds open, the message
+    /// journal (WireMock 4's message stubs). Served by the loopback server.
+    public let messages: MessageHub
     /// Ids for requests recorded by in-process transports: unique within the journal, from a
     /// generator seeded once, as the server seeds one per connection.
     private let requestIDs: Locked<SplitMix64> = {
@@ -61,6 +64,7 @@ public final class HTTPMock: Sendable {
         self.configuration = configuration
         self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity), globalDelays: configuration.globalDelays))
         self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
+        self.messages = MessageHub(templater: templater, root: configuration.root, journalCapacity: configuration.journalCapacity)
     }
 
     /// A new request id (see ``RecordedRequest/id``) for a request recorded in process.
@@ -195,7 +199,11 @@ public final class HTTPMock: Sendable {
 
     /// Finds the stub for a request, records the request in the journal, moves scenarios on,
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
-    public func serve(_ request: RecordedRequest) -> ServeEvent { choose(request).event }
+    public func serve(_ request: RecordedRequest) -> ServeEvent {
+        let event = choose(request).event
+        messages.served(request, by: event.stub?.id)
+        return event
+    }
 
     /// Serves a request for a transport in one call: the journal's entry, the plan to carry out
     /// and, for a request no stub (and no `onUnmatched` responder) answered, the near-miss
@@ -203,6 +211,7 @@ public final class HTTPMock: Sendable {
     /// finished with ``finish(_:with:)``.
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
         let (event, nearMisses) = choose(request)
+        messages.served(request, by: event.stubIdentity?.id)
         return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
     }
 

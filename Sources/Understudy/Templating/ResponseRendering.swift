@@ -9,16 +9,19 @@ struct ResponseRendering {
     /// webhooks.
     private let requestKey: String
     private let parameters: TemplateValue
+    /// Further members of the root, such as a message stub's `message`.
+    private let extras: [(name: String, value: TemplateValue)]
     private var generator: SplitMix64
     private let escapesHTML: Bool
     /// Made by the first rendering, with the fields that template reads.
     private var renderer: TemplateRenderer?
 
     init(model: TemplateRequestModel, parameters: TemplateValue, generator: SplitMix64, escapesHTML: Bool,
-         requestKey: String = "request") {
+         requestKey: String = "request", extras: [(name: String, value: TemplateValue)] = []) {
         self.model = model
         self.requestKey = requestKey
         self.parameters = parameters
+        self.extras = extras
         self.generator = generator
         self.escapesHTML = escapesHTML
     }
@@ -35,11 +38,12 @@ struct ResponseRendering {
         return try renderer!.render(template)
     }
 
-    /// What templates see at the root: the request and `parameters`.
+    /// What templates see at the root: the request, `parameters` and the extras.
     private func context() -> TemplateValue {
-        var context = TemplateValue.JSONObjectValue(capacity: 2)
+        var context = TemplateValue.JSONObjectValue(capacity: 2 + extras.count)
         context.append(requestKey, model.value)
         context.append("parameters", parameters)
+        for extra in extras { context.append(extra.name, extra.value) }
         return .object(context)
     }
 }

@@ -95,6 +95,19 @@ final class ResponseTemplater: Sendable {
         }
     }
 
+    /// A message stub's text rendered, as WireMock 4's `message-template` transformer does:
+    /// `request` is the socket's opening request (or the HTTP request of an HTTP trigger),
+    /// `message.body` the message that fired the stub, as text.
+    func renderMessage(_ text: String, request: RecordedRequest, message: WebSocketMessage?) throws(TemplateError) -> String {
+        guard Self.hasTag(text) else { return text }
+        var body = TemplateValue.JSONObjectValue(capacity: 1)
+        body.append("body", message.map { .string($0.text) } ?? .null)
+        var rendering = ResponseRendering(
+            model: TemplateRequestModel(request, urlPattern: nil), parameters: .object(.init()),
+            generator: SplitMix64(seed: nextSeed()), escapesHTML: escapesHTML, extras: [("message", .object(body))])
+        return try render(text, with: &rendering)
+    }
+
     private func render(_ text: String, with rendering: inout ResponseRendering) throws(TemplateError) -> String {
         guard Self.hasTag(text) else { return text }
         let parsed = try template(text)

@@ -11,9 +11,15 @@ package enum ConnectionPipeline {
     /// Adds the connection handlers to `channel`. Call on the channel's event loop.
     static func install(on channel: any Channel, context: ServerContext, scheme: String = "http") throws {
         let pipeline = channel.pipeline.syncOperations
-        try pipeline.configureHTTPServerPipeline(withErrorHandling: false)
-        try pipeline.addHandler(ProtocolErrorHandler())
-        try pipeline.addHandler(MockHTTPHandler(context: context, scheme: scheme))
+        let protocolErrors = ProtocolErrorHandler()
+        let mockHandler = MockHTTPHandler(context: context, scheme: scheme)
+        // Both are taken out once a WebSocket upgrade is done (they are only touched on the loop).
+        let httpHandlers = NIOLoopBound<[any RemovableChannelHandler]>([protocolErrors, mockHandler], eventLoop: channel.eventLoop)
+        let upgrader = WebSocketUpgrade.upgrader(context: context, scheme: scheme) { httpHandlers.value }
+        try pipeline.configureHTTPServerPipeline(withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }),
+                                                 withErrorHandling: false)
+        try pipeline.addHandler(protocolErrors)
+        try pipeline.addHandler(mockHandler)
     }
 
     /// Adds the handlers of one HTTP/2 stream, whose pipeline already yields HTTP/1 parts.

@@ -8,7 +8,7 @@ import UnderstudySupport
 /// the plan of the answer, and carries the plan out: delay, then a fault, a proxy exchange or
 /// the planned head and timed body. One instance per connection; every method runs on the
 /// connection's event loop.
-final class MockHTTPHandler: ChannelInboundHandler {
+final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
@@ -57,7 +57,7 @@ final class MockHTTPHandler: ChannelInboundHandler {
     private func start(context: ChannelHandlerContext) {
         guard !started else { return }
         started = true
-        clientAddress = context.channel.remoteAddress.map { "\($0.ipAddress ?? "unknown"):\($0.port ?? 0)" } ?? "unknown"
+        clientAddress = RecordedRequest.clientAddress(of: context.channel)
         reader.start(context: context)
     }
 
@@ -174,22 +174,6 @@ final class MockHTTPHandler: ChannelInboundHandler {
     }
 
     private func recordedRequest(_ head: HTTPRequestHead, body: ByteBuffer, channel: any Channel) -> RecordedRequest {
-        var headers = Understudy.HTTPHeaders()
-        for (name, value) in head.headers { headers.add(name: name, value: value) }
-        let url: String
-        if head.uri.hasPrefix("/"), let host = headers["Host"] {
-            // Origin form: the scheme is the connection's (https behind TLS), the host the header's.
-            url = scheme == "http" ? head.uri : "\(scheme)://\(host)\(head.uri)"
-        } else if head.uri.hasPrefix("/"), let local = channel.localAddress {
-            url = "\(scheme)://\(local.ipAddress ?? "127.0.0.1"):\(local.port ?? 80)\(head.uri)"
-        } else {
-            url = head.uri
-        }
-        var request = RecordedRequest(id: UUID.version4(using: &requestIDs), method: Understudy.HTTPMethod(head.method.rawValue),
-                                      url: url, headers: headers, body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView),
-                                      clientAddress: clientAddress)
-        // An HTTP/2 stream's head says HTTP/2.0 (NIO's frame-to-HTTP/1 codec), as Jetty tells WireMock.
-        request.protocolVersion = "HTTP/\(head.version.major).\(head.version.minor)"
-        return request
+        RecordedRequest(head, body: body, scheme: scheme, channel: channel, id: UUID.version4(using: &requestIDs), clientAddress: clientAddress)
     }
 }

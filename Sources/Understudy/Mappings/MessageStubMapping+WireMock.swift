@@ -1,0 +1,224 @@
+public import Foundation
+public import UnderstudyJSON
+
+// WireMock 4's JSON for message stubs (`wiremock-core/.../message/MessageStubMapping.java`,
+// `IncomingMessageTrigger`, `HttpStubTrigger`, `HttpRequestTrigger`, `SendMessageAction`,
+// `ChannelTarget`, `common/entity/EntityDefinitionDeserializer.java` on master).
+
+extension MessageStubMapping {
+    static let knownKeys = ["id", "name", "priority", "trigger", "actions", "metadata", "uuid", "insertionIndex", "$schema"]
+
+    /// WireMock 4's JSON for the stub: empty actions and metadata left out, bodies in their
+    /// short form.
+    public var wireMockJSON: JSONValue {
+        var object: JSONObject = ["id": .string(id.uuidString.lowercased())]
+        if let name { object["name"] = .string(name) }
+        if let priority { object["priority"] = .number(JSONNumber(priority)) }
+        object["trigger"] = trigger.wireMockJSON
+        if !actions.isEmpty { object["actions"] = .array(actions.map(\.wireMockJSON)) }
+        if !metadata.isEmpty { object["metadata"] = .object(metadata) }
+        return .object(object)
+    }
+
+    init(wireMock reader: JSONReader) throws {
+        try reader.rejectUnknownKeys(Self.knownKeys, in: "the message stub")
+        // WireMock 4 reads `id` only (`uuid` is ignored, unlike HTTP stubs).
+        let id = try reader.optional("id") { member in
+            guard let id = UUID(uuidString: try member.string()) else { throw member.error("not a UUID; write one such as \"8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7\"") }
+            return id
+        }
+        let trigger = try reader.optional("trigger") { try MessageTrigger(wireMock: $0) } ?? .message(channel: nil, message: MessagePattern())
+        let actions = try reader.optional("actions") { try $0.elements().map { try MessageAction(wireMock: $0) } } ?? []
+        self.init(id: id ?? UUID(), name: try reader.optionalString("name"), priority: try reader.optionalInt("priority"),
+                  trigger: trigger, actions: actions, metadata: try reader.optional("metadata") { try $0.object() } ?? [:])
+    }
+}
+
+extension MessageTrigger {
+    var wireMockJSON: JSONValue {
+        switch self {
+        case .message(let channel, let message):
+            var object: JSONObject = ["type": "message"]
+            if let channel {
+                object["channel"] = ["type": "websocket", "initiatingRequestPattern": channel.wireMockJSON]
+            }
+            if message.channel != nil || message.body != nil { object["message"] = message.wireMockJSON }
+            return .object(object)
+        case .httpStub(let id):
+            return ["type": "http-stub", "stubId": .string(id.uuidString.lowercased())]
+        case .httpRequest(let pattern):
+            return ["type": "http-request", "requestPattern": pattern.wireMockJSON]
+        }
+    }
+
+    init(wireMock reader: JSONReader) throws {
+        let type = try reader.optionalString("type") ?? "message"
+        switch type {
+        case "message":
+            try reader.rejectUnknownKeys(["type", "channel", "message"], in: "a message trigger")
+            let channel = try reader.optional("channel") { member -> RequestPattern? in
+                try member.rejectUnknownKeys(["type", "initiatingRequestPattern", "channelProvider", "channelName"], in: "a channel pattern")
+                switch try member.requiredString("type") {
+                case "websocket": return try member.optional("initiatingRequestPattern") { try RequestPattern(wireMock: $0) }
+                case "fixed": throw member.error(at: "type", "fixed channels (WireMock 4's channel providers) are not served here; Understudy serves WebSocket channels: use {\"type\": \"websocket\", \"initiatingRequestPattern\": {...}}")
+                case let other: throw member.error(at: "type", "unknown channel type \"\(other)\"; use \"websocket\"")
+                }
+            } ?? nil
+            self = .message(channel: channel, message: try reader.optional("message") { try MessagePattern(wireMock: $0) } ?? MessagePattern())
+        case "http-stub":
+            try reader.rejectUnknownKeys(["type", "stubId"], in: "an http-stub trigger")
+            let stubID = try reader.required("stubId") { member in
+                guard let id = UUID(uuidString: try member.string()) else { throw member.error("not a UUID; give the id of an HTTP stub") }
+                return id
+            }
+            self = .httpStub(stubID)
+        case "http-request":
+            try reader.rejectUnknownKeys(["type", "requestPattern"], in: "an http-request trigger")
+            self = .httpRequest(try reader.required("requestPattern") { try RequestPattern(wireMock: $0) })
+        default:
+            // WireMock 4 reads an unknown type as a message trigger that matches everything; a
+            // typo would then answer every message, so it is refused here.
+            throw reader.error(at: "type", "unknown trigger type \"\(type)\"; use \"message\", \"http-stub\" or \"http-request\"")
+        }
+    }
+}
+
+extension MessagePattern {
+    /// WireMock 4's JSON: `{"channel": <request pattern>, "body": <content pattern>}`.
+    public var wireMockJSON: JSONValue {
+        var object: JSONObject = [:]
+        if let channel { object["channel"] = channel.wireMockJSON }
+        if let body { object["body"] = body.wireMockJSON }
+        return .object(object)
+    }
+
+    init(wireMock reader: JSONReader) throws {
+        try reader.rejectUnknownKeys(["channel", "body"], in: "a message pattern")
+        self.init(channel: try reader.optional("channel") { try RequestPattern(wireMock: $0) },
+                  body: try reader.optional("body") { try StringValuePattern(wireMock: $0, content: true) })
+    }
+}
+
+extension MessageAction {
+    var wireMockJSON: JSONValue {
+        var message: JSONObject = [:]
+        if let body { message["body"] = body.wireMockJSON }
+        let target: JSONValue = switch self.target {
+        case .originating: ["type": "originating"]
+        case .channelsMatching(let pattern): ["type": "request-initiated", "requestPattern": pattern.wireMockJSON]
+        }
+        return ["type": "send", "message": .object(message), "channelTarget": target]
+    }
+
+    init(wireMock reader: JSONReader) throws {
+        try reader.rejectUnknownKeys(["type", "message", "channelTarget", "transformers", "transformerParameters"], in: "an action")
+        let type = try reader.requiredString("type")
+        guard type == "send" else { throw reader.error(at: "type", "unknown action type \"\(type)\"; the one action is \"send\"") }
+        if let transformers = try reader.optional("transformers", { try $0.elements().map { try $0.string() } }), !transformers.isEmpty {
+            reader.warn(at: "transformers", "message transformers are Java extensions and do not run here; bodies are rendered as templates without them")
+        }
+        let body = try reader.required("message") { message -> MessageBody? in
+            try message.rejectUnknownKeys(["body"], in: "a message definition")
+            return try message.optional("body") { try MessageBody(wireMock: $0) } ?? nil
+        }
+        let target = try reader.optional("channelTarget") { member -> Target in
+            try member.rejectUnknownKeys(["type", "requestPattern", "channelType", "providerName", "channelName"], in: "a channel target")
+            switch try member.requiredString("type") {
+            case "originating": return .originating
+            case "request-initiated":
+                if let channelType = try member.optionalString("channelType"), channelType.lowercased() == "fixed" {
+                    throw member.error(at: "channelType", "fixed channels are not served here; leave channelType out or write \"websocket\"")
+                }
+                return .channelsMatching(try member.required("requestPattern") { try RequestPattern(wireMock: $0) })
+            case "fixed-channel":
+                throw member.error(at: "type", "fixed channels (WireMock 4's channel providers) are not served here; target \"originating\" or \"request-initiated\" WebSockets")
+            case let other:
+                throw member.error(at: "type", "unknown channel target \"\(other)\"; use \"originating\" or \"request-initiated\"")
+            }
+        } ?? .originating
+        self.init(send: body, to: target)
+    }
+}
+
+extension MessageBody {
+    /// WireMock 4's short form: text as a string, JSON as `{"format": "json", "data": ...}`,
+    /// bytes as `{"base64Data": ...}`, a file as `{"filePath": ...}`.
+    public var wireMockJSON: JSONValue {
+        switch self {
+        case .text(let text): .string(text)
+        case .json(let json): ["format": "json", "data": json]
+        case .binary(let data): ["base64Data": .string(data.base64EncodedString())]
+        case .file(let path, let binary): binary ? ["filePath": .string(path), "format": "binary"] : ["filePath": .string(path)]
+        }
+    }
+
+    /// Reads a body entity; `nil` for `null` (an empty message).
+    init?(wireMock reader: JSONReader) throws {
+        switch reader.value {
+        case .null: return nil
+        case .string(let text): self = .text(text)
+        case .object(let object):
+            if object["dataStore"] != nil || object["dataRef"] != nil {
+                throw reader.error("data stores (dataStore, dataRef) are not served here; inline the body with \"data\" or put it in a file under __files with \"filePath\"")
+            }
+            let format = try (reader.optionalString("format") ?? reader.optionalString("encoding"))?.lowercased()
+            if let compression = try reader.optionalString("compression"), compression.lowercased() != "none" {
+                throw reader.error(at: "compression", "compressed message bodies are not served here; give the body uncompressed")
+            }
+            let path = try reader.optionalString("filePath")
+            let inline = object["data"] != nil || object["base64Data"] != nil
+            if path != nil, inline { throw reader.error("a body has either inline data or a filePath, not both; keep one") }
+            if let path {
+                self = .file(path, binary: format == "binary")
+            } else if let data = object["data"] {
+                switch data {
+                case .string(let text): self = format == "binary" ? .binary(Data(text.utf8)) : .text(text)
+                case .object: self = .json(data)
+                default:
+                    throw reader.error(at: "data", "give the data as a string or a JSON object (WireMock 4 sends nothing for \(data.jsonText()))")
+                }
+            } else if let encoded = try reader.optionalString("base64Data") {
+                guard let bytes = Data(base64Encoded: encoded) else { throw reader.error(at: "base64Data", "not valid base64") }
+                self = .binary(bytes)
+            } else {
+                self = .text("")
+            }
+        default:
+            throw reader.typeError("a string or an object such as {\"data\": \"text\"}")
+        }
+    }
+}
+
+/// Reads and writes message stubs in WireMock 4's JSON: a file of a root's `message-mappings/`
+/// folder holds one stub, or several as `{"messageMappings": [...]}`.
+public enum WireMockMessageMappings {
+    /// The stubs of one file or admin body.
+    public static func decode(_ data: Data, file: String? = nil) throws(MappingDecodingError) -> [MessageStubMapping] {
+        let reader = try JSONReader.parsing(data, file: file)
+        return try reader.decoding { reader in
+            if let collection = reader.member("messageMappings") {
+                try reader.rejectUnknownKeys(["messageMappings", "meta", "$schema", "uuid"], in: "a message mappings file")
+                return try collection.elements().map { try MessageStubMapping(wireMock: $0) }
+            }
+            return [try MessageStubMapping(wireMock: reader)]
+        }
+    }
+
+    /// One stub (the admin API's `POST /__admin/message-mappings` body).
+    public static func decodeStub(_ data: Data) throws(MappingDecodingError) -> MessageStubMapping {
+        let reader = try JSONReader.parsing(data, file: nil)
+        return try reader.decoding { try MessageStubMapping(wireMock: $0) }
+    }
+
+    /// A message pattern (the body of journal queries).
+    public static func decodePattern(_ data: Data) throws(MappingDecodingError) -> MessagePattern {
+        let reader = try JSONReader.parsing(data, file: nil)
+        return try reader.decoding { try MessagePattern(wireMock: $0) }
+    }
+
+    /// A message body entity.
+    package static func decodeBody(_ value: JSONValue) throws(MappingDecodingError) -> MessageBody? {
+        let reader = JSONReader(value)
+        return try reader.decoding { try MessageBody(wireMock: $0) }
+    }
+}

@@ -1,0 +1,375 @@
+public import Foundation
+import UnderstudySupport
+import UnderstudyTemplating
+
+/// The WebSocket side of a mock (WireMock 4's message stubs): the message stubs, the sockets
+/// the server holds open, and the message journal. Reach it as ``HTTPMock/messages``.
+///
+/// A message that arrives on a socket fires the first message stub it matches (by priority,
+/// then newest first), whose actions send to the socket or to every socket whose opening
+/// request matches a pattern; an HTTP request fires every stub whose `http-stub` or
+/// `http-request` trigger it matches. Both directions are journaled; as in WireMock 4, a
+/// received message is journaled after the messages its stub sent.
+public final class MessageHub: Sendable {
+    private struct Entry {
+        let stub: MessageStubMapping
+        let sequence: Int
+    }
+
+    private struct Socket {
+        let id: UUID
+        let openingRequest: RecordedRequest
+        let connection: any WebSocketConnection
+
+        var info: WebSocketChannelInfo { WebSocketChannelInfo(id: id, openingRequest: openingRequest, isOpen: true) }
+    }
+
+    private struct Waiter {
+        let pattern: MessagePattern
+        let count: Int
+        let continuation: CheckedContinuation<[MessageServeEvent], Never>
+        /// Ends the wait at its timeout; cancelled when the events come first.
+        var timer: Task<Void, Never>?
+    }
+
+    private struct State {
+        /// In precedence order: priority, then newest first.
+        var stubs: [Entry] = []
+        var nextSequence = 0
+        /// Open sockets, in the order they opened.
+        var sockets: [Socket] = []
+        /// Oldest first.
+        var journal: [MessageServeEvent] = []
+        var waiters: [UUID: Waiter] = [:]
+        var channelWaiters: [UUID: (count: Int, continuation: CheckedContinuation<[WebSocketChannelInfo], Never>)] = [:]
+        var hasHTTPTriggers = false
+
+        mutating func insert(_ stub: MessageStubMapping) {
+            let entry = Entry(stub: stub, sequence: nextSequence)
+            nextSequence += 1
+            let priority = stub.priority ?? MessageStubMapping.defaultPriority
+            // Before the first entry of a greater priority: the newest of equal priority first.
+            let index = stubs.firstIndex { ($0.stub.priority ?? MessageStubMapping.defaultPriority) >= priority } ?? stubs.endIndex
+            stubs.insert(entry, at: index)
+            hasHTTPTriggers = stubs.contains { !$0.stub.trigger.opensSockets }
+        }
+
+        mutating func remove(where predicate: (MessageStubMapping) -> Bool) -> [MessageStubMapping] {
+            let removed = stubs.filter { predicate($0.stub) }.map(\.stub)
+            stubs.removeAll { predicate($0.stub) }
+            hasHTTPTriggers = stubs.contains { !$0.stub.trigger.opensSockets }
+            return removed
+        }
+    }
+
+    private let state = Locked(State())
+    private let templater: ResponseTemplater
+    private let root: MappingsRoot?
+    private let journalCapacity: Int
+
+    init(templater: ResponseTemplater, root: MappingsRoot?, journalCapacity: Int) {
+        self.templater = templater
+        self.root = root
+        self.journalCapacity = journalCapacity
+    }
+
+    // MARK: Stubs
+
+    /// Adds a message stub; returns it.
+    @discardableResult
+    public func stub(_ stub: MessageStubMapping) -> MessageStubMapping {
+        state.withLock { $0.insert(stub) }
+        return stub
+    }
+
+    /// The message stubs in precedence order (priority, then newest first).
+    public var stubs: [MessageStubMapping] { state.withLock { $0.stubs.map(\.stub) } }
+
+    /// The stub with this id.
+    public func stub(id: UUID) -> MessageStubMapping? { state.withLock { $0.stubs.first { $0.stub.id == id }?.stub } }
+
+    /// Replaces the stub with the same id, which becomes the newest of its priority; `false`
+    /// when there is none.
+    @discardableResult
+    public func replace(_ stub: MessageStubMapping) -> Bool {
+        state.withLock { state in
+            guard !state.remove(where: { $0.id == stub.id }).isEmpty else { return false }
+            state.insert(stub)
+            return true
+        }
+    }
+
+    /// Removes the stub with this id; returns whether there was one.
+    @discardableResult
+    public func removeStub(id: UUID) -> Bool { !state.withLock { $0.remove { $0.id == id } }.isEmpty }
+
+    /// Removes the stubs `predicate` picks; returns them.
+    @discardableResult
+    public func removeStubs(where predicate: (MessageStubMapping) -> Bool) -> [MessageStubMapping] {
+        state.withLock { $0.remove(where: predicate) }
+    }
+
+    /// Removes every message stub.
+    public func removeAllStubs() { _ = removeStubs { _ in true } }
+
+    // MARK: Sockets
+
+    /// The sockets held open, in the order they opened.
+    public var channels: [WebSocketChannelInfo] { state.withLock { $0.sockets.map(\.info) } }
+
+    /// Whether a WebSocket upgrade asked for by `request` is accepted: a message stub listens
+    /// on its URL (a message trigger whose channel pattern matches, or has none) or sends to it
+    /// (a target pattern that matches).
+    package func acceptsUpgrade(_ request: RecordedRequest) -> Bool {
+        let stubs = state.withLock { $0.stubs }
+        return stubs.contains { entry in
+            if entry.stub.trigger.opensSockets {
+                guard let pattern = entry.stub.trigger.channelPattern else { return true }
+                if pattern.matches(request) { return true }
+            }
+            return entry.stub.actions.contains { action in
+                if case .channelsMatching(let pattern) = action.target { return pattern.matches(request) }
+                return false
+            }
+        }
+    }
+
+    /// Registers a socket the server opened for `request`; returns its id.
+    package func open(_ request: RecordedRequest, connection: any WebSocketConnection) -> UUID {
+        let socket = Socket(id: UUID(), openingRequest: request, connection: connection)
+        let woken = state.withLock { state in
+            state.sockets.append(socket)
+            let ready = state.channelWaiters.filter { $0.value.count <= state.sockets.count }
+            for id in ready.keys { state.channelWaiters[id] = nil }
+            return (ready.values.map(\.continuation), state.sockets.map(\.info))
+        }
+        for continuation in woken.0 { continuation.resume(returning: woken.1) }
+        return socket.id
+    }
+
+    /// Waits until at least `count` sockets are open, or `timeout` passes; returns the open
+    /// sockets (fewer than `count` on a timeout). A test's way to know its clients are connected.
+    public func waitForChannels(count: Int, timeout: Duration = .seconds(10)) async -> [WebSocketChannelInfo] {
+        let id = UUID()
+        return await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> [WebSocketChannelInfo]? in
+                if state.sockets.count >= count { return state.sockets.map(\.info) }
+                state.channelWaiters[id] = (count, continuation)
+                return nil
+            }
+            if let ready {
+                continuation.resume(returning: ready)
+                return
+            }
+            Task {
+                try? await Task.sleep(for: timeout)
+                let expired = self.state.withLock { state in
+                    state.channelWaiters.removeValue(forKey: id).map { ($0.continuation, state.sockets.map(\.info)) }
+                }
+                if let (continuation, open) = expired { continuation.resume(returning: open) }
+            }
+        }
+    }
+
+    /// Forgets a socket that closed.
+    package func closed(_ id: UUID) {
+        state.withLock { $0.sockets.removeAll { $0.id == id } }
+    }
+
+    /// Closes the socket with this id (code 1000); returns whether it was open.
+    @discardableResult
+    public func close(channel id: UUID, code: UInt16 = 1000, reason: String = "Closed by server") -> Bool {
+        guard let socket = state.withLock({ state in state.sockets.first { $0.id == id } }) else { return false }
+        socket.connection.close(code: code, reason: reason)
+        closed(id)
+        return true
+    }
+
+    /// Sends a message to every open socket whose opening request matches `pattern`, as
+    /// `POST /__admin/channels/send` does (no templating); returns the sockets messaged.
+    @discardableResult
+    public func send(_ body: MessageBody, toChannelsMatching pattern: RequestPattern) throws(MessageBodyError) -> [WebSocketChannelInfo] {
+        let message = try resolve(body, rendering: nil)
+        let sockets = state.withLock { $0.sockets.filter { pattern.matches($0.openingRequest) } }
+        for socket in sockets { deliver(message, to: socket, stub: nil) }
+        return sockets.map(\.info)
+    }
+
+    // MARK: Serving
+
+    /// A message arrived on a socket: fires the first stub it matches, then journals it.
+    package func received(_ message: WebSocketMessage, on id: UUID) {
+        let (socket, stub) = state.withLock { state -> (Socket?, MessageStubMapping?) in
+            guard let socket = state.sockets.first(where: { $0.id == id }) else { return (nil, nil) }
+            let stub = state.stubs.first { entry in
+                guard case .message(let channel, let pattern) = entry.stub.trigger else { return false }
+                if let channel, !channel.matches(socket.openingRequest) { return false }
+                return pattern.matches(message, openedBy: socket.openingRequest)
+            }?.stub
+            return (socket, stub)
+        }
+        guard let socket else { return }
+        if let stub {
+            for action in stub.actions {
+                run(action, of: stub, origin: socket, request: socket.openingRequest, message: message)
+            }
+        }
+        record(MessageServeEvent(id: UUID(), direction: .received, channel: socket.info, message: message, stub: stub, timestamp: Date()))
+    }
+
+    /// An HTTP request was served (by `stub`, or by none): fires every message stub whose
+    /// HTTP trigger it matches.
+    package func served(_ request: RecordedRequest, by stub: UUID?) {
+        let fired = state.withLock { state -> [MessageStubMapping] in
+            guard state.hasHTTPTriggers else { return [] }
+            return state.stubs.map(\.stub).filter { candidate in
+                switch candidate.trigger {
+                case .message: false
+                case .httpStub(let id): id == stub
+                case .httpRequest(let pattern): pattern.matches(request)
+                }
+            }
+        }
+        for stub in fired {
+            for action in stub.actions { run(action, of: stub, origin: nil, request: request, message: nil) }
+        }
+    }
+
+    private func run(_ action: MessageAction, of stub: MessageStubMapping, origin: Socket?, request: RecordedRequest, message: WebSocketMessage?) {
+        let targets: [Socket]
+        switch action.target {
+        case .originating: targets = origin.map { [$0] } ?? []
+        case .channelsMatching(let pattern): targets = state.withLock { $0.sockets.filter { pattern.matches($0.openingRequest) } }
+        }
+        guard !targets.isEmpty else { return }
+        let outgoing: WebSocketMessage
+        do {
+            outgoing = try resolve(action.body ?? .text(""), rendering: (request, message, stub))
+        } catch {
+            // WireMock 4 drops the action; the socket gets a close frame saying why instead of a silent nothing.
+            for socket in targets { socket.connection.close(code: 1011, reason: String("\(stub.label): \(error.problem)".prefix(120))) }
+            return
+        }
+        for socket in targets { deliver(outgoing, to: socket, stub: stub) }
+    }
+
+    private func deliver(_ message: WebSocketMessage, to socket: Socket, stub: MessageStubMapping?) {
+        socket.connection.send(message)
+        record(MessageServeEvent(id: UUID(), direction: .sent, channel: socket.info, message: message, stub: stub, timestamp: Date()))
+    }
+
+    /// The message a body sends; inline text and JSON rendered as templates when `rendering`
+    /// gives the request, message and stub.
+    private func resolve(_ body: MessageBody, rendering: (request: RecordedRequest, message: WebSocketMessage?, stub: MessageStubMapping)?) throws(MessageBodyError) -> WebSocketMessage {
+        func render(_ text: String) throws(MessageBodyError) -> String {
+            guard let rendering else { return text }
+            do {
+                return try templater.renderMessage(text, request: rendering.request, message: rendering.message)
+            } catch {
+                throw MessageBodyError(problem: "template error at line \(error.line), column \(error.column): \(error.message)")
+            }
+        }
+        switch body {
+        case .text(let text): return .text(try render(text))
+        case .json(let json): return .text(try render(json.jsonText()))
+        case .binary(let data): return .binary(data)
+        case .file(let name, let binary):
+            guard let root else {
+                throw MessageBodyError(problem: "filePath \"\(name)\" needs a root folder; serve a root or create the mock with HTTPMock.Configuration(root:)")
+            }
+            let data: Data
+            do {
+                data = try root.bodyFile(named: name)
+            } catch {
+                throw MessageBodyError(problem: "\(error)")
+            }
+            return binary ? .binary(data) : .text(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    // MARK: Journal
+
+    /// The message journal, oldest first.
+    public var events: [MessageServeEvent] { state.withLock { $0.journal } }
+
+    /// The journaled events a pattern matches, oldest first.
+    public func events(matching pattern: MessagePattern) -> [MessageServeEvent] {
+        state.withLock { $0.journal.filter { pattern.matches($0.message, openedBy: $0.channel.openingRequest) } }
+    }
+
+    /// Removes the events a pattern matches; returns them.
+    @discardableResult
+    public func removeEvents(matching pattern: MessagePattern) -> [MessageServeEvent] {
+        removeEvents { pattern.matches($0.message, openedBy: $0.channel.openingRequest) }
+    }
+
+    /// Removes the events `predicate` picks; returns them.
+    @discardableResult
+    public func removeEvents(where predicate: (MessageServeEvent) -> Bool) -> [MessageServeEvent] {
+        state.withLock { state in
+            let removed = state.journal.filter(predicate)
+            state.journal.removeAll(where: predicate)
+            return removed
+        }
+    }
+
+    /// Empties the message journal.
+    public func resetJournal() { state.withLock { $0.journal.removeAll() } }
+
+    /// Waits until the journal holds `count` events the pattern matches, or `timeout` passes;
+    /// returns the matching events (oldest first), fewer than `count` on a timeout.
+    public func waitForEvents(matching pattern: MessagePattern, count: Int = 1, timeout: Duration) async -> [MessageServeEvent] {
+        let id = UUID()
+        return await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> [MessageServeEvent]? in
+                let found = state.journal.filter { pattern.matches($0.message, openedBy: $0.channel.openingRequest) }
+                if found.count >= count { return found }
+                state.waiters[id] = Waiter(pattern: pattern, count: count, continuation: continuation)
+                return nil
+            }
+            if let ready {
+                continuation.resume(returning: ready)
+                return
+            }
+            // Started once the waiter is in place, so that a short timeout cannot pass it by.
+            let timer = Task {
+                try? await Task.sleep(for: timeout)
+                self.finishWaiter(id)
+            }
+            state.withLock { $0.waiters[id]?.timer = timer }
+        }
+    }
+
+    private func finishWaiter(_ id: UUID) {
+        let finished = state.withLock { state -> (Waiter, [MessageServeEvent])? in
+            guard let waiter = state.waiters.removeValue(forKey: id) else { return nil }
+            return (waiter, state.journal.filter { waiter.pattern.matches($0.message, openedBy: $0.channel.openingRequest) })
+        }
+        if let (waiter, found) = finished { waiter.continuation.resume(returning: found) }
+    }
+
+    private func record(_ event: MessageServeEvent) {
+        let woken = state.withLock { state -> [(CheckedContinuation<[MessageServeEvent], Never>, [MessageServeEvent])] in
+            state.journal.append(event)
+            if state.journal.count > journalCapacity { state.journal.removeFirst(state.journal.count - journalCapacity) }
+            var woken: [(CheckedContinuation<[MessageServeEvent], Never>, [MessageServeEvent])] = []
+            for (id, waiter) in state.waiters {
+                let found = state.journal.filter { waiter.pattern.matches($0.message, openedBy: $0.channel.openingRequest) }
+                if found.count >= waiter.count {
+                    state.waiters[id] = nil
+                    waiter.timer?.cancel()
+                    woken.append((waiter.continuation, found))
+                }
+            }
+            return woken
+        }
+        for (continuation, found) in woken { continuation.resume(returning: found) }
+    }
+}
+
+/// Why a message stub's body could not be sent: a template error, or a file that cannot be read.
+public struct MessageBodyError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, and how to fix it.
+    public let problem: String
+    public var description: String { problem }
+}

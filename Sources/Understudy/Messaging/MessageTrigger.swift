@@ -1,0 +1,27 @@
+public import Foundation
+
+/// When a message stub fires (WireMock 4's `trigger`).
+public enum MessageTrigger: Sendable {
+    /// A message arrives on a WebSocket whose opening request matches `channel` (any socket
+    /// when `nil`) and the message matches `message`. Only the first matching stub fires.
+    case message(channel: RequestPattern?, message: MessagePattern)
+    /// The HTTP stub with this id answers a request (`http-stub`). Every matching stub fires.
+    case httpStub(UUID)
+    /// An HTTP request matching the pattern is served, by a stub or not (`http-request`).
+    /// Every matching stub fires.
+    case httpRequest(RequestPattern)
+
+    /// The pattern an upgrade request must match for this trigger to concern its socket:
+    /// `nil` for a message trigger without a channel pattern (every socket), and for HTTP
+    /// triggers, which open no socket (``opensSockets`` is then false).
+    var channelPattern: RequestPattern? {
+        if case .message(let channel, let message) = self { return channel ?? message.channel }
+        return nil
+    }
+
+    /// Whether the trigger fires on socket messages.
+    var opensSockets: Bool {
+        if case .message = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+import Understudy
+
+/// The WebSocket upgrade of a plain or TLS HTTP/1.1 connection: accepted when the mock's
+/// ``MessageHub`` has a message stub for the URL (see ``MessageHub``), refused otherwise, and
+/// then the request goes on to the mock as any GET and gets the ordinary answer (a 404 with
+/// its near-miss report when nothing matches). Admin paths are never upgraded.
+enum WebSocketUpgrade {
+    /// The upgrader for a connection; `httpHandlers` are the handlers to take out of the
+    /// pipeline once the socket is upgraded (the mock's HTTP handlers).
+    static func upgrader(context: ServerContext, scheme: String, httpHandlers: @escaping @Sendable () -> [any RemovableChannelHandler])
+        -> NIOWebSocketServerUpgrader {
+        let configuration = context.configuration
+        let hub = context.mock.messages
+        return NIOWebSocketServerUpgrader(
+            maxFrameSize: min(configuration.webSocketMaxMessageBytes, Int(UInt32.max)),
+            automaticErrorHandling: true,
+            shouldUpgrade: { channel, head in
+                let request = openingRequest(head, scheme: scheme, channel: channel)
+                let admin = request.path == "/__admin" || request.path.hasPrefix("/__admin/")
+                let accepted = !admin && hub.acceptsUpgrade(request)
+                return channel.eventLoop.makeSucceededFuture(accepted ? HTTPHeaders() : nil)
+            },
+            upgradePipelineHandler: { channel, head in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    for handler in httpHandlers() { _ = pipeline.removeHandler(handler) }
+                    try pipeline.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.webSocketIdleTimeout)))
+                    try pipeline.addHandler(NIOWebSocketFrameAggregator(
+                        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
+                        maxAccumulatedFrameSize: configuration.webSocketMaxMessageBytes))
+                    try pipeline.addHandler(WebSocketHandler(hub: hub, openingRequest: openingRequest(head, scheme: scheme, channel: channel)))
+                }
+            })
+    }
+
+    private static func openingRequest(_ head: HTTPRequestHead, scheme: String, channel: any Channel) -> RecordedRequest {
+        RecordedRequest(head, body: ByteBuffer(), scheme: scheme, channel: channel, id: UUID(), clientAddress: RecordedRequest.clientAddress(of: channel))
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import NIOCore
+import NIOWebSocket
+import Testing
+import Understudy
+import UnderstudyServer
+
+/// Message stubs served over real sockets, with NIO's WebSocket client. The stubs are written
+/// in WireMock 4's JSON (`wiremock-core/.../message/MessageStubMapping.java` on master).
+struct WebSocketServingTests {
+    private func mock(_ json: String) throws -> HTTPMock {
+        let mock = HTTPMock()
+        for stub in try WireMockMessageMappings.decode(Data(json.utf8)) { mock.messages.stub(stub) }
+        return mock
+    }
+
+    static let echo = """
+        {"messageMappings": [{
+          "name": "Echo",
+          "trigger": {"type": "message",
+                      "channel": {"type": "websocket", "initiatingRequestPattern": {"urlPath": "/chat"}},
+                      "message": {"body": {"equalTo": "hello"}}},
+          "actions": [{"type": "send", "message": {"body": "world: {{message.body}} on {{request.path}}"},
+                       "channelTarget": {"type": "originating"}}]
+        }]}
+        """
+
+    @Test func aMatchingMessageGetsTheStubsRenderedReply() async throws {
+        let mock = try mock(Self.echo)
+        try await withMockServer(mock) { server in
+            try await withWebSocket(server, path: "/chat?room=1") { socket in
+                try await socket.send("hello")
+                #expect(try await socket.nextMessage() == .text("world: hello on /chat"))
+            }
+        }
+        // Journaled as WireMock 4 does: the reply first, then the message that caused it.
+        let events = mock.messages.events
+        #expect(events.map(\.direction) == [.sent, .received])
+        #expect(events.map(\.message) == [.text("world: hello on /chat"), .text("hello")])
+        #expect(events.allSatisfy { $0.stub?.name == "Echo" && $0.channel.openingRequest.url == "/chat?room=1" })
+    }
+
+    @Test func aMessageNoStubMatchesIsJournaledUnmatchedAndGetsNoReply() async throws {
+        let mock = try mock(Self.echo)
+        try await withMockServer(mock) { server in
+            try await withWebSocket(server, path: "/chat") { socket in
+                try await socket.send("bonjour")
+                try await socket.send("hello")
+                // The only reply is to the second message.
+                #expect(try await socket.nextMessage() == .text("world: hello on /chat"))
+            }
+        }
+        let received = mock.messages.events.filter { $0.direction == .received }
+        #expect(received.map(\.message) == [.text("bonjour"), .text("hello")])
+        #expect(received.map(\.wasMatched) == [false, true])
+    }
+
+    @Test func anUpgradeNoMessageStubListensForIsAnsweredAsHTTP() async throws {
+        let mock = try mock(Self.echo)
+        try await withMockServer(mock) { server in
+            await #expect(throws: WebSocketRefused.self) {
+                try await withWebSocket(server, path: "/elsewhere") { _ in }
+            }
+        }
+        // The refused upgrade went to the mock as a GET, and got its 404.
+        #expect(mock.serveEvents.map(\.request.url) == ["/elsewhere"])
+        #expect(mock.serveEvents.first?.request.headers["Upgrade"] == "websocket")
+        #expect(mock.serveEvents.first?.response.status == 404)
+    }
+
+    @Test func binaryMessagesMatchByBytesAndRepliesCanBeBinary() async throws {
+        let mock = try mock("""
+            {"trigger": {"channel": {"type": "websocket", "initiatingRequestPattern": {"urlPath": "/bin"}},
+                         "message": {"body": {"binaryEqualTo": "AQID"}}},
+             "actions": [{"type": "send", "message": {"body": {"base64Data": "BAUG"}}}]}
+            """)
+        try await withMockServer(mock) { server in
+            try await withWebSocket(server, path: "/bin") { socket in
+                try await socket.send(Data([1, 2, 3]))
+                #expect(try await socket.nextMessage() == .binary(Data([4, 5, 6])))
+            }
+        }
+    }
+
+    @Test func aMessageToMatchingChannelsReachesEverySocketOpenedThere() async throws {
+        let mock = try mock("""
+            {"trigger": {"channel": {"type": "websocket", "initiatingRequestPattern": {"urlPath": "/room"}}},
+             "actions": [{"type": "send", "message": {"body": {"data": {"said": "{{message.body}}"}}},
+                          "channelTarget": {"type": "request-initiated", "requestPattern": {"urlPath": "/room"}}}]}
+            """)
+        try await withMockServer(mock) { server in
+            try await withWebSocket(server, path: "/room") { listener in
+                try await withWebSocket(server, path: "/room") { speaker in
+                    // Both are open once the hub lists them.
+                    _ = await mock.messages.waitForChannels(count: 2)
+                    try await speaker.send("hi")
+                    #expect(try await speaker.nextMessage() == .text(#"{"said":"hi"}"#))
+                }
+                #expect(try await listener.nextMessage() == .text(#"{"said":"hi"}"#))
+            }
+        }
+    }
+
+    @Test func anHTTPRequestTriggersAMessageToTheSocketsItTargets() async throws {
+        let mock = try mock("""
+            {"trigger": {"type": "http-request", "requestPattern": {"method": "POST", "urlPath": "/orders"}},
+             "actions": [{"type": "send", "message": {"body": "order {{jsonPath request.body '$.id'}} placed"},
+                          "channelTarget": {"type": "request-initiated", "requestPattern": {"urlPath": "/events"}}}]}
+            """)
+        mock.stub(.post(urlPath: "/orders"), .status(201))
+        try await withMockServer(mock) { server in
+            try await withWebSocket(server, path: "/events") { socket in
+                _ = await mock.messages.waitForChannels(count: 1)
+                let answer = try await send(server.baseURL.appendingPathComponent("orders"), method: "POST", body: #"{"id": 7}"#)
+                #expect(answer.status == 201)
+                #expect(try await socket.nextMessage() == .text("order 7 placed"))
+            }
+        }
+    }
+
+    @Test func pingsArePongedAndACloseIsAnsweredWithItsCode() async throws {
+        let mock = try mock(Self.echo)
+        try await withMockServer(mock) { server in
+            try await withWebSocket(server, path: "/chat") { socket in
+                try await socket.send(.ping, ByteBuffer(string: "are you there"))
+                let pong = try #require(try await socket.nextFrame())
+                #expect(pong.opcode == .pong)
+                #expect(String(buffer: pong.unmaskedData) == "are you there")
+                var close = ByteBuffer()
+                close.write(webSocketErrorCode: .goingAway)
+                try await socket.send(.connectionClose, close)
+                #expect(try await socket.closeCode() == .goingAway)
+                #expect(try await socket.nextFrame() == nil)
+            }
+        }
+        #expect(mock.messages.channels.isEmpty)
+    }
+
+    @Test func fragmentsAreJoinedIntoOneMessage() async throws {
+        let mock = try mock(Self.echo)
+        try await withMockServer(mock) { server in
+            try await withWebSocket(server, path: "/chat") { socket in
+                try await socket.send(.text, ByteBuffer(string: "hel"), fin: false)
+                try await socket.send(.continuation, ByteBuffer(string: "lo"), fin: true)
+                #expect(try await socket.nextMessage() == .text("world: hello on /chat"))
+            }
+        }
+    }
+
+    @Test func aMessagePastTheLimitClosesTheSocketWith1009() async throws {
+        let mock = try mock(Self.echo)
+        var configuration = MockServerConfiguration()
+        configuration.webSocketMaxMessageBytes = 64
+        try await withMockServer(mock, configuration: configuration) { server in
+            try await withWebSocket(server, path: "/chat") { socket in
+                // Two fragments of 40 bytes: each fits, the message does not.
+                try await socket.send(.text, ByteBuffer(string: String(repeating: "a", count: 40)), fin: false)
+                try await socket.send(.continuation, ByteBuffer(string: String(repeating: "b", count: 40)), fin: true)
+                #expect(try await socket.closeCode() == .messageTooLarge)
+            }
+            try await withWebSocket(server, path: "/chat") { socket in
+                // One frame past the limit.
+                try await socket.send(String(repeating: "c", count: 80))
+                #expect(try await socket.closeCode() == .messageTooLarge)
+            }
+        }
+        #expect(mock.messages.events.isEmpty)
+    }
+
+    @Test func aSilentSocketIsClosedAtTheIdleTimeout() async throws {
+        let mock = try mock(Self.echo)
+        var configuration = MockServerConfiguration()
+        configuration.webSocketIdleTimeout = .milliseconds(200)
+        try await withMockServer(mock, configuration: configuration) { server in
+            let code = try await withWebSocket(server, path: "/chat") { socket in try await socket.closeCode() }
+            #expect(code == .goingAway)
+        }
+    }
+}
