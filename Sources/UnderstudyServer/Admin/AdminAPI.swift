@@ -61,6 +61,23 @@ struct AdminAPI: Sendable {
         }
     }
 
+    /// The work that answers `request` when its route may wait (`/messages/wait`), for the
+    /// server to run off the event loop; `nil` for every other request, which ``handle(_:)`` answers.
+    func waitingWork(for request: RecordedRequest) -> (@Sendable () async -> ResponseDefinition)? {
+        var path = request.path
+        if path.hasPrefix(Self.prefix) { path.removeFirst(Self.prefix.count) }
+        guard case .found(let route, _) = AdminRoute.resolve(method: request.method, path: path),
+              let waiting = route.waitingHandler else { return nil }
+        let api = self
+        return {
+            do throws(AdminError) {
+                return try await waiting(api, request)
+            } catch {
+                return error.response
+            }
+        }
+    }
+
     // MARK: Shared decoding
 
     /// The body parsed as JSON; 422 when it is not JSON.

@@ -9,7 +9,7 @@ enum AdminAPIDocument {
     static let json = #"""
 {
  "openapi": "3.0.3",
- "info": {"title": "Understudy admin API", "version": "3.13.2", "description": "WireMock 3.13's admin API as Understudy implements it. Every path is below /__admin. With an admin token, every call needs Authorization: Bearer <token>."},
+ "info": {"title": "Understudy admin API", "version": "3.13.2", "description": "WireMock 3.13's admin API, with WireMock 4's message stubs, message journal and channels, as Understudy implements it. Every path is below /__admin. With an admin token, every call needs Authorization: Bearer <token>."},
  "servers": [{"url": "/__admin"}],
  "components": {
   "securitySchemes": {
@@ -164,6 +164,58 @@ enum AdminAPIDocument {
    "get": {"summary": "One file under __files", "parameters": [{"name": "path", "in": "path", "required": true, "description": "The file's path below __files; may contain /", "schema": {"type": "string"}}], "responses": {"200": {"description": "The file's bytes", "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}, "400": {"description": "The path leaves __files", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}, "404": {"description": "No such file", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}},
    "put": {"summary": "Writes a file under __files (atomically, creating folders)", "parameters": [{"name": "path", "in": "path", "required": true, "description": "The file's path below __files; may contain /", "schema": {"type": "string"}}], "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}, "responses": {"200": {"description": "Written"}, "400": {"description": "The path leaves __files", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}},
    "delete": {"summary": "Deletes a file under __files (whether or not it existed)", "parameters": [{"name": "path", "in": "path", "required": true, "description": "The file's path below __files; may contain /", "schema": {"type": "string"}}], "responses": {"200": {"description": "Done"}, "400": {"description": "The path leaves __files", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/message-mappings": {
+   "get": {"summary": "Lists the message stubs (WireMock 4) in precedence order, paged by limit and offset", "responses": {"200": {"description": "The message stubs", "content": {"application/json": {"schema": {"type": "object", "properties": {"messageMappings": {"type": "array", "items": {"type": "object"}}, "meta": {"type": "object"}}}}}}, "400": {"description": "A negative limit or offset", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}},
+   "post": {"summary": "Adds a message stub", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "description": "A message stub in WireMock 4's JSON"}}}}, "responses": {"201": {"description": "The stub as stored", "content": {"application/json": {"schema": {"type": "object"}}}}, "422": {"description": "Not a message stub (the field and the fix are named)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}},
+   "delete": {"summary": "Removes every message stub", "responses": {"200": {"description": "Done", "content": {"application/json": {"schema": {"type": "object"}}}}}}
+  },
+  "/message-mappings/find-by-metadata": {
+   "post": {"summary": "Message stubs whose metadata JSON a string pattern matches", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "description": "A string pattern"}}}}, "responses": {"200": {"description": "The message stubs", "content": {"application/json": {"schema": {"type": "object"}}}}, "422": {"description": "Not a pattern", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/message-mappings/remove-by-metadata": {
+   "post": {"summary": "Removes the message stubs whose metadata JSON a string pattern matches", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "description": "A string pattern"}}}}, "responses": {"200": {"description": "Done", "content": {"application/json": {"schema": {"type": "object"}}}}, "422": {"description": "Not a pattern", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/message-mappings/{id}": {
+   "get": {"summary": "One message stub", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}], "responses": {"200": {"description": "The stub", "content": {"application/json": {"schema": {"type": "object"}}}}, "400": {"description": "Not a UUID", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}, "404": {"description": "No such stub", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}},
+   "put": {"summary": "Replaces a message stub; it becomes the newest of its priority", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}], "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "description": "A message stub"}}}}, "responses": {"200": {"description": "The stub as stored", "content": {"application/json": {"schema": {"type": "object"}}}}, "400": {"description": "Not a UUID", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}, "404": {"description": "No such stub", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}, "422": {"description": "Not a message stub", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}},
+   "delete": {"summary": "Removes a message stub (whether or not it existed)", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}], "responses": {"200": {"description": "Done", "content": {"application/json": {"schema": {"type": "object"}}}}, "400": {"description": "Not a UUID", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/messages": {
+   "get": {"summary": "The message journal, newest first: messages sockets received and messages the mock sent", "responses": {"200": {"description": "The events", "content": {"application/json": {"schema": {"type": "object", "properties": {"messageServeEvents": {"type": "array", "items": {"type": "object"}}, "messageJournalDisabled": {"type": "boolean"}}}}}}}},
+   "delete": {"summary": "Empties the message journal", "responses": {"200": {"description": "Done", "content": {"application/json": {"schema": {"type": "object"}}}}}}
+  },
+  "/messages/count": {
+   "post": {"summary": "How many journaled messages (received or sent) a message pattern matches", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "description": "A message pattern {channel, body}"}}}}, "responses": {"200": {"description": "The count", "content": {"application/json": {"schema": {"type": "object"}}}}, "422": {"description": "Not a message pattern", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/messages/find": {
+   "post": {"summary": "The journaled messages a message pattern matches, oldest first", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "description": "A message pattern {channel, body}"}}}}, "responses": {"200": {"description": "The events", "content": {"application/json": {"schema": {"type": "object"}}}}, "422": {"description": "Not a message pattern", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/messages/remove": {
+   "post": {"summary": "Removes the journaled messages a message pattern matches", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "description": "A message pattern {channel, body}"}}}}, "responses": {"200": {"description": "The removed events", "content": {"application/json": {"schema": {"type": "object"}}}}, "422": {"description": "Not a message pattern", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/messages/remove-by-metadata": {
+   "post": {"summary": "Removes the journaled messages whose stub's metadata JSON a string pattern matches", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "description": "A string pattern"}}}}, "responses": {"200": {"description": "The removed events", "content": {"application/json": {"schema": {"type": "object"}}}}, "422": {"description": "Not a pattern", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/messages/wait": {
+   "post": {"summary": "Waits up to timeoutMillis for a message the pattern matches; the newest such event, or null", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "description": "{pattern, timeoutMillis}"}}}}, "responses": {"200": {"description": "The event, or null", "content": {"application/json": {"schema": {"type": "object"}}}}, "422": {"description": "Not a wait request", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/messages/wait-for-count": {
+   "post": {"summary": "Waits up to timeoutMillis for count messages the pattern matches; the newest count of them (fewer on a timeout)", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "description": "{pattern, timeoutMillis, count}"}}}}, "responses": {"200": {"description": "The events", "content": {"application/json": {"schema": {"type": "object"}}}}, "422": {"description": "Not a wait request", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/messages/{id}": {
+   "get": {"summary": "One journaled message, or null", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}], "responses": {"200": {"description": "The event, or null", "content": {"application/json": {"schema": {"type": "object"}}}}, "400": {"description": "Not a UUID", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}},
+   "delete": {"summary": "Removes one journaled message", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}], "responses": {"200": {"description": "Done", "content": {"application/json": {"schema": {"type": "object"}}}}, "400": {"description": "Not a UUID", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/channels": {
+   "get": {"summary": "The open WebSockets and the requests that opened them", "responses": {"200": {"description": "The channels", "content": {"application/json": {"schema": {"type": "object", "properties": {"channels": {"type": "array", "items": {"type": "object"}}, "meta": {"type": "object"}}}}}}}}
+  },
+  "/channels/send": {
+   "post": {"summary": "Sends a message to every open WebSocket whose opening request matches initiatingRequest", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "description": "{type: websocket, initiatingRequest, message: {body}}"}}}}, "responses": {"200": {"description": "The channels messaged", "content": {"application/json": {"schema": {"type": "object", "properties": {"channels": {"type": "array", "items": {"type": "object"}}, "channelsMessaged": {"type": "integer"}}}}}}, "422": {"description": "A missing message or initiatingRequest, or a fixed channel", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
+  "/channels/{id}": {
+   "get": {"summary": "One open WebSocket", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}], "responses": {"200": {"description": "The channel", "content": {"application/json": {"schema": {"type": "object"}}}}, "400": {"description": "Not a UUID", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}, "404": {"description": "No such open channel", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}},
+   "delete": {"summary": "Closes a WebSocket (1000, Closed by server)", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}], "responses": {"200": {"description": "Done", "content": {"application/json": {"schema": {"type": "object"}}}}, "400": {"description": "Not a UUID", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
   },
   "/docs/swagger": {
    "get": {"summary": "This document", "responses": {"200": {"description": "The OpenAPI document", "content": {"application/json": {"schema": {"type": "object"}}}}}}

@@ -18,11 +18,16 @@ struct AdminRoute: Sendable {
         case rest(String)
     }
 
+    /// Answers a request that may wait (`/messages/wait`): run by the server off the event
+    /// loop; ``handler`` answers without waiting when the API is called in process.
+    typealias WaitingHandler = @Sendable (AdminAPI, RecordedRequest) async throws(AdminError) -> ResponseDefinition
+
     let method: HTTPMethod
     /// The template as written, such as `/mappings/{id}`.
     let template: String
     let segments: [Segment]
     let handler: Handler
+    let waitingHandler: WaitingHandler?
 
     /// A route whose handler reads the path parameters (and, through them, the request).
     init(_ method: HTTPMethod, _ template: String, _ handler: @escaping @Sendable (AdminAPI) -> (AdminRequest) throws(AdminError) -> ResponseDefinition) {
@@ -39,7 +44,15 @@ struct AdminRoute: Sendable {
         self.init(method, template, handler: { api, _ throws(AdminError) in try handler(api)() })
     }
 
-    private init(_ method: HTTPMethod, _ template: String, handler: @escaping Handler) {
+    /// A route whose answer may wait: `now` answers at once (in process), `waiting` as the server serves it.
+    init(_ method: HTTPMethod, _ template: String, now: @escaping @Sendable (AdminAPI) -> (RecordedRequest) throws(AdminError) -> ResponseDefinition,
+         waiting: @escaping @Sendable (AdminAPI) -> (RecordedRequest) async throws(AdminError) -> ResponseDefinition) {
+        self.init(method, template, handler: { api, request throws(AdminError) in try now(api)(request.recorded) },
+                  waitingHandler: { api, request async throws(AdminError) in try await waiting(api)(request) })
+    }
+
+    private init(_ method: HTTPMethod, _ template: String, handler: @escaping Handler, waitingHandler: WaitingHandler? = nil) {
+        self.waitingHandler = waitingHandler
         self.method = method
         self.template = template
         self.segments = template.split(separator: "/").map { piece in
@@ -50,8 +63,9 @@ struct AdminRoute: Sendable {
         self.handler = handler
     }
 
-    /// Every admin route: the endpoints WireMock 3.13 serves, plus the legacy
-    /// `POST /requests/reset` and `POST /mappings/edit` that 2.x clients still call.
+    /// Every admin route: the endpoints WireMock 3.13 serves, WireMock 4's message stubs,
+    /// message journal and channels, and the legacy `POST /requests/reset` and
+    /// `POST /mappings/edit` that 2.x clients still call.
     /// `AdminAPIDocument` describes each one (a test keeps the two in step).
     static let all: [AdminRoute] = [
         AdminRoute(.get, "/", AdminAPI.root),
@@ -105,6 +119,28 @@ struct AdminRoute: Sendable {
         AdminRoute(.get, "/files/{path...}", AdminAPI.getFile),
         AdminRoute(.put, "/files/{path...}", AdminAPI.putFile),
         AdminRoute(.delete, "/files/{path...}", AdminAPI.deleteFile),
+        AdminRoute(.get, "/message-mappings", AdminAPI.listMessageMappings),
+        AdminRoute(.post, "/message-mappings", AdminAPI.createMessageMapping),
+        AdminRoute(.delete, "/message-mappings", AdminAPI.deleteAllMessageMappings),
+        AdminRoute(.post, "/message-mappings/find-by-metadata", AdminAPI.findMessageMappingsByMetadata),
+        AdminRoute(.post, "/message-mappings/remove-by-metadata", AdminAPI.removeMessageMappingsByMetadata),
+        AdminRoute(.get, "/message-mappings/{id}", AdminAPI.getMessageMapping),
+        AdminRoute(.put, "/message-mappings/{id}", AdminAPI.editMessageMapping),
+        AdminRoute(.delete, "/message-mappings/{id}", AdminAPI.deleteMessageMapping),
+        AdminRoute(.get, "/messages", AdminAPI.listMessages),
+        AdminRoute(.delete, "/messages", AdminAPI.deleteAllMessages),
+        AdminRoute(.post, "/messages/count", AdminAPI.countMessages),
+        AdminRoute(.post, "/messages/find", AdminAPI.findMessages),
+        AdminRoute(.post, "/messages/remove", AdminAPI.removeMessages),
+        AdminRoute(.post, "/messages/remove-by-metadata", AdminAPI.removeMessagesByMetadata),
+        AdminRoute(.post, "/messages/wait", now: AdminAPI.waitForMessageNow, waiting: AdminAPI.waitForMessage),
+        AdminRoute(.post, "/messages/wait-for-count", now: AdminAPI.waitForMessagesNow, waiting: AdminAPI.waitForMessages),
+        AdminRoute(.get, "/messages/{id}", AdminAPI.getMessage),
+        AdminRoute(.delete, "/messages/{id}", AdminAPI.deleteMessage),
+        AdminRoute(.get, "/channels", AdminAPI.listChannels),
+        AdminRoute(.post, "/channels/send", AdminAPI.sendToChannels),
+        AdminRoute(.get, "/channels/{id}", AdminAPI.getChannel),
+        AdminRoute(.delete, "/channels/{id}", AdminAPI.deleteChannel),
         AdminRoute(.get, "/docs/swagger", AdminAPI.swaggerDocument),
         AdminRoute(.get, "/docs", AdminAPI.docsIndex),
     ]

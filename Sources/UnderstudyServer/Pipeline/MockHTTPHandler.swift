@@ -103,10 +103,18 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             }
             return
         }
-        let response = admitted
-            ? AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState,
-                       certificateAuthorityPEM: server.configuration.secureTransport?.certificateAuthorityPEM).handle(request)
-            : AdminToken.unauthorized
+        let api = AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState,
+                           certificateAuthorityPEM: server.configuration.secureTransport?.certificateAuthorityPEM)
+        if admitted, let work = api.waitingWork(for: request) {
+            // `/messages/wait`: waits off the event loop, answered back on it.
+            let answer = context.eventLoop.makePromise(of: ResponseDefinition.self)
+            answer.completeWithTask { await work() }
+            answer.futureResult.assumeIsolated().whenSuccess { response in
+                self.carryOut(self.adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
+            }
+            return
+        }
+        let response = admitted ? api.handle(request) : AdminToken.unauthorized
         carryOut(adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
     }
 
