@@ -61,9 +61,13 @@ struct LintCommand: ParsableCommand {
         for mapping in report.mappings {
             lines.append("  \(mapping.label): \(mapping.request)")
         }
+        for stub in report.messageStubs {
+            lines.append("  message stub \(stub.label) (WireMock 4)")
+        }
         if report.isClean {
             let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warning(s)"
-            lines.insert("\(root): \(report.mappings.count) stub(s), no problems\(warnings)", at: 0)
+            let messages = report.messageStubs.isEmpty ? "" : ", \(report.messageStubs.count) message stub(s) (WireMock 4's message-mappings/)"
+            lines.insert("\(root): \(report.mappings.count) stub(s)\(messages), no problems\(warnings)", at: 0)
         } else {
             lines.insert("\(root): \(report.problems.count) problem(s)", at: 0)
             lines += report.problems.map { "error: \($0)" }

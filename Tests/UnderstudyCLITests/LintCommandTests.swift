@@ -11,8 +11,31 @@ struct LintCommandTests {
     @Test func lintsTheBundledExamplesClean() throws {
         let report = MappingsRoot(path: Self.examples).lint()
         let text = LintCommand.render(report, root: "Examples/PetStoreStubs")
-        #expect(text.hasPrefix("Examples/PetStoreStubs: 8 stub(s), no problems\n"))
+        #expect(text.hasPrefix("Examples/PetStoreStubs: 8 stub(s), 2 message stub(s) (WireMock 4's message-mappings/), no problems\n"))
         #expect(text.contains(#""List pets""#))
+        #expect(text.contains(#"message stub "Announce adoptions""#))
+    }
+
+    @Test func reportsMessageStubsThatCannotBeServed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("message-mappings"), withIntermediateDirectories: true)
+        try Data(#"""
+            {"messageMappings": [
+              {"name": "File", "actions": [{"type": "send", "message": {"body": {"filePath": "missing.json"}}}]},
+              {"name": "Template", "actions": [{"type": "send", "message": {"body": "{{#if}}"}}]}
+            ]}
+            """#.utf8).write(to: folder.appendingPathComponent("message-mappings/stubs.json"))
+        try Data(#"{"trigger": {"type": "fixed-ish"}}"#.utf8).write(to: folder.appendingPathComponent("message-mappings/bad.json"))
+        let report = MappingsRoot(folder).lint()
+        #expect(report.messageStubs.isEmpty, "a broken file stops the folder from loading, as serve does")
+        #expect(report.problems == [#"message-mappings/bad.json:1:14: trigger.type: unknown trigger type "fixed-ish"; use "message", "http-stub" or "http-request""#])
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("message-mappings/bad.json"))
+        let problems = MappingsRoot(folder).lint().problems
+        #expect(problems.count == 2)
+        #expect(problems.first?.hasPrefix(#"message stub "File" (id "#) == true && problems.first?.contains("missing.json") == true)
+        #expect(problems.last?.contains("template error in the body at line 1") == true)
     }
 
     @Test func reportsProblemsAndFails() throws {

@@ -48,9 +48,49 @@ extension MappingsRoot {
                 }
             }
         }
+        let messageStubs: [MessageStubMapping]
+        do {
+            messageStubs = try loadMessageMappings()
+        } catch {
+            messageStubs = []
+            problems += error.errors.map(\.description)
+        }
+        problems += messageStubProblems(messageStubs)
         var report = LintReport(mappings: mappings, problems: problems, warnings: warnings)
         report.sources = sources
+        report.messageStubs = messageStubs
         return report
+    }
+}
+
+extension MappingsRoot {
+    /// What would stop message stubs from being served as written: shared ids, files their
+    /// bodies name that are not in `__files`, and inline bodies that are not valid templates.
+    func messageStubProblems(_ stubs: [MessageStubMapping]) -> [String] {
+        var problems: [String] = []
+        var seen: Set<UUID> = []
+        for stub in stubs {
+            if !seen.insert(stub.id).inserted {
+                problems.append("message stub \(stub.label) has the same id as another message stub; ids must be unique")
+            }
+            for action in stub.actions {
+                switch action.body {
+                case .file(let name, _)?:
+                    do {
+                        _ = try resolveBodyFile(named: name)
+                    } catch {
+                        problems.append("message stub \(stub.label): \(error)")
+                    }
+                case .text(let text)?:
+                    if let problem = ResponseTemplater.parseProblem(text) { problems.append("message stub \(stub.label): template error in the body \(problem)") }
+                case .json(let json)?:
+                    if let problem = ResponseTemplater.parseProblem(json.jsonText()) { problems.append("message stub \(stub.label): template error in the body \(problem)") }
+                case .binary?, nil:
+                    break
+                }
+            }
+        }
+        return problems
     }
 }
 
@@ -84,6 +124,8 @@ public struct LintReport: Sendable {
 
     /// Where each of ``mappings`` is written, in the same order (empty when not known).
     package var sources: [MappingSource] = []
+    /// The message stubs of `message-mappings/` that loaded (WireMock 4).
+    public internal(set) var messageStubs: [MessageStubMapping] = []
 
     /// Whether the root loads without problems (warnings allowed).
     public var isClean: Bool { problems.isEmpty }

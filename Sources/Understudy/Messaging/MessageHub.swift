@@ -210,16 +210,18 @@ public final class MessageHub: Sendable {
         }
         guard let socket else { return }
         if let stub {
+            let urlPattern = stub.trigger.channelPattern?.url
             for action in stub.actions {
-                run(action, of: stub, origin: socket, request: socket.openingRequest, message: message)
+                run(action, of: stub, origin: socket, request: socket.openingRequest, urlPattern: urlPattern, message: message)
             }
         }
         record(MessageServeEvent(id: UUID(), direction: .received, channel: socket.info, message: message, stub: stub, timestamp: Date()))
     }
 
     /// An HTTP request was served (by `stub`, or by none): fires every message stub whose
-    /// HTTP trigger it matches.
-    package func served(_ request: RecordedRequest, by stub: UUID?) {
+    /// HTTP trigger it matches. `stubURL` is the serving stub's URL pattern (read only when a
+    /// stub fires), which names the path parameters templates read.
+    package func served(_ request: RecordedRequest, by stub: UUID?, stubURL: @autoclosure () -> URLPattern?) {
         let fired = state.withLock { state -> [MessageStubMapping] in
             guard state.hasHTTPTriggers else { return [] }
             return state.stubs.map(\.stub).filter { candidate in
@@ -231,11 +233,16 @@ public final class MessageHub: Sendable {
             }
         }
         for stub in fired {
-            for action in stub.actions { run(action, of: stub, origin: nil, request: request, message: nil) }
+            let urlPattern: URLPattern? = switch stub.trigger {
+            case .httpRequest(let pattern): pattern.url
+            default: stubURL()
+            }
+            for action in stub.actions { run(action, of: stub, origin: nil, request: request, urlPattern: urlPattern, message: nil) }
         }
     }
 
-    private func run(_ action: MessageAction, of stub: MessageStubMapping, origin: Socket?, request: RecordedRequest, message: WebSocketMessage?) {
+    private func run(_ action: MessageAction, of stub: MessageStubMapping, origin: Socket?, request: RecordedRequest,
+                     urlPattern: URLPattern?, message: WebSocketMessage?) {
         let targets: [Socket]
         switch action.target {
         case .originating: targets = origin.map { [$0] } ?? []
@@ -244,7 +251,7 @@ public final class MessageHub: Sendable {
         guard !targets.isEmpty else { return }
         let outgoing: WebSocketMessage
         do {
-            outgoing = try resolve(action.body ?? .text(""), rendering: (request, message, stub))
+            outgoing = try resolve(action.body ?? .text(""), rendering: (request, urlPattern, message))
         } catch {
             // WireMock 4 drops the action; the socket gets a close frame saying why instead of a silent nothing.
             for socket in targets { socket.connection.close(code: 1011, reason: String("\(stub.label): \(error.problem)".prefix(120))) }
@@ -260,11 +267,11 @@ public final class MessageHub: Sendable {
 
     /// The message a body sends; inline text and JSON rendered as templates when `rendering`
     /// gives the request, message and stub.
-    private func resolve(_ body: MessageBody, rendering: (request: RecordedRequest, message: WebSocketMessage?, stub: MessageStubMapping)?) throws(MessageBodyError) -> WebSocketMessage {
+    private func resolve(_ body: MessageBody, rendering: (request: RecordedRequest, urlPattern: URLPattern?, message: WebSocketMessage?)?) throws(MessageBodyError) -> WebSocketMessage {
         func render(_ text: String) throws(MessageBodyError) -> String {
             guard let rendering else { return text }
             do {
-                return try templater.renderMessage(text, request: rendering.request, message: rendering.message)
+                return try templater.renderMessage(text, request: rendering.request, urlPattern: rendering.urlPattern, message: rendering.message)
             } catch {
                 throw MessageBodyError(problem: "template error at line \(error.line), column \(error.column): \(error.message)")
             }

@@ -201,7 +201,7 @@ public final class HTTPMock: Sendable {
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
     public func serve(_ request: RecordedRequest) -> ServeEvent {
         let event = choose(request).event
-        messages.served(request, by: event.stub?.id)
+        messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return event
     }
 
@@ -211,7 +211,7 @@ public final class HTTPMock: Sendable {
     /// finished with ``finish(_:with:)``.
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
         let (event, nearMisses) = choose(request)
-        messages.served(request, by: event.stubIdentity?.id)
+        messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
     }
 

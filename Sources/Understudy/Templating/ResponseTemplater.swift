@@ -97,13 +97,14 @@ final class ResponseTemplater: Sendable {
 
     /// A message stub's text rendered, as WireMock 4's `message-template` transformer does:
     /// `request` is the socket's opening request (or the HTTP request of an HTTP trigger),
-    /// `message.body` the message that fired the stub, as text.
-    func renderMessage(_ text: String, request: RecordedRequest, message: WebSocketMessage?) throws(TemplateError) -> String {
+    /// `message.body` the message that fired the stub, as text; `urlPattern` names the path
+    /// parameters (`request.path.id` for `/pets/{id}`).
+    func renderMessage(_ text: String, request: RecordedRequest, urlPattern: URLPattern?, message: WebSocketMessage?) throws(TemplateError) -> String {
         guard Self.hasTag(text) else { return text }
         var body = TemplateValue.JSONObjectValue(capacity: 1)
         body.append("body", message.map { .string($0.text) } ?? .null)
         var rendering = ResponseRendering(
-            model: TemplateRequestModel(request, urlPattern: nil), parameters: .object(.init()),
+            model: TemplateRequestModel(request, urlPattern: urlPattern), parameters: .object(.init()),
             generator: SplitMix64(seed: nextSeed()), escapesHTML: escapesHTML, extras: [("message", .object(body))])
         return try render(text, with: &rendering)
     }
@@ -112,6 +113,17 @@ final class ResponseTemplater: Sendable {
         guard Self.hasTag(text) else { return text }
         let parsed = try template(text)
         return try rendering.render(parsed.template, reading: parsed.requestFields)
+    }
+
+    /// Where `text` fails to parse as a template (`at line 1, column 3: ...`); `nil` when it parses.
+    static func parseProblem(_ text: String) -> String? {
+        guard hasTag(text) else { return nil }
+        do {
+            _ = try Template(parsing: text)
+            return nil
+        } catch {
+            return "at line \(error.line), column \(error.column): \(error.message)"
+        }
     }
 
     /// Whether `text` has a `{{` (Foundation's `contains` is slow on Linux).
