@@ -32,6 +32,11 @@ public final class MessageHub: Sendable {
         var timer: Task<Void, Never>?
     }
 
+    private struct ChannelWaiter {
+        let isMet: @Sendable (Int) -> Bool
+        let continuation: CheckedContinuation<[WebSocketChannelInfo], Never>
+    }
+
     private struct State {
         /// In precedence order: priority, then newest first.
         var stubs: [Entry] = []
@@ -41,7 +46,15 @@ public final class MessageHub: Sendable {
         /// Oldest first.
         var journal: [MessageServeEvent] = []
         var waiters: [UUID: Waiter] = [:]
-        var channelWaiters: [UUID: (count: Int, continuation: CheckedContinuation<[WebSocketChannelInfo], Never>)] = [:]
+        var channelWaiters: [UUID: ChannelWaiter] = [:]
+
+        /// Resumes the channel waiters whose condition the open sockets now meet.
+        mutating func readyChannelWaiters() -> [(CheckedContinuation<[WebSocketChannelInfo], Never>, [WebSocketChannelInfo])] {
+            let open = sockets.map(\.info)
+            let ready = channelWaiters.filter { $0.value.isMet(open.count) }
+            for id in ready.keys { channelWaiters[id] = nil }
+            return ready.values.map { ($0.continuation, open) }
+        }
         var hasHTTPTriggers = false
 
         mutating func insert(_ stub: MessageStubMapping) {
@@ -139,22 +152,30 @@ public final class MessageHub: Sendable {
         let socket = Socket(id: UUID(), openingRequest: request, connection: connection)
         let woken = state.withLock { state in
             state.sockets.append(socket)
-            let ready = state.channelWaiters.filter { $0.value.count <= state.sockets.count }
-            for id in ready.keys { state.channelWaiters[id] = nil }
-            return (ready.values.map(\.continuation), state.sockets.map(\.info))
+            return state.readyChannelWaiters()
         }
-        for continuation in woken.0 { continuation.resume(returning: woken.1) }
+        for (continuation, open) in woken { continuation.resume(returning: open) }
         return socket.id
     }
 
     /// Waits until at least `count` sockets are open, or `timeout` passes; returns the open
     /// sockets (fewer than `count` on a timeout). A test's way to know its clients are connected.
     public func waitForChannels(count: Int, timeout: Duration = .seconds(10)) async -> [WebSocketChannelInfo] {
+        await waitForChannels(timeout: timeout) { $0 >= count }
+    }
+
+    /// Waits until at most `count` sockets are open (the others closed), or `timeout` passes;
+    /// returns the open sockets.
+    public func waitForChannels(atMost count: Int, timeout: Duration = .seconds(10)) async -> [WebSocketChannelInfo] {
+        await waitForChannels(timeout: timeout) { $0 <= count }
+    }
+
+    private func waitForChannels(timeout: Duration, until isMet: @escaping @Sendable (Int) -> Bool) async -> [WebSocketChannelInfo] {
         let id = UUID()
         return await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> [WebSocketChannelInfo]? in
-                if state.sockets.count >= count { return state.sockets.map(\.info) }
-                state.channelWaiters[id] = (count, continuation)
+                if isMet(state.sockets.count) { return state.sockets.map(\.info) }
+                state.channelWaiters[id] = ChannelWaiter(isMet: isMet, continuation: continuation)
                 return nil
             }
             if let ready {
@@ -173,7 +194,11 @@ public final class MessageHub: Sendable {
 
     /// Forgets a socket that closed.
     package func closed(_ id: UUID) {
-        state.withLock { $0.sockets.removeAll { $0.id == id } }
+        let woken = state.withLock { state in
+            state.sockets.removeAll { $0.id == id }
+            return state.readyChannelWaiters()
+        }
+        for (continuation, open) in woken { continuation.resume(returning: open) }
     }
 
     /// Closes the socket with this id (code 1000); returns whether it was open.

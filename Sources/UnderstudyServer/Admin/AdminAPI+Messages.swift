@@ -123,10 +123,15 @@ extension AdminAPI {
         return AdminResponse.json(["messageServeEvents": .array(removed.reversed().map(\.adminJSON))])
     }
 
-    /// `POST /messages/remove-by-metadata`: removes the events whose stub's metadata matches.
+    /// `POST /messages/remove-by-metadata`: removes the received messages whose stub's
+    /// metadata matches (WireMock 4 reads the `stubMapping` only received events carry, so
+    /// the messages the stub sent stay).
     func removeMessagesByMetadata(_ request: RecordedRequest) throws(AdminError) -> ResponseDefinition {
         let pattern = try stringValuePattern(request)
-        let removed = mock.messages.removeEvents { event in event.stub.map { pattern.match($0.metadataText).isExactMatch } ?? false }
+        let removed = mock.messages.removeEvents { event in
+            guard event.direction == .received, let stub = event.stub else { return false }
+            return pattern.match(stub.metadataText).isExactMatch
+        }
         return AdminResponse.json(["messageServeEvents": .array(removed.reversed().map(\.adminJSON))])
     }
 

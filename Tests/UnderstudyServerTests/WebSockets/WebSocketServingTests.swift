@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import NIOCore
 import NIOWebSocket
 import Testing
@@ -174,6 +177,50 @@ struct WebSocketServingTests {
         try await withMockServer(mock, configuration: configuration) { server in
             let code = try await withWebSocket(server, path: "/chat") { socket in try await socket.closeCode() }
             #expect(code == .goingAway)
+        }
+    }
+
+    /// Whether this platform's `URLSessionWebSocketTask` works: always on Apple platforms; on
+    /// Linux FoundationNetworking needs a libcurl built with WebSockets (curl 7.86 or later with
+    /// `ws` among its protocols; Debian 12's 7.88 has it off).
+    static let foundationSpeaksWebSockets: Bool = {
+        #if canImport(FoundationNetworking)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["curl", "--version"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return false }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output.split(separator: "\n").contains { $0.hasPrefix("Protocols:") && $0.split(separator: " ").contains("ws") }
+        #else
+        return true
+        #endif
+    }()
+
+    /// Foundation's own client (FoundationNetworking on Linux, backed by libcurl), as an app's
+    /// code meets the mock: `URLSessionWebSocketTask` cannot be served by a `URLProtocol`, so
+    /// the loopback server is the way.
+    @Test(.enabled(if: foundationSpeaksWebSockets, "this platform's libcurl has no WebSockets, so URLSessionWebSocketTask fails with -1002"))
+    func urlSessionWebSocketTaskIsAClientToo() async throws {
+        let mock = try mock(Self.echo)
+        try await withMockServer(mock) { server in
+            var components = URLComponents(url: try server.baseURL, resolvingAgainstBaseURL: false)!
+            components.scheme = "ws"
+            components.path = "/chat"
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.invalidateAndCancel() }
+            let task = session.webSocketTask(with: components.url!)
+            task.resume()
+            try await task.send(.string("hello"))
+            let reply = try await task.receive()
+            guard case .string(let text) = reply else {
+                Issue.record("expected a text message, got \(reply)")
+                return
+            }
+            #expect(text == "world: hello on /chat")
+            task.cancel(with: .normalClosure, reason: nil)
         }
     }
 }
