@@ -48,15 +48,17 @@ extension MessageTrigger {
             return ["type": "http-stub", "stubId": .string(id.uuidString.lowercased())]
         case .httpRequest(let pattern):
             return ["type": "http-request", "requestPattern": pattern.wireMockJSON]
+        case .connected(let channel):
+            var object: JSONObject = ["type": "connected"]
+            if let channel { object["channel"] = ["type": "websocket", "initiatingRequestPattern": channel.wireMockJSON] }
+            return .object(object)
         }
     }
 
     init(wireMock reader: JSONReader) throws {
         let type = try reader.optionalString("type") ?? "message"
-        switch type {
-        case "message":
-            try reader.rejectUnknownKeys(["type", "channel", "message"], in: "a message trigger")
-            let channel = try reader.optional("channel") { member -> RequestPattern? in
+        func channel() throws -> RequestPattern? {
+            try reader.optional("channel") { member -> RequestPattern? in
                 try member.rejectUnknownKeys(["type", "initiatingRequestPattern", "channelProvider", "channelName"], in: "a channel pattern")
                 switch try member.requiredString("type") {
                 case "websocket": return try member.optional("initiatingRequestPattern") { try RequestPattern(wireMock: $0) }
@@ -64,7 +66,14 @@ extension MessageTrigger {
                 case let other: throw member.error(at: "type", "unknown channel type \"\(other)\"; use \"websocket\"")
                 }
             } ?? nil
-            self = .message(channel: channel, message: try reader.optional("message") { try MessagePattern(wireMock: $0) } ?? MessagePattern())
+        }
+        switch type {
+        case "message":
+            try reader.rejectUnknownKeys(["type", "channel", "message"], in: "a message trigger")
+            self = .message(channel: try channel(), message: try reader.optional("message") { try MessagePattern(wireMock: $0) } ?? MessagePattern())
+        case "connected":
+            try reader.rejectUnknownKeys(["type", "channel"], in: "a connected trigger")
+            self = .connected(channel: try channel())
         case "http-stub":
             try reader.rejectUnknownKeys(["type", "stubId"], in: "an http-stub trigger")
             let stubID = try reader.required("stubId") { member in
@@ -78,7 +87,7 @@ extension MessageTrigger {
         default:
             // WireMock 4 reads an unknown type as a message trigger that matches everything; a
             // typo would then answer every message, so it is refused here.
-            throw reader.error(at: "type", "unknown trigger type \"\(type)\"; use \"message\", \"http-stub\" or \"http-request\"")
+            throw reader.error(at: "type", "unknown trigger type \"\(type)\"; use \"message\", \"http-stub\", \"http-request\" or Understudy's \"connected\"")
         }
     }
 }
@@ -101,25 +110,42 @@ extension MessagePattern {
 
 extension MessageAction {
     var wireMockJSON: JSONValue {
-        var message: JSONObject = [:]
-        if let body { message["body"] = body.wireMockJSON }
         let target: JSONValue = switch self.target {
         case .originating: ["type": "originating"]
         case .channelsMatching(let pattern): ["type": "request-initiated", "requestPattern": pattern.wireMockJSON]
         }
-        return ["type": "send", "message": .object(message), "channelTarget": target]
+        var object: JSONObject
+        switch kind {
+        case .send(let body):
+            var message: JSONObject = [:]
+            if let body { message["body"] = body.wireMockJSON }
+            object = ["type": "send", "message": .object(message), "channelTarget": target]
+        case .close(let code, let reason):
+            object = ["type": "close", "code": .number(JSONNumber(Int(code)))]
+            if !reason.isEmpty { object["reason"] = .string(reason) }
+            object["channelTarget"] = target
+        }
+        if let delay {
+            let milliseconds = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
+            object["delayMilliseconds"] = .number(JSONNumber(Int(milliseconds)))
+        }
+        return .object(object)
     }
 
     init(wireMock reader: JSONReader) throws {
-        try reader.rejectUnknownKeys(["type", "message", "channelTarget", "transformers", "transformerParameters"], in: "an action")
+        try reader.rejectUnknownKeys(["type", "message", "channelTarget", "transformers", "transformerParameters",
+                                      "delayMilliseconds", "code", "reason"], in: "an action")
         let type = try reader.requiredString("type")
-        guard type == "send" else { throw reader.error(at: "type", "unknown action type \"\(type)\"; the one action is \"send\"") }
+        guard type == "send" || type == "close" else {
+            throw reader.error(at: "type", "unknown action type \"\(type)\"; use \"send\" (or Understudy's \"close\")")
+        }
+        let delay = try reader.optional("delayMilliseconds") { member -> Duration in
+            let milliseconds = try member.int()
+            guard milliseconds >= 0 else { throw member.error("a delay is 0 milliseconds or more") }
+            return .milliseconds(milliseconds)
+        }
         if let transformers = try reader.optional("transformers", { try $0.elements().map { try $0.string() } }), !transformers.isEmpty {
             reader.warn(at: "transformers", "message transformers are Java extensions and do not run here; bodies are rendered as templates without them")
-        }
-        let body = try reader.required("message") { message -> MessageBody? in
-            try message.rejectUnknownKeys(["body"], in: "a message definition")
-            return try message.optional("body") { try MessageBody(wireMock: $0) } ?? nil
         }
         let target = try reader.optional("channelTarget") { member -> Target in
             try member.rejectUnknownKeys(["type", "requestPattern", "channelType", "providerName", "channelName"], in: "a channel target")
@@ -136,7 +162,22 @@ extension MessageAction {
                 throw member.error(at: "type", "unknown channel target \"\(other)\"; use \"originating\" or \"request-initiated\"")
             }
         } ?? .originating
-        self.init(send: body, to: target)
+        if type == "close" {
+            let code = try reader.optional("code") { member -> UInt16 in
+                // RFC 6455 §7.4: 1000-4999, less the codes an endpoint must not send.
+                guard let code = UInt16(exactly: try member.int()), (1000...4999).contains(code), ![1004, 1005, 1006, 1015].contains(code) else {
+                    throw member.error("not a close code a server can send; use 1000 (normal), 1001 (going away), 1008, 1011 or 3000-4999")
+                }
+                return code
+            } ?? 1000
+            self = .close(code: code, reason: try reader.optionalString("reason") ?? "", on: target, after: delay)
+            return
+        }
+        let body = try reader.required("message") { message -> MessageBody? in
+            try message.rejectUnknownKeys(["body"], in: "a message definition")
+            return try message.optional("body") { try MessageBody(wireMock: $0) } ?? nil
+        }
+        self.init(send: body, to: target, after: delay)
     }
 }
 

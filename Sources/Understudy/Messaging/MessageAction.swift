@@ -1,22 +1,48 @@
 /// What a message stub does when it fires: WireMock 4's `send` action, a message to one or
-/// more WebSockets.
+/// more WebSockets, or (an Understudy extension) closing them; either after a delay.
 public struct MessageAction: Sendable {
-    /// Where a message goes.
+    /// Where an action goes.
     public enum Target: Sendable {
-        /// The socket the triggering message came in on (nothing for HTTP triggers).
+        /// The socket the triggering message came in on, or the socket that just opened for a
+        /// ``MessageTrigger/connected(channel:)`` trigger (nothing for HTTP triggers).
         case originating
         /// Every open socket whose opening request matches, the originating one included.
         case channelsMatching(RequestPattern)
     }
 
-    /// The message to send; `nil` sends an empty text message.
-    public var body: MessageBody?
+    /// What an action does.
+    public enum Kind: Sendable {
+        /// Sends a message (`nil`: an empty text message).
+        case send(MessageBody?)
+        /// Sends a close frame with `code` and `reason`, then closes the socket (an Understudy
+        /// extension: `{"type": "close", "code": 1000, "reason": "bye"}`).
+        case close(code: UInt16, reason: String)
+    }
+
+    public var kind: Kind
     /// Where it goes.
     public var target: Target
+    /// How long after the previous action of the stub (or the trigger, for the first) this one
+    /// runs; `nil` runs it at once (an Understudy extension: `"delayMilliseconds"`).
+    public var delay: Duration?
 
-    /// An action sending `body` to `target`.
-    public init(send body: MessageBody?, to target: Target = .originating) {
-        self.body = body
+    /// An action sending `body` to `target`, after `delay`.
+    public init(send body: MessageBody?, to target: Target = .originating, after delay: Duration? = nil) {
+        self.kind = .send(body)
         self.target = target
+        self.delay = delay
+    }
+
+    /// An action closing the sockets of `target` with `code` and `reason`, after `delay`.
+    public static func close(code: UInt16 = 1000, reason: String = "", on target: Target = .originating, after delay: Duration? = nil) -> MessageAction {
+        var action = MessageAction(send: nil, to: target, after: delay)
+        action.kind = .close(code: code, reason: reason)
+        return action
+    }
+
+    /// The body a send action sends.
+    var body: MessageBody? {
+        if case .send(let body) = kind { return body }
+        return nil
     }
 }

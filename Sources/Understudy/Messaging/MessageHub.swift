@@ -155,6 +155,15 @@ public final class MessageHub: Sendable {
             return state.readyChannelWaiters()
         }
         for (continuation, open) in woken { continuation.resume(returning: open) }
+        let greeting = state.withLock { state in
+            state.stubs.first { entry in
+                guard case .connected(let channel) = entry.stub.trigger else { return false }
+                return channel?.matches(request) ?? true
+            }?.stub
+        }
+        if let greeting {
+            perform(greeting, origin: socket, request: request, urlPattern: greeting.trigger.channelPattern?.url, message: nil, then: nil)
+        }
         return socket.id
     }
 
@@ -234,13 +243,14 @@ public final class MessageHub: Sendable {
             return (socket, stub)
         }
         guard let socket else { return }
-        if let stub {
-            let urlPattern = stub.trigger.channelPattern?.url
-            for action in stub.actions {
-                run(action, of: stub, origin: socket, request: socket.openingRequest, urlPattern: urlPattern, message: message)
-            }
+        let received = MessageServeEvent(id: UUID(), direction: .received, channel: socket.info, message: message, stub: stub, timestamp: Date())
+        guard let stub else {
+            record(received)
+            return
         }
-        record(MessageServeEvent(id: UUID(), direction: .received, channel: socket.info, message: message, stub: stub, timestamp: Date()))
+        perform(stub, origin: socket, request: socket.openingRequest, urlPattern: stub.trigger.channelPattern?.url, message: message) {
+            self.record(received)
+        }
     }
 
     /// An HTTP request was served (by `stub`, or by none): fires every message stub whose
@@ -251,7 +261,7 @@ public final class MessageHub: Sendable {
             guard state.hasHTTPTriggers else { return [] }
             return state.stubs.map(\.stub).filter { candidate in
                 switch candidate.trigger {
-                case .message: false
+                case .message, .connected: false
                 case .httpStub(let id): id == stub
                 case .httpRequest(let pattern): pattern.matches(request)
                 }
@@ -262,7 +272,26 @@ public final class MessageHub: Sendable {
             case .httpRequest(let pattern): pattern.url
             default: stubURL()
             }
-            for action in stub.actions { run(action, of: stub, origin: nil, request: request, urlPattern: urlPattern, message: nil) }
+            perform(stub, origin: nil, request: request, urlPattern: urlPattern, message: nil, then: nil)
+        }
+    }
+
+    /// Runs a stub's actions in order, then `then` (which journals the received message, after
+    /// the messages sent, as WireMock 4 does). With delays, `then` runs at once and the actions
+    /// on a task of their own, each after its delay.
+    private func perform(_ stub: MessageStubMapping, origin: Socket?, request: RecordedRequest, urlPattern: URLPattern?,
+                         message: WebSocketMessage?, then: (@Sendable () -> Void)?) {
+        guard stub.actions.contains(where: { $0.delay != nil }) else {
+            for action in stub.actions { run(action, of: stub, origin: origin, request: request, urlPattern: urlPattern, message: message) }
+            then?()
+            return
+        }
+        then?()
+        Task {
+            for action in stub.actions {
+                if let delay = action.delay { try? await Task.sleep(for: delay) }
+                self.run(action, of: stub, origin: origin, request: request, urlPattern: urlPattern, message: message)
+            }
         }
     }
 
@@ -274,9 +303,19 @@ public final class MessageHub: Sendable {
         case .channelsMatching(let pattern): targets = state.withLock { $0.sockets.filter { pattern.matches($0.openingRequest) } }
         }
         guard !targets.isEmpty else { return }
+        let body: MessageBody?
+        switch action.kind {
+        case .send(let sent): body = sent
+        case .close(let code, let reason):
+            for socket in targets {
+                socket.connection.close(code: code, reason: reason)
+                closed(socket.id)
+            }
+            return
+        }
         let outgoing: WebSocketMessage
         do {
-            outgoing = try resolve(action.body ?? .text(""), rendering: (request, urlPattern, message))
+            outgoing = try resolve(body ?? .text(""), rendering: (request, urlPattern, message))
         } catch {
             // WireMock 4 drops the action; the socket gets a close frame saying why instead of a silent nothing.
             for socket in targets { socket.connection.close(code: 1011, reason: String("\(stub.label): \(error.problem)".prefix(120))) }

@@ -10,18 +10,27 @@ public enum MessageTrigger: Sendable {
     /// An HTTP request matching the pattern is served, by a stub or not (`http-request`).
     /// Every matching stub fires.
     case httpRequest(RequestPattern)
+    /// A WebSocket opens with an upgrade request matching `channel` (any socket when `nil`):
+    /// an Understudy extension (`{"type": "connected"}`) for greetings sent on connect. Only
+    /// the first matching stub fires.
+    case connected(channel: RequestPattern?)
 
     /// The pattern an upgrade request must match for this trigger to concern its socket:
     /// `nil` for a message trigger without a channel pattern (every socket), and for HTTP
     /// triggers, which open no socket (``opensSockets`` is then false).
     var channelPattern: RequestPattern? {
-        if case .message(let channel, let message) = self { return channel ?? message.channel }
-        return nil
+        switch self {
+        case .message(let channel, let message): channel ?? message.channel
+        case .connected(let channel): channel
+        case .httpStub, .httpRequest: nil
+        }
     }
 
-    /// Whether the trigger fires on socket messages.
+    /// Whether the trigger fires on what sockets do (open, send).
     var opensSockets: Bool {
-        if case .message = self { return true }
-        return false
+        switch self {
+        case .message, .connected: true
+        case .httpStub, .httpRequest: false
+        }
     }
 }

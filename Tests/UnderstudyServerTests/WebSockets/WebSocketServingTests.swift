@@ -9,7 +9,9 @@ import Understudy
 import UnderstudyServer
 
 /// Message stubs served over real sockets, with NIO's WebSocket client. The stubs are written
-/// in WireMock 4's JSON (`wiremock-core/.../message/MessageStubMapping.java` on master).
+/// in WireMock 4's JSON (`wiremock-core/.../message/MessageStubMapping.java` on master). A
+/// read that never gets its frame fails at the time limit instead of hanging the run.
+@Suite(.timeLimit(.minutes(1)))
 struct WebSocketServingTests {
     private func mock(_ json: String) throws -> HTTPMock {
         let mock = HTTPMock()
@@ -221,6 +223,53 @@ struct WebSocketServingTests {
             }
             #expect(text == "world: hello on /chat")
             task.cancel(with: .normalClosure, reason: nil)
+        }
+    }
+
+    @Test func aScriptGreetsAnswersInOrderWaitsAndCloses() async throws {
+        let mock = HTTPMock()
+        let stubs = mock.webSocket(urlPath: "/chat") { socket in
+            socket.onConnect { $0.send("welcome, {{request.query.user}}") }
+            socket.on(.equalTo("ping")) { $0.send("pong") }
+            socket.on(.matchesJsonPath("$.subscribe")) { reply in
+                reply.send(.json(["subscribed": "{{jsonPath message.body '$.subscribe'}}"]))
+                reply.send("first update", after: .milliseconds(20))
+                reply.close(code: 4000, reason: "done")
+            }
+            socket.onAnyMessage { $0.send("unknown: {{message.body}}") }
+        }
+        #expect(stubs.count == 4)
+        try await withMockServer(mock) { server in
+            try await withWebSocket(server, path: "/chat?user=ada") { socket in
+                #expect(try await socket.nextMessage() == .text("welcome, ada"))
+                try await socket.send("ping")
+                #expect(try await socket.nextMessage() == .text("pong"))
+                try await socket.send("hm")
+                #expect(try await socket.nextMessage() == .text("unknown: hm"))
+                try await socket.send(#"{"subscribe": "news"}"#)
+                #expect(try await socket.nextMessage() == .text(#"{"subscribed":"news"}"#))
+                #expect(try await socket.nextMessage() == .text("first update"))
+                #expect(try await socket.closeCode() == WebSocketErrorCode(codeNumber: 4000))
+            }
+        }
+    }
+
+    /// Understudy's extensions to WireMock 4's JSON (a `connected` trigger, a `close` action,
+    /// `delayMilliseconds`) read back as written.
+    @Test func theScriptExtensionsRoundTripThroughJSON() throws {
+        let json = """
+            {"id": "5b3f0a49-8c0e-4a36-9a55-1c2a7d3e9b10",
+             "trigger": {"type": "connected", "channel": {"type": "websocket", "initiatingRequestPattern": {"urlPath": "/feed", "method": "ANY"}}},
+             "actions": [{"type": "send", "message": {"body": "hi"}, "channelTarget": {"type": "originating"}, "delayMilliseconds": 250},
+                         {"type": "close", "code": 1001, "reason": "bye", "channelTarget": {"type": "originating"}}]}
+            """
+        let stub = try #require(try WireMockMessageMappings.decode(Data(json.utf8)).first)
+        let again = try #require(try WireMockMessageMappings.decode(Data(stub.wireMockJSON.jsonText().utf8)).first)
+        #expect(again.wireMockJSON == stub.wireMockJSON)
+        #expect(stub.wireMockJSON == (try JSONParser.parse(json)))
+        #expect(stub.actions.map(\.delay) == [.milliseconds(250), nil])
+        #expect(throws: MappingDecodingError.self) {
+            try WireMockMessageMappings.decode(Data(#"{"actions": [{"type": "close", "code": 1006}]}"#.utf8))
         }
     }
 }

@@ -97,6 +97,8 @@ private func configureUpgrade(_ channel: any Channel, port: Int, path: String, h
     let configuration = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
         upgradeRequestHead: head, upgraders: [upgrader],
         notUpgradingCompletionHandler: { (channel: any Channel) in channel.eventLoop.makeSucceededFuture(Upgrade.refused) })
-    return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-        configuration: NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration))
+    var pipelineConfiguration = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+    // A frame the server sends with its 101 (a greeting) arrives in the same read: keep it.
+    pipelineConfiguration.leftOverBytesStrategy = .forwardBytes
+    return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipelineConfiguration)
 }
