@@ -11,11 +11,6 @@ import UnderstudyTemplating
 /// `http-request` trigger it matches. Both directions are journaled; as in WireMock 4, a
 /// received message is journaled after the messages its stub sent.
 public final class MessageHub: Sendable {
-    private struct Entry {
-        let stub: MessageStubMapping
-        let sequence: Int
-    }
-
     private struct Socket {
         let id: UUID
         let openingRequest: RecordedRequest
@@ -35,12 +30,15 @@ public final class MessageHub: Sendable {
     private struct ChannelWaiter {
         let isMet: @Sendable (Int) -> Bool
         let continuation: CheckedContinuation<[WebSocketChannelInfo], Never>
+        /// Ends the wait at its timeout; cancelled when the sockets come (or go) first.
+        var timer: Task<Void, Never>?
     }
 
     private struct State {
         /// In precedence order: priority, then newest first.
-        var stubs: [Entry] = []
-        var nextSequence = 0
+        var stubs: [MessageStubMapping] = []
+        /// Whether a stub has an HTTP trigger (served requests skip the stubs otherwise).
+        var hasHTTPTriggers = false
         /// Open sockets, in the order they opened.
         var sockets: [Socket] = []
         /// Oldest first.
@@ -48,30 +46,31 @@ public final class MessageHub: Sendable {
         var waiters: [UUID: Waiter] = [:]
         var channelWaiters: [UUID: ChannelWaiter] = [:]
 
-        /// Resumes the channel waiters whose condition the open sockets now meet.
-        mutating func readyChannelWaiters() -> [(CheckedContinuation<[WebSocketChannelInfo], Never>, [WebSocketChannelInfo])] {
-            let open = sockets.map(\.info)
-            let ready = channelWaiters.filter { $0.value.isMet(open.count) }
-            for id in ready.keys { channelWaiters[id] = nil }
-            return ready.values.map { ($0.continuation, open) }
-        }
-        var hasHTTPTriggers = false
-
         mutating func insert(_ stub: MessageStubMapping) {
-            let entry = Entry(stub: stub, sequence: nextSequence)
-            nextSequence += 1
             let priority = stub.priority ?? MessageStubMapping.defaultPriority
-            // Before the first entry of a greater priority: the newest of equal priority first.
-            let index = stubs.firstIndex { ($0.stub.priority ?? MessageStubMapping.defaultPriority) >= priority } ?? stubs.endIndex
-            stubs.insert(entry, at: index)
-            hasHTTPTriggers = stubs.contains { !$0.stub.trigger.opensSockets }
+            // Before the first stub of the same or a greater priority: the newest of a priority first.
+            let index = stubs.firstIndex { ($0.priority ?? MessageStubMapping.defaultPriority) >= priority } ?? stubs.endIndex
+            stubs.insert(stub, at: index)
+            hasHTTPTriggers = stubs.contains { !$0.trigger.opensSockets }
         }
 
         mutating func remove(where predicate: (MessageStubMapping) -> Bool) -> [MessageStubMapping] {
-            let removed = stubs.filter { predicate($0.stub) }.map(\.stub)
-            stubs.removeAll { predicate($0.stub) }
-            hasHTTPTriggers = stubs.contains { !$0.stub.trigger.opensSockets }
+            let removed = stubs.filter(predicate)
+            stubs.removeAll(where: predicate)
+            hasHTTPTriggers = stubs.contains { !$0.trigger.opensSockets }
             return removed
+        }
+
+        /// Takes out the channel waiters whose condition the open sockets now meet, with the
+        /// open sockets to resume them with.
+        mutating func readyChannelWaiters() -> [(CheckedContinuation<[WebSocketChannelInfo], Never>, [WebSocketChannelInfo])] {
+            let open = sockets.map(\.info)
+            let ready = channelWaiters.filter { $0.value.isMet(open.count) }
+            for (id, waiter) in ready {
+                channelWaiters[id] = nil
+                waiter.timer?.cancel()
+            }
+            return ready.values.map { ($0.continuation, open) }
         }
     }
 
@@ -96,10 +95,10 @@ public final class MessageHub: Sendable {
     }
 
     /// The message stubs in precedence order (priority, then newest first).
-    public var stubs: [MessageStubMapping] { state.withLock { $0.stubs.map(\.stub) } }
+    public var stubs: [MessageStubMapping] { state.withLock { $0.stubs } }
 
     /// The stub with this id.
-    public func stub(id: UUID) -> MessageStubMapping? { state.withLock { $0.stubs.first { $0.stub.id == id }?.stub } }
+    public func stub(id: UUID) -> MessageStubMapping? { state.withLock { $0.stubs.first { $0.id == id } } }
 
     /// Replaces the stub with the same id, which becomes the newest of its priority; `false`
     /// when there is none.
@@ -135,12 +134,12 @@ public final class MessageHub: Sendable {
     /// (a target pattern that matches).
     package func acceptsUpgrade(_ request: RecordedRequest) -> Bool {
         let stubs = state.withLock { $0.stubs }
-        return stubs.contains { entry in
-            if entry.stub.trigger.opensSockets {
-                guard let pattern = entry.stub.trigger.channelPattern else { return true }
+        return stubs.contains { stub in
+            if stub.trigger.opensSockets {
+                guard let pattern = stub.trigger.channelPattern else { return true }
                 if pattern.matches(request) { return true }
             }
-            return entry.stub.actions.contains { action in
+            return stub.actions.contains { action in
                 if case .channelsMatching(let pattern) = action.target { return pattern.matches(request) }
                 return false
             }
@@ -156,10 +155,10 @@ public final class MessageHub: Sendable {
         }
         for (continuation, open) in woken { continuation.resume(returning: open) }
         let greeting = state.withLock { state in
-            state.stubs.first { entry in
-                guard case .connected(let channel) = entry.stub.trigger else { return false }
+            state.stubs.first { stub in
+                guard case .connected(let channel) = stub.trigger else { return false }
                 return channel?.matches(request) ?? true
-            }?.stub
+            }
         }
         if let greeting {
             perform(greeting, origin: socket, request: request, urlPattern: greeting.trigger.channelPattern?.url, message: nil, then: nil)
@@ -191,13 +190,15 @@ public final class MessageHub: Sendable {
                 continuation.resume(returning: ready)
                 return
             }
-            Task {
+            // Started once the waiter is in place, so that a short timeout cannot pass it by.
+            let timer = Task {
                 try? await Task.sleep(for: timeout)
                 let expired = self.state.withLock { state in
                     state.channelWaiters.removeValue(forKey: id).map { ($0.continuation, state.sockets.map(\.info)) }
                 }
                 if let (continuation, open) = expired { continuation.resume(returning: open) }
             }
+            state.withLock { $0.channelWaiters[id]?.timer = timer }
         }
     }
 
@@ -235,11 +236,11 @@ public final class MessageHub: Sendable {
     package func received(_ message: WebSocketMessage, on id: UUID) {
         let (socket, stub) = state.withLock { state -> (Socket?, MessageStubMapping?) in
             guard let socket = state.sockets.first(where: { $0.id == id }) else { return (nil, nil) }
-            let stub = state.stubs.first { entry in
-                guard case .message(let channel, let pattern) = entry.stub.trigger else { return false }
+            let stub = state.stubs.first { stub in
+                guard case .message(let channel, let pattern) = stub.trigger else { return false }
                 if let channel, !channel.matches(socket.openingRequest) { return false }
                 return pattern.matches(message, openedBy: socket.openingRequest)
-            }?.stub
+            }
             return (socket, stub)
         }
         guard let socket else { return }
@@ -259,7 +260,7 @@ public final class MessageHub: Sendable {
     package func served(_ request: RecordedRequest, by stub: UUID?, stubURL: @autoclosure () -> URLPattern?) {
         let fired = state.withLock { state -> [MessageStubMapping] in
             guard state.hasHTTPTriggers else { return [] }
-            return state.stubs.map(\.stub).filter { candidate in
+            return state.stubs.filter { candidate in
                 switch candidate.trigger {
                 case .message, .connected: false
                 case .httpStub(let id): id == stub

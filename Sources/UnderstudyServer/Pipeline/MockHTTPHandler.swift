@@ -62,11 +62,21 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        stop()
+        context.fireChannelInactive()
+    }
+
+    /// Taken out of the pipeline (a WebSocket upgrade): the timers of a request that will never
+    /// come must not close the socket.
+    func handlerRemoved(context: ChannelHandlerContext) {
+        stop()
+    }
+
+    private func stop() {
         reader.stop()
         writer.stop()
         proxy?.cancel()
         proxy = nil
-        context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -141,6 +141,22 @@ struct WebSocketServingTests {
         #expect(mock.messages.channels.isEmpty)
     }
 
+    /// The HTTP handlers' timers (a next request's head within `headerReadTimeout`) stop with
+    /// the upgrade: a socket outlives them. (The wait is the scenario, time passing, not a
+    /// synchronisation.)
+    @Test func aSocketOutlivesTheHTTPRequestTimeouts() async throws {
+        let mock = try mock(Self.echo)
+        var configuration = MockServerConfiguration(headerReadTimeout: .milliseconds(50), requestBodyTimeout: .milliseconds(50))
+        configuration.webSocketIdleTimeout = .seconds(30)
+        try await withMockServer(mock, configuration: configuration) { server in
+            try await withWebSocket(server, path: "/chat") { socket in
+                try await Task.sleep(for: .milliseconds(300))
+                try await socket.send("hello")
+                #expect(try await socket.nextMessage() == .text("world: hello on /chat"))
+            }
+        }
+    }
+
     @Test func fragmentsAreJoinedIntoOneMessage() async throws {
         let mock = try mock(Self.echo)
         try await withMockServer(mock) { server in
