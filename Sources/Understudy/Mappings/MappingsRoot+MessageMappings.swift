@@ -8,19 +8,11 @@ extension MappingsRoot {
     /// one stub per file, or several as `{"messageMappings": [...]}`. A missing folder means
     /// none; throws ``MappingsLoadError`` naming every file that cannot be read or decoded.
     public func loadMessageMappings() throws(MappingsLoadError) -> [MessageStubMapping] {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: messageMappingsFolder.path, isDirectory: &isDirectory) else { return [] }
-        guard isDirectory.boolValue else {
-            throw MappingsLoadError(errors: [MappingDecodingError(file: messageMappingsFolder.path, path: "", message: "is a file; message-mappings must be a folder of *.json files")])
-        }
-        let files = (fileManager.enumerator(at: messageMappingsFolder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
-            .filter { $0.pathExtension.lowercased() == "json" }
-            .sorted { $0.path < $1.path }
+        let files = try jsonFiles(in: messageMappingsFolder, named: "message-mappings")
         var stubs: [MessageStubMapping] = []
         var errors: [MappingDecodingError] = []
         for file in files {
-            let name = "message-mappings/" + file.path.dropFirst(messageMappingsFolder.path.count).drop { $0 == "/" }
+            let name = relativePath(of: file)
             do {
                 stubs += try WireMockMessageMappings.decode(try Data(contentsOf: file), file: name)
             } catch let error as MappingDecodingError {

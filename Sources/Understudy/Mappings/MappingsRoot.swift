@@ -34,15 +34,7 @@ public struct MappingsRoot: Sendable, Hashable {
     /// written (one source per mapping, in the same order).
     package func loadMappingsWithSources() throws(MappingsLoadError)
         -> (mappings: [StubMapping], sources: [MappingSource], warnings: [MappingWarning]) {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: mappingsFolder.path, isDirectory: &isDirectory) else { return ([], [], []) }
-        guard isDirectory.boolValue else {
-            throw MappingsLoadError(errors: [MappingDecodingError(file: mappingsFolder.path, path: "", message: "is a file; mappings must be a folder of *.json files")])
-        }
-        let files = (fileManager.enumerator(at: mappingsFolder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
-            .filter { $0.pathExtension.lowercased() == "json" }
-            .sorted { $0.path < $1.path }
+        let files = try jsonFiles(in: mappingsFolder, named: "mappings")
         var mappings: [StubMapping] = []
         var sources: [MappingSource] = []
         var warnings: [MappingWarning] = []
@@ -144,7 +136,21 @@ public struct MappingsRoot: Sendable, Hashable {
         return components.joined(separator: "/")
     }
 
-    private func relativePath(of file: URL) -> String {
+    /// The `*.json` files under `folder` (any depth), by path; none when the folder does not
+    /// exist, an error naming the fix when it is a file (`name` is how errors call it).
+    func jsonFiles(in folder: URL, named name: String) throws(MappingsLoadError) -> [URL] {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else {
+            throw MappingsLoadError(errors: [MappingDecodingError(file: folder.path, path: "", message: "is a file; \(name) must be a folder of *.json files")])
+        }
+        return (fileManager.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+            .filter { $0.pathExtension.lowercased() == "json" }
+            .sorted { $0.path < $1.path }
+    }
+
+    func relativePath(of file: URL) -> String {
         let rootPath = url.path.hasSuffix("/") ? url.path : url.path + "/"
         let path = file.standardizedFileURL.path
         return path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
