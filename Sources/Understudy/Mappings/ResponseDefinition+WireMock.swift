@@ -8,6 +8,7 @@ extension ResponseDefinition {
         "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
         "transformerParameters", "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders",
         "removeProxyRequestHeaders", "fromConfiguredStub", "eventStream", "chunks", "thenFault", "thenHoldOpenMilliseconds",
+        "acceptWebSocket",
     ]
 
     /// The transformers a response may name.
@@ -41,6 +42,7 @@ extension ResponseDefinition {
         if let additionalProxyRequestHeaders { object["additionalProxyRequestHeaders"] = additionalProxyRequestHeaders.wireMockJSON }
         if let removeProxyRequestHeaders { object["removeProxyRequestHeaders"] = .array(removeProxyRequestHeaders.map(JSONValue.string)) }
         for member in stream?.wireMockMembers ?? [] { object[member.key] = member.value }
+        if acceptsWebSocket { object["acceptWebSocket"] = .bool(true) }
         return .object(object)
     }
 
@@ -127,6 +129,7 @@ extension ResponseDefinition {
             for element in try reader.elements() { names.append(try element.string()) }
             return names
         }
+        acceptsWebSocket = try reader.optionalBool("acceptWebSocket") ?? false
     }
 }
 

@@ -19,18 +19,12 @@ public final class MessageHub: Sendable {
         var info: WebSocketChannelInfo { WebSocketChannelInfo(id: id, openingRequest: openingRequest, isOpen: true) }
     }
 
+    /// A test waiting for the journal or the open sockets to reach a condition.
     private struct Waiter {
-        let pattern: MessagePattern
-        let count: Int
-        let continuation: CheckedContinuation<[MessageServeEvent], Never>
-        /// Ends the wait at its timeout; cancelled when the events come first.
-        var timer: Task<Void, Never>?
-    }
-
-    private struct ChannelWaiter {
-        let isMet: @Sendable (Int) -> Bool
-        let continuation: CheckedContinuation<[WebSocketChannelInfo], Never>
-        /// Ends the wait at its timeout; cancelled when the sockets come (or go) first.
+        /// Given the state and whether the wait timed out: the resumption of the waiting task
+        /// (run outside the lock) when the wait ends now, `nil` to go on waiting.
+        let settle: @Sendable (State, _ timedOut: Bool) -> (@Sendable () -> Void)?
+        /// Ends the wait at its timeout; cancelled when the condition is met first.
         var timer: Task<Void, Never>?
     }
 
@@ -44,7 +38,6 @@ public final class MessageHub: Sendable {
         /// Oldest first.
         var journal: [MessageServeEvent] = []
         var waiters: [UUID: Waiter] = [:]
-        var channelWaiters: [UUID: ChannelWaiter] = [:]
 
         mutating func insert(_ stub: MessageStubMapping) {
             let priority = stub.priority ?? MessageStubMapping.defaultPriority
@@ -61,16 +54,16 @@ public final class MessageHub: Sendable {
             return removed
         }
 
-        /// Takes out the channel waiters whose condition the open sockets now meet, with the
-        /// open sockets to resume them with.
-        mutating func readyChannelWaiters() -> [(CheckedContinuation<[WebSocketChannelInfo], Never>, [WebSocketChannelInfo])] {
-            let open = sockets.map(\.info)
-            let ready = channelWaiters.filter { $0.value.isMet(open.count) }
-            for (id, waiter) in ready {
-                channelWaiters[id] = nil
+        /// Takes out the waiters whose condition is now met; returns their resumptions.
+        mutating func settledWaiters() -> [@Sendable () -> Void] {
+            var resumptions: [@Sendable () -> Void] = []
+            for (id, waiter) in waiters {
+                guard let resume = waiter.settle(self, false) else { continue }
+                waiters[id] = nil
                 waiter.timer?.cancel()
+                resumptions.append(resume)
             }
-            return ready.values.map { ($0.continuation, open) }
+            return resumptions
         }
     }
 
@@ -151,9 +144,9 @@ public final class MessageHub: Sendable {
         let socket = Socket(id: UUID(), openingRequest: request, connection: connection)
         let woken = state.withLock { state in
             state.sockets.append(socket)
-            return state.readyChannelWaiters()
+            return state.settledWaiters()
         }
-        for (continuation, open) in woken { continuation.resume(returning: open) }
+        for resume in woken { resume() }
         let greeting = state.withLock { state in
             state.stubs.first { stub in
                 guard case .connected(let channel) = stub.trigger else { return false }
@@ -179,11 +172,22 @@ public final class MessageHub: Sendable {
     }
 
     private func waitForChannels(timeout: Duration, until isMet: @escaping @Sendable (Int) -> Bool) async -> [WebSocketChannelInfo] {
+        await wait(timeout: timeout) { state in (isMet(state.sockets.count), state.sockets.map(\.info)) }
+    }
+
+    /// Waits until `poll` says the state meets a condition, or `timeout` passes; returns what
+    /// `poll` gives at that moment.
+    private func wait<Value: Sendable>(timeout: Duration, poll: @escaping @Sendable (State) -> (isMet: Bool, value: Value)) async -> Value {
         let id = UUID()
         return await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> [WebSocketChannelInfo]? in
-                if isMet(state.sockets.count) { return state.sockets.map(\.info) }
-                state.channelWaiters[id] = ChannelWaiter(isMet: isMet, continuation: continuation)
+            let ready = state.withLock { state -> Value? in
+                let (isMet, value) = poll(state)
+                if isMet { return value }
+                state.waiters[id] = Waiter { state, timedOut in
+                    let (isMet, value) = poll(state)
+                    guard isMet || timedOut else { return nil }
+                    return { continuation.resume(returning: value) }
+                }
                 return nil
             }
             if let ready {
@@ -194,11 +198,11 @@ public final class MessageHub: Sendable {
             let timer = Task {
                 try? await Task.sleep(for: timeout)
                 let expired = self.state.withLock { state in
-                    state.channelWaiters.removeValue(forKey: id).map { ($0.continuation, state.sockets.map(\.info)) }
+                    state.waiters.removeValue(forKey: id).flatMap { $0.settle(state, true) }
                 }
-                if let (continuation, open) = expired { continuation.resume(returning: open) }
+                expired?()
             }
-            state.withLock { $0.channelWaiters[id]?.timer = timer }
+            state.withLock { $0.waiters[id]?.timer = timer }
         }
     }
 
@@ -206,9 +210,9 @@ public final class MessageHub: Sendable {
     package func closed(_ id: UUID) {
         let woken = state.withLock { state in
             state.sockets.removeAll { $0.id == id }
-            return state.readyChannelWaiters()
+            return state.settledWaiters()
         }
-        for (continuation, open) in woken { continuation.resume(returning: open) }
+        for resume in woken { resume() }
     }
 
     /// Closes the socket with this id (code 1000); returns whether it was open.
@@ -391,51 +395,19 @@ public final class MessageHub: Sendable {
     /// Waits until the journal holds `count` events the pattern matches, or `timeout` passes;
     /// returns the matching events (oldest first), fewer than `count` on a timeout.
     public func waitForEvents(matching pattern: MessagePattern, count: Int = 1, timeout: Duration) async -> [MessageServeEvent] {
-        let id = UUID()
-        return await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> [MessageServeEvent]? in
-                let found = state.journal.filter { pattern.matches($0.message, openedBy: $0.channel.openingRequest) }
-                if found.count >= count { return found }
-                state.waiters[id] = Waiter(pattern: pattern, count: count, continuation: continuation)
-                return nil
-            }
-            if let ready {
-                continuation.resume(returning: ready)
-                return
-            }
-            // Started once the waiter is in place, so that a short timeout cannot pass it by.
-            let timer = Task {
-                try? await Task.sleep(for: timeout)
-                self.finishWaiter(id)
-            }
-            state.withLock { $0.waiters[id]?.timer = timer }
+        await wait(timeout: timeout) { state in
+            let found = state.journal.filter { pattern.matches($0.message, openedBy: $0.channel.openingRequest) }
+            return (found.count >= count, found)
         }
-    }
-
-    private func finishWaiter(_ id: UUID) {
-        let finished = state.withLock { state -> (Waiter, [MessageServeEvent])? in
-            guard let waiter = state.waiters.removeValue(forKey: id) else { return nil }
-            return (waiter, state.journal.filter { waiter.pattern.matches($0.message, openedBy: $0.channel.openingRequest) })
-        }
-        if let (waiter, found) = finished { waiter.continuation.resume(returning: found) }
     }
 
     private func record(_ event: MessageServeEvent) {
-        let woken = state.withLock { state -> [(CheckedContinuation<[MessageServeEvent], Never>, [MessageServeEvent])] in
+        let woken = state.withLock { state in
             state.journal.append(event)
             if state.journal.count > journalCapacity { state.journal.removeFirst(state.journal.count - journalCapacity) }
-            var woken: [(CheckedContinuation<[MessageServeEvent], Never>, [MessageServeEvent])] = []
-            for (id, waiter) in state.waiters {
-                let found = state.journal.filter { waiter.pattern.matches($0.message, openedBy: $0.channel.openingRequest) }
-                if found.count >= waiter.count {
-                    state.waiters[id] = nil
-                    waiter.timer?.cancel()
-                    woken.append((waiter.continuation, found))
-                }
-            }
-            return woken
+            return state.settledWaiters()
         }
-        for (continuation, found) in woken { continuation.resume(returning: found) }
+        for resume in woken { resume() }
     }
 }
 

@@ -39,6 +39,11 @@ public struct ResponseDefinition: Sendable, Hashable {
     public var additionalProxyRequestHeaders: HTTPHeaders?
     /// Header names removed from proxied requests.
     public var removeProxyRequestHeaders: [String]?
+    /// Whether a WebSocket upgrade request this stub matches is accepted (WireMock 4's
+    /// `acceptWebSocket`): the loopback server answers `101 Switching Protocols` with the
+    /// response's headers and opens the socket, whose messages ``MessageHub``'s stubs answer.
+    /// Ignored for requests that ask for no upgrade, and by the in-process transports.
+    public var acceptsWebSocket = false
 
     /// Creates a response; every field but the status is optional.
     public init(
@@ -191,6 +196,13 @@ extension ResponseDefinition {
             numberOfChunks: chunks,
             totalDurationMilliseconds: Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
         )
+        return copy
+    }
+
+    /// Accepts WebSocket upgrades (see ``acceptsWebSocket``): `.ok.acceptingWebSocket()`.
+    public func acceptingWebSocket() -> ResponseDefinition {
+        var copy = self
+        copy.acceptsWebSocket = true
         return copy
     }
 

@@ -205,6 +205,20 @@ public final class HTTPMock: Sendable {
         return event
     }
 
+    /// Serves a WebSocket upgrade request when the stub it matches accepts WebSockets
+    /// (``ResponseDefinition/acceptsWebSocket``): journals it, counts the call and moves
+    /// scenarios on as ``serve(_:)`` does, and returns the event, whose response headers go on
+    /// the `101`. Returns `nil`, touching nothing, when the matching stub (or none) does not
+    /// accept: the request is then served as any other. (Should a concurrent request move the
+    /// stub's scenario on between the check and the serve, the upgrade is still accepted.)
+    package func serveWebSocketUpgrade(_ request: RecordedRequest) -> ServeEvent? {
+        let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios) }
+        guard let entry = Self.firstMatch(request, registry, scenarios), entry.mapping.response.definition?.acceptsWebSocket == true else {
+            return nil
+        }
+        return serve(request)
+    }
+
     /// Serves a request for a transport in one call: the journal's entry, the plan to carry out
     /// and, for a request no stub (and no `onUnmatched` responder) answered, the near-miss
     /// report. An answer whose end the plan does not decide (a stream, a proxied request) is

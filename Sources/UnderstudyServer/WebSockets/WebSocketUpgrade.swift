@@ -4,25 +4,32 @@ import NIOHTTP1
 import NIOWebSocket
 import Understudy
 
-/// The WebSocket upgrade of a plain or TLS HTTP/1.1 connection: accepted when the mock's
-/// ``MessageHub`` has a message stub for the URL (see ``MessageHub``), refused otherwise, and
-/// then the request goes on to the mock as any GET and gets the ordinary answer (a 404 with
-/// its near-miss report when nothing matches). Admin paths are never upgraded.
+/// The WebSocket upgrade of a plain or TLS HTTP/1.1 connection: accepted when the HTTP stub the
+/// request matches says `acceptWebSocket` (the request is then journaled as served by it, and
+/// its headers go on the `101`), or when the mock's ``MessageHub`` has a message stub for the
+/// URL (see ``MessageHub``); refused otherwise, and then the request goes on to the mock as any
+/// GET and gets the ordinary answer (a 404 with its near-miss report when nothing matches).
+/// Admin paths are never upgraded.
 enum WebSocketUpgrade {
     /// The upgrader for a connection; `httpHandlers` are the handlers to take out of the
     /// pipeline once the socket is upgraded (the mock's HTTP handlers).
     static func upgrader(context: ServerContext, scheme: String, httpHandlers: @escaping @Sendable () -> [any RemovableChannelHandler])
         -> NIOWebSocketServerUpgrader {
         let configuration = context.configuration
-        let hub = context.mock.messages
+        let mock = context.mock
+        let hub = mock.messages
         return NIOWebSocketServerUpgrader(
             maxFrameSize: min(configuration.webSocketMaxMessageBytes, Int(UInt32.max)),
             automaticErrorHandling: true,
             shouldUpgrade: { channel, head in
                 let request = openingRequest(head, scheme: scheme, channel: channel)
-                let admin = request.path == "/__admin" || request.path.hasPrefix("/__admin/")
-                let accepted = !admin && hub.acceptsUpgrade(request)
-                return channel.eventLoop.makeSucceededFuture(accepted ? HTTPHeaders() : nil)
+                guard request.path != "/__admin", !request.path.hasPrefix("/__admin/") else {
+                    return channel.eventLoop.makeSucceededFuture(nil)
+                }
+                if let served = mock.serveWebSocketUpgrade(request) {
+                    return channel.eventLoop.makeSucceededFuture(switchingHeaders(served.response.headers))
+                }
+                return channel.eventLoop.makeSucceededFuture(hub.acceptsUpgrade(request) ? HTTPHeaders() : nil)
             },
             upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
@@ -35,6 +42,13 @@ enum WebSocketUpgrade {
                     try pipeline.addHandler(WebSocketHandler(hub: hub, openingRequest: openingRequest(head, scheme: scheme, channel: channel)))
                 }
             })
+    }
+
+    /// A stub's response headers for the `101`, without those that describe a body or that the
+    /// handshake sets itself.
+    private static func switchingHeaders(_ headers: Understudy.HTTPHeaders) -> NIOHTTP1.HTTPHeaders {
+        let handshake: Set<String> = ["content-length", "content-type", "transfer-encoding", "connection", "upgrade", "sec-websocket-accept"]
+        return NIOHTTP1.HTTPHeaders(headers.filter { !handshake.contains($0.name.lowercased()) }.map { ($0.name, $0.value) })
     }
 
     private static func openingRequest(_ head: HTTPRequestHead, scheme: String, channel: any Channel) -> RecordedRequest {

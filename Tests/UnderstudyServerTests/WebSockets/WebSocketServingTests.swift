@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import NIOCore
+import NIOHTTP1
 import NIOWebSocket
 import Testing
 import Understudy
@@ -71,6 +72,35 @@ struct WebSocketServingTests {
         #expect(mock.serveEvents.map(\.request.url) == ["/elsewhere"])
         #expect(mock.serveEvents.first?.request.headers["Upgrade"] == "websocket")
         #expect(mock.serveEvents.first?.response.status == 404)
+    }
+
+    /// WireMock 4 after wiremock/wiremock#3588 (`ResponseDefinition.acceptWebSocket`): an HTTP
+    /// stub opts its requests in to the upgrade, with no message stub listening. The upgrade is
+    /// journaled as served by it and its call counted; its headers go on the 101.
+    @Test func anHTTPStubThatAcceptsWebSocketsOpensTheSocketAndIsJournaled() async throws {
+        let mock = HTTPMock()
+        let stub = try WireMockMappings.decodeMapping(Data("""
+            {"id": "11111111-1111-1111-1111-111111111111", "request": {"method": "GET", "urlPath": "/live"},
+             "response": {"acceptWebSocket": true, "headers": {"X-Room": "blue", "Content-Type": "text/plain"}}}
+            """.utf8))
+        #expect(stub.response.definition?.acceptsWebSocket == true)
+        #expect(try stub.wireMockJSON()["response"]?["acceptWebSocket"] == .bool(true))
+        mock.stub(stub)
+        mock.stub(.get(urlPath: "/plain"), .ok.body("not a socket"))
+        try await withMockServer(mock) { server in
+            try await withWebSocket(server, path: "/live?room=blue") { socket in
+                #expect(socket.switchingHeaders["X-Room"] == ["blue"])
+                #expect(socket.switchingHeaders["Content-Type"].isEmpty)
+                #expect(mock.messages.channels.map(\.openingRequest.url) == ["/live?room=blue"])
+            }
+            // A stub that does not say so answers the upgrade as HTTP.
+            await #expect(throws: WebSocketRefused.self) {
+                try await withWebSocket(server, path: "/plain") { _ in }
+            }
+        }
+        #expect(mock.callCount(ofStub: stub.id) == 1)
+        #expect(mock.serveEvents.map(\.request.url) == ["/live?room=blue", "/plain"])
+        #expect(mock.serveEvents.last?.response.status == 200)
     }
 
     @Test func binaryMessagesMatchByBytesAndRepliesCanBeBinary() async throws {
@@ -143,14 +173,15 @@ struct WebSocketServingTests {
 
     /// The HTTP handlers' timers (a next request's head within `headerReadTimeout`) stop with
     /// the upgrade: a socket outlives them. (The wait is the scenario, time passing, not a
-    /// synchronisation.)
+    /// synchronisation. The timeouts leave a loaded machine time to send the upgrade request
+    /// after connecting: the first head must come within them.)
     @Test func aSocketOutlivesTheHTTPRequestTimeouts() async throws {
         let mock = try mock(Self.echo)
-        var configuration = MockServerConfiguration(headerReadTimeout: .milliseconds(50), requestBodyTimeout: .milliseconds(50))
+        var configuration = MockServerConfiguration(headerReadTimeout: .milliseconds(500), requestBodyTimeout: .milliseconds(500))
         configuration.webSocketIdleTimeout = .seconds(30)
         try await withMockServer(mock, configuration: configuration) { server in
             try await withWebSocket(server, path: "/chat") { socket in
-                try await Task.sleep(for: .milliseconds(300))
+                try await Task.sleep(for: .milliseconds(1_200))
                 try await socket.send("hello")
                 #expect(try await socket.nextMessage() == .text("world: hello on /chat"))
             }

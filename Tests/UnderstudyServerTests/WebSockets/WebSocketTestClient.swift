@@ -11,10 +11,14 @@ import UnderstudyServer
 struct WebSocketTestSession {
     private var frames: NIOAsyncChannelInboundStream<WebSocketFrame>.AsyncIterator
     private let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
+    /// The headers of the server's `101 Switching Protocols`.
+    let switchingHeaders: NIOHTTP1.HTTPHeaders
 
-    fileprivate init(_ inbound: NIOAsyncChannelInboundStream<WebSocketFrame>, _ outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>) {
+    fileprivate init(_ inbound: NIOAsyncChannelInboundStream<WebSocketFrame>, _ outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>,
+                     switchingHeaders: NIOHTTP1.HTTPHeaders) {
         frames = inbound.makeAsyncIterator()
         self.outbound = outbound
+        self.switchingHeaders = switchingHeaders
     }
 
     /// The next frame the server sent; `nil` once the socket is closed.
@@ -55,7 +59,7 @@ struct WebSocketTestSession {
 
 /// How the server answered a test client's upgrade request.
 private enum Upgrade: Sendable {
-    case upgraded(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
+    case upgraded(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, HTTPResponseHead)
     case refused
 }
 
@@ -76,9 +80,9 @@ func withWebSocket<Result: Sendable>(
     switch try await upgrade.get() {
     case .refused:
         throw WebSocketRefused()
-    case .upgraded(let channel):
+    case .upgraded(let channel, let head):
         return try await channel.executeThenClose { inbound, outbound in
-            var session = WebSocketTestSession(inbound, outbound)
+            var session = WebSocketTestSession(inbound, outbound, switchingHeaders: head.headers)
             return try await body(&session)
         }
     }
@@ -86,9 +90,9 @@ func withWebSocket<Result: Sendable>(
 
 /// Sets up a client channel that asks for a WebSocket upgrade of `path`.
 private func configureUpgrade(_ channel: any Channel, port: Int, path: String, headers: [(String, String)]) throws -> EventLoopFuture<Upgrade> {
-    let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: 1 << 24, upgradePipelineHandler: { (channel: any Channel, _: HTTPResponseHead) in
+    let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: 1 << 24, upgradePipelineHandler: { (channel: any Channel, head: HTTPResponseHead) in
         channel.eventLoop.makeCompletedFuture { () throws -> Upgrade in
-            .upgraded(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel))
+            .upgraded(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel), head)
         }
     })
     var requestHeaders = NIOHTTP1.HTTPHeaders([("Host", "127.0.0.1:\(port)"), ("Content-Length", "0")])
