@@ -52,6 +52,10 @@ extension MessageTrigger {
             var object: JSONObject = ["type": "connected"]
             if let channel { object["channel"] = ["type": "websocket", "initiatingRequestPattern": channel.wireMockJSON] }
             return .object(object)
+        case .messageCount(let channel, let count):
+            var object: JSONObject = ["type": "message-count", "count": .number(JSONNumber(count))]
+            if let channel { object["channel"] = ["type": "websocket", "initiatingRequestPattern": channel.wireMockJSON] }
+            return .object(object)
         }
     }
 
@@ -74,6 +78,14 @@ extension MessageTrigger {
         case "connected":
             try reader.rejectUnknownKeys(["type", "channel"], in: "a connected trigger")
             self = .connected(channel: try channel())
+        case "message-count":
+            try reader.rejectUnknownKeys(["type", "channel", "count"], in: "a message-count trigger")
+            let count = try reader.required("count") { member -> Int in
+                let count = try member.int()
+                guard count > 0 else { throw member.error("a message count is 1 or more") }
+                return count
+            }
+            self = .messageCount(channel: try channel(), count: count)
         case "http-stub":
             try reader.rejectUnknownKeys(["type", "stubId"], in: "an http-stub trigger")
             let stubID = try reader.required("stubId") { member in
@@ -87,7 +99,7 @@ extension MessageTrigger {
         default:
             // WireMock 4 reads an unknown type as a message trigger that matches everything; a
             // typo would then answer every message, so it is refused here.
-            throw reader.error(at: "type", "unknown trigger type \"\(type)\"; use \"message\", \"http-stub\", \"http-request\" or Understudy's \"connected\"")
+            throw reader.error(at: "type", "unknown trigger type \"\(type)\"; use \"message\", \"http-stub\", \"http-request\" or Understudy's \"connected\" and \"message-count\"")
         }
     }
 }
@@ -124,6 +136,8 @@ extension MessageAction {
             object = ["type": "close", "code": .number(JSONNumber(Int(code)))]
             if !reason.isEmpty { object["reason"] = .string(reason) }
             object["channelTarget"] = target
+        case .drop:
+            object = ["type": "drop", "channelTarget": target]
         }
         if let delay {
             let milliseconds = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
@@ -136,8 +150,8 @@ extension MessageAction {
         try reader.rejectUnknownKeys(["type", "message", "channelTarget", "transformers", "transformerParameters",
                                       "delayMilliseconds", "code", "reason"], in: "an action")
         let type = try reader.requiredString("type")
-        guard type == "send" || type == "close" else {
-            throw reader.error(at: "type", "unknown action type \"\(type)\"; use \"send\" (or Understudy's \"close\")")
+        guard ["send", "close", "drop"].contains(type) else {
+            throw reader.error(at: "type", "unknown action type \"\(type)\"; use \"send\" (or Understudy's \"close\" and \"drop\")")
         }
         let delay = try reader.optional("delayMilliseconds") { member -> Duration in
             let milliseconds = try member.int()
@@ -162,6 +176,10 @@ extension MessageAction {
                 throw member.error(at: "type", "unknown channel target \"\(other)\"; use \"originating\" or \"request-initiated\"")
             }
         } ?? .originating
+        if type == "drop" {
+            self = .drop(on: target, after: delay)
+            return
+        }
         if type == "close" {
             let code = try reader.optional("code") { member -> UInt16 in
                 // RFC 6455 §7.4: 1000-4999, less the codes an endpoint must not send.

@@ -17,6 +17,9 @@ public struct MessageAction: Sendable {
         /// Sends a close frame with `code` and `reason`, then closes the socket (an Understudy
         /// extension: `{"type": "close", "code": 1000, "reason": "bye"}`).
         case close(code: UInt16, reason: String)
+        /// Closes the connection without a close frame, as a network failure would (the client
+        /// sees an abnormal closure, 1006): an Understudy extension, `{"type": "drop"}`.
+        case drop
     }
 
     public var kind: Kind
@@ -37,6 +40,13 @@ public struct MessageAction: Sendable {
     public static func close(code: UInt16 = 1000, reason: String = "", on target: Target = .originating, after delay: Duration? = nil) -> MessageAction {
         var action = MessageAction(send: nil, to: target, after: delay)
         action.kind = .close(code: code, reason: reason)
+        return action
+    }
+
+    /// An action dropping the connections of `target` (no close frame), after `delay`.
+    public static func drop(on target: Target = .originating, after delay: Duration? = nil) -> MessageAction {
+        var action = MessageAction(send: nil, to: target, after: delay)
+        action.kind = .drop
         return action
     }
 

@@ -15,6 +15,8 @@ public final class MessageHub: Sendable {
         let id: UUID
         let openingRequest: RecordedRequest
         let connection: any WebSocketConnection
+        /// How many messages it has received.
+        var receivedCount = 0
 
         var info: WebSocketChannelInfo { WebSocketChannelInfo(id: id, openingRequest: openingRequest, isOpen: true) }
     }
@@ -154,7 +156,7 @@ public final class MessageHub: Sendable {
             }
         }
         if let greeting {
-            perform(greeting, origin: socket, request: request, urlPattern: greeting.trigger.channelPattern?.url, message: nil, then: nil)
+            perform([greeting], origin: socket, request: request, message: nil, then: nil)
         }
         return socket.id
     }
@@ -236,24 +238,32 @@ public final class MessageHub: Sendable {
 
     // MARK: Serving
 
-    /// A message arrived on a socket: fires the first stub it matches, then journals it.
+    /// A message arrived on a socket: fires the first stub it matches (then the first
+    /// `messageCount` stub its number reaches), then journals it.
     package func received(_ message: WebSocketMessage, on id: UUID) {
-        let (socket, stub) = state.withLock { state -> (Socket?, MessageStubMapping?) in
-            guard let socket = state.sockets.first(where: { $0.id == id }) else { return (nil, nil) }
-            let stub = state.stubs.first { stub in
+        let found = state.withLock { state -> (Socket, MessageStubMapping?, MessageStubMapping?)? in
+            guard let index = state.sockets.firstIndex(where: { $0.id == id }) else { return nil }
+            state.sockets[index].receivedCount += 1
+            let socket = state.sockets[index]
+            let answer = state.stubs.first { stub in
                 guard case .message(let channel, let pattern) = stub.trigger else { return false }
                 if let channel, !channel.matches(socket.openingRequest) { return false }
                 return pattern.matches(message, openedBy: socket.openingRequest)
             }
-            return (socket, stub)
+            let limit = state.stubs.first { stub in
+                guard case .messageCount(let channel, let count) = stub.trigger, count == socket.receivedCount else { return false }
+                return channel?.matches(socket.openingRequest) ?? true
+            }
+            return (socket, answer, limit)
         }
-        guard let socket else { return }
-        let received = MessageServeEvent(id: UUID(), direction: .received, channel: socket.info, message: message, stub: stub, timestamp: Date())
-        guard let stub else {
+        guard let (socket, answer, limit) = found else { return }
+        let received = MessageServeEvent(id: UUID(), direction: .received, channel: socket.info, message: message, stub: answer, timestamp: Date())
+        let fired = [answer, limit].compactMap { $0 }
+        guard !fired.isEmpty else {
             record(received)
             return
         }
-        perform(stub, origin: socket, request: socket.openingRequest, urlPattern: stub.trigger.channelPattern?.url, message: message) {
+        perform(fired, origin: socket, request: socket.openingRequest, message: message) {
             self.record(received)
         }
     }
@@ -266,7 +276,7 @@ public final class MessageHub: Sendable {
             guard state.hasHTTPTriggers else { return [] }
             return state.stubs.filter { candidate in
                 switch candidate.trigger {
-                case .message, .connected: false
+                case .message, .connected, .messageCount: false
                 case .httpStub(let id): id == stub
                 case .httpRequest(let pattern): pattern.matches(request)
                 }
@@ -277,25 +287,28 @@ public final class MessageHub: Sendable {
             case .httpRequest(let pattern): pattern.url
             default: stubURL()
             }
-            perform(stub, origin: nil, request: request, urlPattern: urlPattern, message: nil, then: nil)
+            perform([stub], origin: nil, request: request, urlPattern: { _ in urlPattern }, message: nil, then: nil)
         }
     }
 
-    /// Runs a stub's actions in order, then `then` (which journals the received message, after
-    /// the messages sent, as WireMock 4 does). With delays, `then` runs at once and the actions
-    /// on a task of their own, each after its delay.
-    private func perform(_ stub: MessageStubMapping, origin: Socket?, request: RecordedRequest, urlPattern: URLPattern?,
+    /// Runs the stubs' actions in order, then `then` (which journals the received message,
+    /// after the messages sent, as WireMock 4 does). With delays, `then` runs at once and the
+    /// actions on a task of their own, each after its delay. `urlPattern` names the path
+    /// parameters a stub's templates read (by default, those of its channel pattern).
+    private func perform(_ stubs: [MessageStubMapping], origin: Socket?, request: RecordedRequest,
+                         urlPattern: (MessageStubMapping) -> URLPattern? = { $0.trigger.channelPattern?.url },
                          message: WebSocketMessage?, then: (@Sendable () -> Void)?) {
-        guard stub.actions.contains(where: { $0.delay != nil }) else {
-            for action in stub.actions { run(action, of: stub, origin: origin, request: request, urlPattern: urlPattern, message: message) }
+        let steps = stubs.flatMap { stub in stub.actions.map { (action: $0, stub: stub, urlPattern: urlPattern(stub)) } }
+        guard steps.contains(where: { $0.action.delay != nil }) else {
+            for step in steps { run(step.action, of: step.stub, origin: origin, request: request, urlPattern: step.urlPattern, message: message) }
             then?()
             return
         }
         then?()
         Task {
-            for action in stub.actions {
-                if let delay = action.delay { try? await Task.sleep(for: delay) }
-                self.run(action, of: stub, origin: origin, request: request, urlPattern: urlPattern, message: message)
+            for step in steps {
+                if let delay = step.action.delay { try? await Task.sleep(for: delay) }
+                self.run(step.action, of: step.stub, origin: origin, request: request, urlPattern: step.urlPattern, message: message)
             }
         }
     }
@@ -314,6 +327,12 @@ public final class MessageHub: Sendable {
         case .close(let code, let reason):
             for socket in targets {
                 socket.connection.close(code: code, reason: reason)
+                closed(socket.id)
+            }
+            return
+        case .drop:
+            for socket in targets {
+                socket.connection.drop()
                 closed(socket.id)
             }
             return

@@ -14,6 +14,11 @@ public enum MessageTrigger: Sendable {
     /// an Understudy extension (`{"type": "connected"}`) for greetings sent on connect. Only
     /// the first matching stub fires.
     case connected(channel: RequestPattern?)
+    /// A WebSocket whose upgrade request matches `channel` (any socket when `nil`) has
+    /// received `count` messages: an Understudy extension (`{"type": "message-count",
+    /// "count": 3}`) for closing or dropping a socket after a number of messages. It fires
+    /// after the stub that answers that message, if any; only the first matching one fires.
+    case messageCount(channel: RequestPattern?, count: Int)
 
     /// The pattern an upgrade request must match for this trigger to concern its socket:
     /// `nil` for a message trigger without a channel pattern (every socket), and for HTTP
@@ -21,7 +26,7 @@ public enum MessageTrigger: Sendable {
     var channelPattern: RequestPattern? {
         switch self {
         case .message(let channel, let message): channel ?? message.channel
-        case .connected(let channel): channel
+        case .connected(let channel), .messageCount(let channel, _): channel
         case .httpStub, .httpRequest: nil
         }
     }
@@ -29,7 +34,7 @@ public enum MessageTrigger: Sendable {
     /// Whether the trigger fires on what sockets do (open, send).
     var opensSockets: Bool {
         switch self {
-        case .message, .connected: true
+        case .message, .connected, .messageCount: true
         case .httpStub, .httpRequest: false
         }
     }

@@ -5,4 +5,6 @@ package protocol WebSocketConnection: Sendable {
     func send(_ message: WebSocketMessage)
     /// Sends a close frame with `code` and `reason`, then closes the socket.
     func close(code: UInt16, reason: String)
+    /// Closes the connection without a close frame.
+    func drop()
 }

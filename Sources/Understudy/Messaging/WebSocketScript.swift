@@ -1,6 +1,6 @@
 /// What the WebSockets opened at one URL do, written from Swift: greet on connect, answer
 /// messages (text, JSON path, binary) with one or several messages, each after a delay, push
-/// to other sockets, close. Each rule is a ``MessageStubMapping``; the first rule a message
+/// to other sockets, close or drop the connection (at once, or after a number of messages). Each rule is a ``MessageStubMapping``; the first rule a message
 /// matches answers it, in the order written.
 ///
 /// ```swift
@@ -31,6 +31,13 @@ public struct WebSocketScript: Sendable {
     /// binary messages as UTF-8; `binaryEqualTo` sees bytes).
     public mutating func on(_ body: StringValuePattern, _ replies: (inout WebSocketReplies) -> Void) {
         add(.message(channel: channel, message: MessagePattern(body: body)), replies)
+    }
+
+    /// What happens once a socket has received `count` messages, after the rule that answers
+    /// the last of them: typically `$0.close(code:reason:)` or `$0.drop()`, to test a client's
+    /// reconnection.
+    public mutating func afterMessages(_ count: Int, _ replies: (inout WebSocketReplies) -> Void) {
+        add(.messageCount(channel: channel, count: count), replies)
     }
 
     /// The answer to any message no earlier rule answers.
@@ -67,6 +74,11 @@ public struct WebSocketReplies: Sendable {
     /// Closes the socket with a close frame (`code`, `reason`).
     public mutating func close(code: UInt16 = 1000, reason: String = "", after delay: Duration? = nil) {
         actions.append(.close(code: code, reason: reason, on: .originating, after: delay))
+    }
+
+    /// Drops the connection without a close frame, as a network failure would.
+    public mutating func drop(after delay: Duration? = nil) {
+        actions.append(.drop(on: .originating, after: delay))
     }
 }
 

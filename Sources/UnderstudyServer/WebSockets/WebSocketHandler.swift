@@ -101,6 +101,10 @@ struct WebSocketChannelConnection: WebSocketConnection {
             .whenComplete { _ in channel.close(promise: nil) }
     }
 
+    func drop() {
+        channel.close(promise: nil)
+    }
+
     /// A close frame with a code and a reason (cut to the 123 bytes a control frame has room for).
     static func closeFrame(code: WebSocketErrorCode, reason: String, allocator: ByteBufferAllocator) -> WebSocketFrame {
         var data = allocator.buffer(capacity: 2 + reason.utf8.count)

@@ -301,8 +301,36 @@ struct WebSocketServingTests {
         }
     }
 
-    /// Understudy's extensions to WireMock 4's JSON (a `connected` trigger, a `close` action,
-    /// `delayMilliseconds`) read back as written.
+    /// A reconnecting client's test: the server closes one socket after its second message
+    /// (answered first) and drops another after its first, with no close frame.
+    @Test func aScriptClosesOrDropsASocketAfterANumberOfMessages() async throws {
+        let mock = HTTPMock()
+        mock.webSocket(urlPath: "/closing") { socket in
+            socket.afterMessages(2) { $0.close(code: 4001, reason: "enough") }
+            socket.onAnyMessage { $0.send("got {{message.body}}") }
+        }
+        mock.webSocket(urlPath: "/dropping") { socket in
+            socket.afterMessages(1) { $0.drop() }
+        }
+        try await withMockServer(mock) { server in
+            try await withWebSocket(server, path: "/closing") { socket in
+                try await socket.send("a")
+                #expect(try await socket.nextMessage() == .text("got a"))
+                try await socket.send("b")
+                #expect(try await socket.nextMessage() == .text("got b"))
+                #expect(try await socket.closeCode() == WebSocketErrorCode(codeNumber: 4001))
+            }
+            try await withWebSocket(server, path: "/dropping") { socket in
+                try await socket.send("a")
+                // The connection ends with no close frame.
+                #expect(try await socket.nextFrame() == nil)
+            }
+        }
+        #expect(await mock.messages.waitForChannels(atMost: 0).isEmpty)
+    }
+
+    /// Understudy's extensions to WireMock 4's JSON (`connected` and `message-count` triggers,
+    /// `close` and `drop` actions, `delayMilliseconds`) read back as written.
     @Test func theScriptExtensionsRoundTripThroughJSON() throws {
         let json = """
             {"id": "5b3f0a49-8c0e-4a36-9a55-1c2a7d3e9b10",
@@ -317,6 +345,16 @@ struct WebSocketServingTests {
         #expect(stub.actions.map(\.delay) == [.milliseconds(250), nil])
         #expect(throws: MappingDecodingError.self) {
             try WireMockMessageMappings.decode(Data(#"{"actions": [{"type": "close", "code": 1006}]}"#.utf8))
+        }
+        let limit = """
+            {"id": "6c4f1b5a-9d1f-4b47-8b66-2d3b8e4f0c21",
+             "trigger": {"type": "message-count", "count": 3},
+             "actions": [{"type": "drop", "channelTarget": {"type": "originating"}}]}
+            """
+        let limitStub = try #require(try WireMockMessageMappings.decode(Data(limit.utf8)).first)
+        #expect(limitStub.wireMockJSON == (try JSONParser.parse(limit)))
+        #expect(throws: MappingDecodingError.self) {
+            try WireMockMessageMappings.decode(Data(#"{"trigger": {"type": "message-count", "count": 0}, "actions": []}"#.utf8))
         }
     }
 }
