@@ -98,6 +98,7 @@ struct ServeCommand: AsyncParsableCommand {
                 trafficCheck?.record(event)
             }
         }
+        if let log { mock.messages.observe { log.record($0) } }
         let logging = Task { await log?.run() }
         let checking = Task { await trafficCheck?.run() }
         let server = MockServer(mock: mock, configuration: configuration)

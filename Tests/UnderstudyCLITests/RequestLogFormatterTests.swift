@@ -91,6 +91,29 @@ struct RequestLogTests {
         #expect(lines[1].hasSuffix(#"GET /users/43 → 404 no match; nearest "Get user": urlPath expected "/users/42", got "/users/43" 1.0 ms"#))
     }
 
+    /// `serve` logs each WebSocket message: received ones with the stub that answered (or the
+    /// nearest and why), sent ones with the stub that sent them, in the order they went.
+    @Test func webSocketMessagesAreLoggedWithTheirStubOrTheNearestOne() {
+        let mock = HTTPMock()
+        mock.messages.stub(MessageStubMapping(
+            name: "Echo", trigger: .message(channel: RequestPattern(method: .get, url: .urlPath("/chat")), message: MessagePattern(body: .equalTo("hello"))),
+            actions: [MessageAction(send: .text("world"))]))
+        let written = Locked<[String]>([])
+        let log = RequestLog(mock: mock, formatter: RequestLogFormatter(style: .plain, verbose: false)) { text in
+            written.withLock { $0.append(text) }
+        }
+        mock.messages.observe { log.record($0) }
+        let socket = mock.messages.open(RecordedRequest(method: .get, url: "/chat"), connection: SilentConnection())
+        mock.messages.received(.text("hello"), on: socket)
+        mock.messages.received(.text("helo"), on: socket)
+        #expect(log.flush())
+        let lines = written.withLock { $0 }.joined().split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasSuffix(#"ws /chat received "hello" → "Echo""#))
+        #expect(lines[1].hasSuffix(#"ws /chat sent "world" by "Echo""#))
+        #expect(lines[2].hasSuffix(#"ws /chat received "helo" → no match; nearest "Echo": message body expected equalTo "hello", got helo"#))
+    }
+
     @Test func pastTheLinesOfOneFlushTheRestIsSummedUpByMethodPathAndStatus() {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/hello"), .ok)
@@ -118,4 +141,11 @@ struct RequestLogTests {
         #expect(lines.count == 2)
         #expect(lines.last == "… and 5 more: GET /a → 404 ×2, GET /b → 404 ×1, others ×2")
     }
+}
+
+/// A socket the hub holds open without a server.
+private struct SilentConnection: WebSocketConnection {
+    func send(_ message: WebSocketMessage) {}
+    func close(code: UInt16, reason: String) {}
+    func drop() {}
 }

@@ -12,3 +12,11 @@ public struct FieldComparison: Sendable, Hashable {
     /// How much this field counts towards the request's distance (WireMock's weights).
     public let weight: Double
 }
+
+extension FieldComparison {
+    /// The field's line in a report: `  ✓ method: GET` or
+    /// `  ✗ urlPath: expected "/users/42", got "/users/43"`.
+    var reportLine: String {
+        result.isExactMatch ? "  ✓ \(field): \(actual)" : "  ✗ \(field): expected \(expected), got \(actual)"
+    }
+}

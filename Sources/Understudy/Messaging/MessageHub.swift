@@ -40,6 +40,8 @@ public final class MessageHub: Sendable {
         /// Oldest first.
         var journal: [MessageServeEvent] = []
         var waiters: [UUID: Waiter] = [:]
+        /// Told of every message as it goes, received ones first (the serve command's log).
+        var observer: (@Sendable (MessageServeEvent) -> Void)?
 
         mutating func insert(_ stub: MessageStubMapping) {
             let priority = stub.priority ?? MessageStubMapping.defaultPriority
@@ -258,6 +260,7 @@ public final class MessageHub: Sendable {
         }
         guard let (socket, answer, limit) = found else { return }
         let received = MessageServeEvent(id: UUID(), direction: .received, channel: socket.info, message: message, stub: answer, timestamp: Date())
+        notify(received)
         let fired = [answer, limit].compactMap { $0 }
         guard !fired.isEmpty else {
             record(received)
@@ -350,7 +353,20 @@ public final class MessageHub: Sendable {
 
     private func deliver(_ message: WebSocketMessage, to socket: Socket, stub: MessageStubMapping?) {
         socket.connection.send(message)
-        record(MessageServeEvent(id: UUID(), direction: .sent, channel: socket.info, message: message, stub: stub, timestamp: Date()))
+        let sent = MessageServeEvent(id: UUID(), direction: .sent, channel: socket.info, message: message, stub: stub, timestamp: Date())
+        notify(sent)
+        record(sent)
+    }
+
+    /// Sets what is told of every message as it goes: a received message before the messages
+    /// its stub sends (the journal, as WireMock 4's, holds them the other way round). The
+    /// serve command's request log.
+    package func observe(_ observer: (@Sendable (MessageServeEvent) -> Void)?) {
+        state.withLock { $0.observer = observer }
+    }
+
+    private func notify(_ event: MessageServeEvent) {
+        state.withLock { $0.observer }?(event)
     }
 
     /// The message a body sends; inline text and JSON rendered as templates when `rendering`

@@ -23,14 +23,7 @@ extension NearMiss {
     ///   ✓ method: GET
     ///   ✗ urlPath: expected "/users/42", got "/users/43"
     /// ```
-    var comparisonLines: [String] {
-        comparisons.map { comparison in
-            if comparison.result.isExactMatch {
-                return "  ✓ \(comparison.field): \(comparison.actual)"
-            }
-            return "  ✗ \(comparison.field): expected \(comparison.expected), got \(comparison.actual)"
-        }
-    }
+    var comparisonLines: [String] { comparisons.map(\.reportLine) }
 
     /// The distance with two decimals, as reports print it.
     var distanceText: String { String(format: "%.2f", distance) }

@@ -2,8 +2,8 @@ import Foundation
 import Understudy
 import UnderstudySupport
 
-/// The per-request console log of `understudy serve`. The server's event loops only queue
-/// each answered request (a locked append) and a task writes the queue every 50 ms in one
+/// The per-request console log of `understudy serve`, with a line per WebSocket message too.
+/// The server's event loops only queue each answered request or message (a locked append) and a task writes the queue every 50 ms in one
 /// write: a line per request up to ``linesPerFlush`` (2 000 a second, more than anyone reads),
 /// then one summary line counting the rest by method, path and status. Past that limit a
 /// request is only counted, so a load test pays for a counter, not for a formatted line.
@@ -13,8 +13,13 @@ final class RequestLog: Sendable {
     /// The most method-path-status groups one summary counts apart; the rest are "others".
     let groupLimit: Int
 
+    private enum Entry: Sendable {
+        case request(ServeEvent, elapsed: Duration)
+        case message(MessageServeEvent)
+    }
+
     private struct Queue: Sendable {
-        var entries: [(event: ServeEvent, elapsed: Duration)] = []
+        var entries: [Entry] = []
         var counted: [SummaryGroup: Int] = [:]
         var others = 0
     }
@@ -38,15 +43,29 @@ final class RequestLog: Sendable {
     func record(_ event: ServeEvent, elapsed: Duration) {
         queue.withLock { queue in
             if queue.entries.count < linesPerFlush {
-                queue.entries.append((event, elapsed))
+                queue.entries.append(.request(event, elapsed: elapsed))
                 return
             }
-            let group = SummaryGroup(method: event.request.method, path: event.request.path, status: event.status)
-            if queue.counted.count < groupLimit || queue.counted[group] != nil {
-                queue.counted[group, default: 0] += 1
-            } else {
-                queue.others += 1
+            count(.request(event.request.method, path: event.request.path, status: event.status), in: &queue)
+        }
+    }
+
+    /// Queues one WebSocket message, received or sent; what ``MessageHub``'s observer calls.
+    func record(_ message: MessageServeEvent) {
+        queue.withLock { queue in
+            if queue.entries.count < linesPerFlush {
+                queue.entries.append(.message(message))
+                return
             }
+            count(.message(path: message.channel.openingRequest.path, message.direction), in: &queue)
+        }
+    }
+
+    private func count(_ group: SummaryGroup, in queue: inout Queue) {
+        if queue.counted.count < groupLimit || queue.counted[group] != nil {
+            queue.counted[group, default: 0] += 1
+        } else {
+            queue.others += 1
         }
     }
 
@@ -59,9 +78,15 @@ final class RequestLog: Sendable {
         }
         guard !taken.entries.isEmpty else { return false }
         var text = ""
-        for (event, elapsed) in taken.entries {
-            let nearest = event.wasMatched ? nil : mock.nearMisses(for: event.request).nearMisses.first
-            text += formatter.format(event, elapsed: elapsed, nearest: nearest)
+        for entry in taken.entries {
+            switch entry {
+            case .request(let event, let elapsed):
+                let nearest = event.wasMatched ? nil : mock.nearMisses(for: event.request).nearMisses.first
+                text += formatter.format(event, elapsed: elapsed, nearest: nearest)
+            case .message(let event):
+                let unanswered = event.direction == .received && !event.wasMatched
+                text += formatter.format(event, nearest: unanswered ? mock.messages.nearestStub(to: event) : nil)
+            }
         }
         if !taken.counted.isEmpty || taken.others > 0 {
             text += formatter.style.dim(Self.summary(taken.counted, others: taken.others)) + "\n"
@@ -91,10 +116,15 @@ final class RequestLog: Sendable {
     }
 }
 
-/// Requests a summary line counts together.
-private struct SummaryGroup: Hashable {
-    let method: HTTPMethod
-    let path: String
-    let status: Int
-    var text: String { "\(method) \(path) → \(status)" }
+/// Requests or WebSocket messages a summary line counts together.
+private enum SummaryGroup: Hashable {
+    case request(HTTPMethod, path: String, status: Int)
+    case message(path: String, MessageServeEvent.Direction)
+
+    var text: String {
+        switch self {
+        case .request(let method, let path, let status): "\(method) \(path) → \(status)"
+        case .message(let path, let direction): "ws \(path) \(direction.rawValue)"
+        }
+    }
 }

@@ -6,6 +6,12 @@ import Understudy
 /// 14:03:07.512 GET /users/42 → 200 "Get user" 1.3 ms
 /// 14:03:07.530 GET /users/43 → 404 no match; nearest "Get user": urlPath expected "/users/42", got "/users/43" 0.9 ms
 /// ```
+/// and for each WebSocket message, received or sent:
+/// ```
+/// 14:03:08.001 ws /chat received "hello" → "Echo"
+/// 14:03:08.001 ws /chat sent "world" by "Echo"
+/// 14:03:08.120 ws /chat received "helo" → no match; nearest "Echo": message body expected equalTo "hello", got helo
+/// ```
 /// With `verbose`, the request's and the response's headers and bodies follow, indented
 /// (bodies cut at ``bodyLimit`` bytes).
 struct RequestLogFormatter: Sendable {
@@ -38,6 +44,33 @@ struct RequestLogFormatter: Sendable {
         lines += response.headers.map { style.dim("  < \($0.name): \($0.value)") }
         if let data = response.body.inlineData { lines += body(data, "  < ") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The entry for one WebSocket message; `nearest` is the closest stub to a received
+    /// message none answered.
+    func format(_ event: MessageServeEvent, nearest: MessageNearMiss?) -> String {
+        var line = "\(style.dim(Self.clock(event.timestamp))) ws \(event.channel.openingRequest.url) \(event.direction.rawValue) "
+            + MessageHub.quoted(event.message)
+        switch (event.direction, event.stub) {
+        case (.received, let stub?):
+            line += " → " + Self.name(of: stub)
+        case (.received, nil):
+            line += " → " + style.alert("no match")
+            if let nearest {
+                line += "; nearest \(Self.name(of: nearest.stub))" + (nearest.firstDifference.map { ": \($0)" } ?? "")
+            }
+        case (.sent, let stub?):
+            line += " by " + Self.name(of: stub)
+        case (.sent, nil):
+            line += " (pushed)"
+        }
+        return line + "\n"
+    }
+
+    /// `"Echo"`, or `stub 3f2a9c01` for a message stub without a name.
+    static func name(of stub: MessageStubMapping) -> String {
+        if let name = stub.name { return "\"\(name)\"" }
+        return "stub " + stub.id.uuidString.lowercased().prefix(8)
     }
 
     private func body(_ data: Data, _ prefix: String) -> [String] {
