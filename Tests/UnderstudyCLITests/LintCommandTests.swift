@@ -30,7 +30,7 @@ struct LintCommandTests {
         try Data(#"{"trigger": {"type": "fixed-ish"}}"#.utf8).write(to: folder.appendingPathComponent("message-mappings/bad.json"))
         let report = MappingsRoot(folder).lint()
         #expect(report.messageStubs.isEmpty, "a broken file stops the folder from loading, as serve does")
-        #expect(report.problems == [#"message-mappings/bad.json:1:14: trigger.type: unknown trigger type "fixed-ish"; use "message", "http-stub", "http-request" or Understudy's "connected""#])
+        #expect(report.problems == [#"message-mappings/bad.json:1:14: trigger.type: unknown trigger type "fixed-ish"; use "message", "http-stub", "http-request" or Understudy's "connected" and "message-count""#])
         try FileManager.default.removeItem(at: folder.appendingPathComponent("message-mappings/bad.json"))
         let problems = MappingsRoot(folder).lint().problems
         #expect(problems.count == 2)
