@@ -83,4 +83,39 @@ struct RealClientTests {
         #expect(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == identity.publicKeyPin)
         #expect(PublicKeyPin.of(certificateDER: identity.leafCertificateDER) == identity.publicKeyPin)
     }
+
+    /// `wss://` on the TLS listener, with Python's `websockets` (16.0, installed by `.ci/run`)
+    /// trusting the server's authority: the upgrade, a message answered by a script, and the
+    /// socket's opening request recorded as `https`. Skipped when the module is missing, unless
+    /// `UNDERSTUDY_REQUIRE_PYTHON_E2E=1` (CI), which makes that a failure.
+    @Test(.enabled("needs `pip install websockets==16.0`") {
+        try await run(["python3", "-c", "import websockets"]).status == 0 || ProcessInfo.processInfo.environment["UNDERSTUDY_REQUIRE_PYTHON_E2E"] == "1"
+    })
+    func pythonWebSocketsTalksOverWSS() async throws {
+        let mock = HTTPMock()
+        mock.webSocket(urlPath: "/chat") { socket in
+            socket.on(.equalTo("hello")) { $0.send("world, securely") }
+        }
+        let client = """
+            import asyncio, ssl, sys
+            from websockets.asyncio.client import connect
+
+            async def main():
+                context = ssl.create_default_context(cafile=sys.argv[2])
+                async with connect(sys.argv[1], ssl=context) as socket:
+                    await socket.send("hello")
+                    print(await socket.recv())
+
+            asyncio.run(main())
+            """
+        try await withHTTPSServer(mock) { server in
+            let authority = try temporaryFile(try #require(server.tlsIdentity.certificateAuthorityPEM))
+            let output = try await run(["python3", "-c", client, "wss://127.0.0.1:\(try server.httpsPort)/chat", authority])
+            #expect(output.status == 0, "\(output.standardError)")
+            #expect(output.standardOutput == "world, securely\n")
+        }
+        let received = mock.messages.events.filter { $0.direction == .received }
+        #expect(received.map(\.message) == [.text("hello")])
+        #expect(received.first?.channel.openingRequest.scheme == "https")
+    }
 }
