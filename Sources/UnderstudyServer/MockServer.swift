@@ -207,6 +207,24 @@ public final class MockServer: Sendable {
         get throws(MockServerError) { try endpoint("https").baseURL }
     }
 
+    /// `ws://127.0.0.1:<port>` (`wss://` on the HTTPS listener when plain HTTP is off): where
+    /// clients open WebSockets, which message stubs answer (see ``Understudy/MessageHub``). An
+    /// app under test gets it from ``launchEnvironment`` with
+    /// `UnderstudyEnvironment.webSocketBaseURL(default:)`.
+    ///
+    /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``.
+    public var webSocketBaseURL: URL {
+        get throws(MockServerError) {
+            UnderstudyEnvironment.webSocketBaseURL(default: try baseURLForApps, environment: try launchEnvironment)
+        }
+    }
+
+    /// The base URL ``launchEnvironment`` hands on: ``baseURL``, or ``httpsBaseURL`` when plain
+    /// HTTP is off.
+    private var baseURLForApps: URL {
+        get throws(MockServerError) { try (configuration.httpEnabled ? endpoint("http") : endpoint("https")).baseURL }
+    }
+
     /// `["UNDERSTUDY_BASE_URL": baseURL]` (``httpsBaseURL`` when plain HTTP is off): hand it to
     /// a UI test's app (`app.launchEnvironment`) or a child process, which reads it with
     /// `UnderstudyEnvironment.baseURL(default:)`.
@@ -214,8 +232,7 @@ public final class MockServer: Sendable {
     /// Throws ``MockServerError/notRunning`` before ``start()`` and after ``shutdown()``.
     public var launchEnvironment: [String: String] {
         get throws(MockServerError) {
-            let endpoint = try configuration.httpEnabled ? endpoint("http") : endpoint("https")
-            return [UnderstudyEnvironment.baseURLKey: endpoint.baseURL.absoluteString]
+            [UnderstudyEnvironment.baseURLKey: try baseURLForApps.absoluteString]
         }
     }
 

@@ -33,6 +33,30 @@ struct LaunchEnvironmentTests {
             == URL(string: "http://127.0.0.1:4321")!)
     }
 
+    /// One variable points an app's sockets at the mock too: `ws://` for the plain listener,
+    /// `wss://` for HTTPS.
+    @Test func appsGetTheMocksWebSocketURLFromTheSameVariable() async throws {
+        let production = URL(string: "wss://live.example.com")!
+        #expect(UnderstudyEnvironment.webSocketBaseURL(default: production, environment: [:]) == production)
+        #expect(UnderstudyEnvironment.webSocketBaseURL(default: production, environment: ["UNDERSTUDY_BASE_URL": "http://127.0.0.1:4321"])
+            == URL(string: "ws://127.0.0.1:4321")!)
+        #expect(UnderstudyEnvironment.webSocketBaseURL(default: production, environment: ["UNDERSTUDY_BASE_URL": "https://localhost:4321"])
+            == URL(string: "wss://localhost:4321")!)
+        let mock = HTTPMock()
+        mock.webSocket(urlPath: "/live") { socket in
+            socket.onConnect { $0.send("hello, app") }
+        }
+        try await withMockServer(mock) { server in
+            let url = UnderstudyEnvironment.webSocketBaseURL(default: production, environment: try server.launchEnvironment)
+            #expect(url == (try server.webSocketBaseURL))
+            #expect(url.absoluteString == "ws://127.0.0.1:\(try server.port)")
+            try await withWebSocket(server, path: "/live") { socket in
+                let greeting = try await socket.nextMessage()
+                #expect(greeting == .text("hello, app"))
+            }
+        }
+    }
+
     @Test func productionURLsPointAtLocalhost() {
         let url = URL(string: "https://user:pw@api.example.com/v1/users?page=2#top")!
         #expect(url.replacingHostWithLocalhost(port: 8080).absoluteString == "http://localhost:8080/v1/users?page=2#top")

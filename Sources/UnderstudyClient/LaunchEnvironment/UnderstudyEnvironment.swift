@@ -10,6 +10,7 @@ public import Foundation
 /// ```swift
 /// // In the app:
 /// let api = UnderstudyEnvironment.baseURL(default: URL(string: "https://api.example.com")!)
+/// let live = UnderstudyEnvironment.webSocketBaseURL(default: URL(string: "wss://live.example.com")!)
 /// // In the UI test:
 /// app.launchEnvironment = server.launchEnvironment
 /// ```
@@ -20,6 +21,21 @@ public enum UnderstudyEnvironment {
     /// The base URL a test asked for, or `default` when the app runs normally.
     public static func baseURL(default defaultURL: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         environment[baseURLKey].flatMap(URL.init(string:)) ?? defaultURL
+    }
+
+    /// The WebSocket base URL a test asked for, or `default` when the app runs normally: the
+    /// same mock server as ``baseURL(default:environment:)``, as `ws://` (`wss://` for an
+    /// `https://` server), so that one launch-environment variable points both the app's HTTP
+    /// and its sockets at the mock.
+    public static func webSocketBaseURL(default defaultURL: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        guard let base = environment[baseURLKey].flatMap({ URLComponents(string: $0) }) else { return defaultURL }
+        var components = base
+        switch base.scheme?.lowercased() {
+        case "http": components.scheme = "ws"
+        case "https": components.scheme = "wss"
+        default: break
+        }
+        return components.url ?? defaultURL
     }
 }
 
