@@ -223,6 +223,7 @@ let package = Package(
             name: "UnderstudyServerTests",
             dependencies: [
                 "UnderstudyServer",
+                "UnderstudyTesting",
                 "UnderstudyTestSupport",
                 "UnderstudyProcessChecks",
                 "Understudy",
