@@ -18,12 +18,15 @@ func scriptChat(on mock: HTTPMock) {
         }
         socket.onAnyMessage { $0.send("unknown: {{message.body}}") }
     }
+    // Reconnection: the feed drops every connection after its third message.
+    mock.webSocket(urlPath: "/feed") { socket in
+        socket.afterMessages(3) { $0.drop() }
+    }
 }
 
 /// What the app does: opens the socket at the server's URL, skips the greeting, says ping.
 func ping(_ server: MockServer) async throws -> String? {
-    var url = URLComponents(url: try server.baseURL, resolvingAgainstBaseURL: false)!
-    url.scheme = "ws"
+    var url = URLComponents(url: try server.webSocketBaseURL, resolvingAgainstBaseURL: false)!
     url.path = "/chat"
     url.query = "user=ada"
     let task = URLSession.shared.webSocketTask(with: url.url!)
