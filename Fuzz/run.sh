@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes Understudy with libFuzzer: the WireMock mapping decoder, the JSONPath engine, the
 # template engine, URL path templates, the server's HTTP connection pipeline (raw bytes) and
-# its HTTP/2 connection pipeline (frames after the client preface).
+# its HTTP/2 connection pipeline (frames after the client preface) and its WebSocket frames
+# (bytes after an upgrade).
 # Each target runs for the given seconds (default 60) from Fuzz/Seeds/<target> plus the corpus
 # it grew before; every crash, trap or timeout input is saved to Fuzz/Regressions/<target>/,
 # which `swift test` replays (FuzzRegressionTests). Prints a line per target for
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(mappings jsonpath templates pathtemplates http http2 xpath jsonschema)
+[ ${#targets[@]} -gt 0 ] || targets=(mappings jsonpath templates pathtemplates http http2 xpath jsonschema websocket)
 
 scratch=.build-fuzz
 # SwiftPM links executables with `--defsym main=<module>_main`, which clashes with libFuzzer's

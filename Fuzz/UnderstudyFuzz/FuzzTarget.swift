@@ -4,7 +4,7 @@ import Understudy
 /// What one fuzz target feeds its input to. Every target must return normally whatever the
 /// bytes: a crash, a trap or a hang is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case mappings, jsonpath, templates, pathtemplates, http, http2, xpath, jsonschema
+    case mappings, jsonpath, templates, pathtemplates, http, http2, xpath, jsonschema, websocket
 
     func run(_ data: Data) {
         switch self {
@@ -30,6 +30,8 @@ enum FuzzTarget: String, CaseIterable {
             HTTPFuzzTarget.run(data)
         case .http2:
             HTTP2FuzzTarget.run(data)
+        case .websocket:
+            WebSocketFuzzTarget.run(data)
         case .xpath:
             // First line: the expression; the rest: the XML document (also compared with equalToXml).
             let text = String(decoding: data, as: UTF8.self)

@@ -30,6 +30,25 @@ struct FuzzRegressionTests {
         #expect(accents.matches(RecordedRequest(method: .get, url: "/cafée-x")))
     }
 
+    @Test func theWebSocketTargetDrivesTheSocket() throws {
+        // The harness is only worth its runs if the frames reach the message stubs: the 101,
+        // the greeting, and the echo of the seed's masked "hello" (unmasked, as servers send).
+        let seeds = Self.fuzzFolder.appendingPathComponent("Seeds/websocket")
+        let hello = WebSocketFuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("hello.bin")))
+        let text = String(decoding: hello, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 101 Switching Protocols"), "\(text)")
+        #expect(hello.range(of: Data([0x81, 12]) + Data("welcome fuzz".utf8)) != nil, "\(text)")
+        #expect(hello.range(of: Data("echo hello fuzz".utf8)) != nil, "\(text)")
+        // Six messages: five echoes, then the close with 4000 after the fifth.
+        let five = WebSocketFuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("five-then-close.bin")))
+        #expect(five.range(of: Data([0x88]) + Data([UInt8(2 + 6), 0x0F, 0xA0]) + Data("enough".utf8)) != nil)
+        #expect(five.range(of: Data("echo m5".utf8)) == nil, "nothing after the close")
+        // An unmasked client frame closes the socket with 1002 (RFC 6455 §5.1), unanswered.
+        let unmasked = WebSocketFuzzTarget.run(try Data(contentsOf: seeds.appendingPathComponent("unmasked.bin")))
+        #expect(unmasked.range(of: Data([0x88]) + Data([UInt8(2 + "protocol error".utf8.count), 0x03, 0xEA])) != nil)
+        #expect(unmasked.range(of: Data("echo".utf8)) == nil)
+    }
+
     @Test func theHTTPTargetDrivesTheServersPipeline() throws {
         // The harness is only worth its runs if the bytes reach the stubs and the admin API.
         let seeds = Self.fuzzFolder.appendingPathComponent("Seeds/http")

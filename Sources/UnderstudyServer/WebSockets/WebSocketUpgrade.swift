@@ -36,6 +36,7 @@ enum WebSocketUpgrade {
                     let pipeline = channel.pipeline.syncOperations
                     for handler in httpHandlers() { _ = pipeline.removeHandler(handler) }
                     try pipeline.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.webSocketIdleTimeout)))
+                    try pipeline.addHandler(ClientMaskingCheck())
                     try pipeline.addHandler(NIOWebSocketFrameAggregator(
                         minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
                         maxAccumulatedFrameSize: configuration.webSocketMaxMessageBytes))
