@@ -12,15 +12,18 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: "Loads mappings/**/*.json and serves __files from the root, with WireMock's admin API under /__admin. With --openapi, also answers every operation of an OpenAPI document (the root's mappings win). Stops on Ctrl-C or POST /__admin/shutdown."
     )
 
-    @Option(name: .long, help: "The root folder holding mappings/ and __files/.")
+    @Option(name: [.long, .customLong("root-dir")], help: "The root folder holding mappings/ and __files/ (WireMock's --root-dir).")
     var root: String = "."
 
     @OptionGroup var network: ServerOptions
 
     @OptionGroup var https: HTTPSOptions
 
-    @Option(name: .long, help: "The most request-journal entries kept; 0 disables the journal.")
+    @Option(name: [.long, .customLong("max-request-journal-entries")], help: "The most request-journal entries kept; 0 disables the journal (WireMock's --max-request-journal-entries).")
     var journalCapacity: Int = 10_000
+
+    @Flag(name: .customLong("no-request-journal"), help: "Keep no request journal, as WireMock's flag: the journal endpoints say requestJournalDisabled.")
+    var noRequestJournal = false
 
     @Flag(name: .long, help: "Render every response as a Handlebars template, not only those with the response-template transformer.")
     var globalResponseTemplating = false
@@ -28,11 +31,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Make {{ }} in templates escape HTML, as WireMock's WAR deployment does; standalone WireMock and the default leave values as they are.")
     var templateEscaping = false
 
-    @Flag(name: .long, help: "Log each request's headers and bodies too.")
+    @Flag(name: [.long, .customLong("print-all-network-traffic")], help: "Log each request's headers and bodies too.")
     var verbose = false
 
-    @Flag(name: .long, help: "Log nothing per request.")
+    @Flag(name: [.long, .customLong("disable-request-logging")], help: "Log nothing per request.")
     var quiet = false
+
+    @OptionGroup var wireMock: WireMockOptions
 
     @Option(name: .long, help: "An OpenAPI 3.0 or 3.1 document (YAML or JSON) whose operations are served: examples, or bodies generated from the schemas. The root folder may then be absent.")
     var openapi: String?
@@ -58,11 +63,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The mock's settings, from the flags.
     func mockConfiguration(root: MappingsRoot) -> HTTPMock.Configuration {
-        HTTPMock.Configuration(journalCapacity: journalCapacity, root: root, globalTemplating: globalResponseTemplating,
+        HTTPMock.Configuration(journalCapacity: noRequestJournal ? 0 : journalCapacity, root: root, globalTemplating: globalResponseTemplating,
                                templateEscaping: templateEscaping)
     }
 
     func run() async throws {
+        for note in wireMock.notes { FileHandle.standardError.write(Data((note + "\n").utf8)) }
         let mappingsRoot = MappingsRoot(path: root)
         var isDirectory: ObjCBool = false
         let document = try openapi.map(Self.readDocument).map { document in openapiBasePath.map(document.mounted(at:)) ?? document }

@@ -7,7 +7,7 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
     var port: Int = 8080
 
-    @Option(name: .long, help: "The address to bind. Anything but loopback exposes the server and its admin API to the network.")
+    @Option(name: [.long, .customLong("bind-address")], help: "The address to bind (WireMock's --bind-address). Anything but loopback exposes the server and its admin API to the network.")
     var bind: String = "127.0.0.1"
 
     @Option(name: .long, help: "Require 'Authorization: Bearer <token>' on /__admin (default: $UNDERSTUDY_ADMIN_TOKEN, else none).")
