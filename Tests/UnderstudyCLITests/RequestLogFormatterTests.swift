@@ -26,6 +26,15 @@ struct RequestLogFormatterTests {
         #expect(RequestLogFormatter.clock(Self.noon).hasSuffix(".250"))
     }
 
+    /// The client got a fault, not the 200 its stub's response would otherwise have had.
+    @Test func aFaultIsLoggedAsTheFault() {
+        let mock = HTTPMock()
+        mock.stub(StubMapping(name: "Flaky", .get(urlPath: "/flaky"), .fault(.connectionResetByPeer)))
+        let event = served(mock, "/flaky")
+        let line = RequestLogFormatter(style: .plain, verbose: false).format(event, elapsed: .microseconds(200), nearest: nil)
+        #expect(line.hasSuffix(#"GET /flaky → CONNECTION_RESET_BY_PEER "Flaky" 0.2 ms"# + "\n"))
+    }
+
     @Test func aStubWithoutANameIsShownByTheStartOfItsID() {
         let line = RequestLogFormatter(style: .plain, verbose: false).format(served(mock(), "/health"), elapsed: .milliseconds(1_204), nearest: nil)
         #expect(line.hasSuffix("GET /health → 200 stub 3f2a9c01 1204 ms\n"))

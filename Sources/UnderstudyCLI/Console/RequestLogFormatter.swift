@@ -5,6 +5,7 @@ import Understudy
 /// ```
 /// 14:03:07.512 GET /users/42 → 200 "Get user" 1.3 ms
 /// 14:03:07.530 GET /users/43 → 404 no match; nearest "Get user": urlPath expected "/users/42", got "/users/43" 0.9 ms
+/// 14:03:07.601 GET /flaky → CONNECTION_RESET_BY_PEER "Flaky" 0.2 ms
 /// ```
 /// and for each WebSocket message, received or sent:
 /// ```
@@ -23,7 +24,9 @@ struct RequestLogFormatter: Sendable {
     /// The entry for one served request; `nearest` is the closest stub when none matched.
     func format(_ event: ServeEvent, elapsed: Duration, nearest: NearMiss?) -> String {
         let request = event.request
-        var line = "\(style.dim(Self.clock(request.timestamp))) \(request.method) \(request.url) → \(style.status(event.status)) "
+        // A fault is what the client got, not the status its stub would have had.
+        let outcome = event.response.fault.map { style.alert($0.name) } ?? style.status(event.status)
+        var line = "\(style.dim(Self.clock(request.timestamp))) \(request.method) \(request.url) → \(outcome) "
         if let stub = event.stubIdentity {
             line += Self.name(of: stub)
         } else {
