@@ -63,8 +63,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The mock's settings, from the flags.
     func mockConfiguration(root: MappingsRoot) -> HTTPMock.Configuration {
-        HTTPMock.Configuration(journalCapacity: noRequestJournal ? 0 : journalCapacity, root: root, globalTemplating: globalResponseTemplating,
-                               templateEscaping: templateEscaping)
+        var configuration = HTTPMock.Configuration(journalCapacity: noRequestJournal ? 0 : journalCapacity, root: root,
+                                                   globalTemplating: globalResponseTemplating, templateEscaping: templateEscaping)
+        configuration.noStubsHint = "Add a mapping file under \(root.url.appendingPathComponent("mappings").path)/ and restart, or POST one to /__admin/mappings."
+        return configuration
     }
 
     func run() async throws {

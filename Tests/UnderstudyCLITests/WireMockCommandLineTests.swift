@@ -56,6 +56,17 @@ struct WireMockCommandLineTests {
         }
     }
 
+    /// A 404 from an empty server tells a command-line user about files and the admin API,
+    /// not about Swift calls.
+    @Test func anEmptyServersReportNamesMappingFilesNotSwiftCalls() throws {
+        let command = try ServeCommand.parse(["--root-dir", "/srv/stubs"])
+        let mock = HTTPMock(configuration: command.mockConfiguration(root: MappingsRoot(path: command.root)))
+        let text = mock.nearMisses(for: RecordedRequest(method: .get, url: "/anything")).text
+        #expect(text.contains("Add a mapping file under /srv/stubs/mappings/ and restart, or POST one to /__admin/mappings."), "\(text)")
+        #expect(!text.contains("mock.stub"))
+        #expect(HTTPMock().nearMisses(for: RecordedRequest(method: .get, url: "/anything")).text.contains("Add one with mock.stub(...)"))
+    }
+
     @Test func anUnknownOptionIsStillAnError() {
         #expect {
             _ = try ServeCommand.parse(["--root-dirr", "x"])

@@ -4,7 +4,9 @@ extension HTTPMock {
     /// The stubs closest to a request, nearest first, with their field-by-field comparison.
     public func nearMisses(for request: RecordedRequest) -> NearMissReport {
         let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios) }
-        return nearMissCalculator.nearest(to: request, in: registry, scenarios: scenarios)
+        var report = nearMissCalculator.nearest(to: request, in: registry, scenarios: scenarios)
+        report.noStubsHint = configuration.noStubsHint
+        return report
     }
 
     /// The journaled requests closest to a pattern, nearest first.

@@ -7,6 +7,9 @@ public struct NearMissReport: Sendable, CustomStringConvertible {
     public let nearMisses: [NearMiss]
     /// How many stubs the mock had.
     public let stubCount: Int
+    /// What the report tells the reader to do when the mock has no stubs
+    /// (``HTTPMock/Configuration/noStubsHint``).
+    public internal(set) var noStubsHint = HTTPMock.Configuration().noStubsHint
 
     /// The report as deterministic plain text (the first line names the request's OpenAPI
     /// operation, `No stub matched GET /pets/43 (operation getPetById)`, when it has one):
@@ -21,7 +24,7 @@ public struct NearMissReport: Sendable, CustomStringConvertible {
         // `GET /pets/43 (operation getPetById)` when an OpenAPI client sent it.
         var lines = ["No stub matched \(request)"]
         if stubCount == 0 {
-            lines += ["", "The mock has no stubs. Add one with mock.stub(...) or a mapping file."]
+            lines += ["", "The mock has no stubs. \(noStubsHint)"]
             return lines.joined(separator: "\n") + "\n"
         }
         for (position, nearMiss) in nearMisses.enumerated() {

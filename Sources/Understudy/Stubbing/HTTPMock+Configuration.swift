@@ -30,6 +30,10 @@ extension HTTPMock {
         /// global `fixedDelay` / `delayDistribution` settings); ``HTTPMock/globalDelays`` and
         /// `POST /__admin/settings` change them later.
         public var globalDelays: GlobalDelays
+        /// What a 404's report tells the reader to do when the mock has no stubs at all. The
+        /// default speaks to Swift code (`mock.stub(...)`); a server run from the command line
+        /// names its mapping files and admin API instead.
+        public var noStubsHint = "Add one with mock.stub(...) or a mapping file."
 
         /// Creates settings; every one has a default.
         public init(journalCapacity: Int = 10_000, nearMissLimit: Int = 3, root: MappingsRoot? = nil,
