@@ -117,8 +117,9 @@ struct ServeCommand: AsyncParsableCommand {
             checking.cancel()
             throw CLIError("\(error)")
         }
-        let served = document.map { " and \($0.operations.count) operation(s) of \($0.source)" } ?? ""
-        FileHandle.standardOutput.write(Data((Self.startupLine(server: server, stubs: mappings.count, messageStubs: messageStubs.count, root: root + served, authorityFile: authorityFile) + "\n").utf8))
+        let contents = Self.contents(stubs: mappings.count, messageStubs: messageStubs.count, root: root,
+                                     operations: document.map { ($0.operations.count, $0.source) })
+        FileHandle.standardOutput.write(Data((Self.startupLine(server: server, contents: contents, authorityFile: authorityFile) + "\n").utf8))
         let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) {
             Task { try? await server.shutdown() }
         }
@@ -153,14 +154,24 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 extension ServeCommand {
-    /// `understudy: serving N stub(s) from ROOT at http://… and https://… (admin API at …; CA certificate: FILE)`.
-    static func startupLine(server: MockServer, stubs: Int, messageStubs: Int = 0, root: String, authorityFile: URL?) -> String {
+    /// `understudy: serving WHAT at http://… and https://… (admin API at …; CA certificate: FILE)`.
+    static func startupLine(server: MockServer, contents: String, authorityFile: URL?) -> String {
         let urls = [try? server.baseURL, try? server.httpsBaseURL].compactMap { $0 }
         let addresses = urls.map(\.absoluteString).joined(separator: " and ")
         var notes = urls.first.map { ["admin API at \($0)/__admin"] } ?? []
         if let authorityFile { notes.append("CA certificate: \(authorityFile.path)") }
+        return "understudy: serving \(contents) at \(addresses) (\(notes.joined(separator: "; ")))"
+    }
+
+    /// What the start-up line says is served: `3 stub(s) and 1 message stub(s) from ROOT`, or
+    /// with a document, its operations first and then any stubs the root added (which win over
+    /// the operations), so that none is loaded unannounced.
+    static func contents(stubs: Int, messageStubs: Int, root: String, operations: (count: Int, source: String)?) -> String {
         let messages = messageStubs > 0 ? " and \(messageStubs) message stub(s)" : ""
-        return "understudy: serving \(stubs) stub(s)\(messages) from \(root) at \(addresses) (\(notes.joined(separator: "; ")))"
+        guard let operations else { return "\(stubs) stub(s)\(messages) from \(root)" }
+        let document = "\(operations.count) operation(s) of \(operations.source)"
+        guard stubs + messageStubs > 0 else { return document }
+        return document + ", and \(stubs) stub(s)\(messages) from \(root), which win over the operations"
     }
 
     /// The lines `serve` writes to standard error after loading, as `lint` reports them: what

@@ -67,6 +67,16 @@ struct WireMockCommandLineTests {
         #expect(HTTPMock().nearMisses(for: RecordedRequest(method: .get, url: "/anything")).text.contains("Add one with mock.stub(...)"))
     }
 
+    /// `serve --openapi` in a folder that has mappings says it serves them too (they win).
+    @Test func theStartLineSaysWhatWasLoaded() {
+        #expect(ServeCommand.contents(stubs: 3, messageStubs: 1, root: "stubs", operations: nil)
+            == "3 stub(s) and 1 message stub(s) from stubs")
+        #expect(ServeCommand.contents(stubs: 0, messageStubs: 0, root: ".", operations: (288, "openai.yaml"))
+            == "288 operation(s) of openai.yaml")
+        #expect(ServeCommand.contents(stubs: 2, messageStubs: 0, root: ".", operations: (288, "openai.yaml"))
+            == "288 operation(s) of openai.yaml, and 2 stub(s) from ., which win over the operations")
+    }
+
     @Test func anUnknownOptionIsStillAnError() {
         #expect {
             _ = try ServeCommand.parse(["--root-dirr", "x"])
