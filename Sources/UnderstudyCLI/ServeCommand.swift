@@ -37,6 +37,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: [.long, .customLong("disable-request-logging")], help: "Log nothing per request.")
     var quiet = false
 
+    @Option(name: .customLong("proxy-all"), help: "Forward every request no stub matches to this base URL (WireMock's --proxy-all: a priority-10 proxy stub, so the root's stubs win).")
+    var proxyAll: String?
+
+    @Flag(name: .customLong("preserve-host-header"), help: "Send proxied requests upstream with the client's Host header, not the upstream URL's.")
+    var preserveHostHeader = false
+
+    @Flag(name: .customLong("record-mappings"), help: "On shutdown, write what was proxied as mappings (and __files) under the root, as `understudy record` does.")
+    var recordMappings = false
+
     @OptionGroup var wireMock: WireMockOptions
 
     @Option(name: .long, help: "An OpenAPI 3.0 or 3.1 document (YAML or JSON) whose operations are served: examples, or bodies generated from the schemas. The root folder may then be absent.")
@@ -56,6 +65,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one") }
+        if let proxyAll, URL(string: proxyAll).map({ ["http", "https"].contains($0.scheme ?? "") && $0.host != nil }) != true {
+            throw ValidationError("--proxy-all \(proxyAll) is not a base URL to forward to; give one such as http://localhost:8081 or https://api.example.com")
+        }
+        if recordMappings && (noRequestJournal || journalCapacity == 0) {
+            throw ValidationError("--record-mappings records from the request journal, which --no-request-journal (or --journal-capacity 0) turns off; drop one of them")
+        }
         if openapi == nil && (validatesTraffic || coverage != nil || openapiBasePath != nil || openapiSeed != nil) {
             throw ValidationError("--validate, --coverage, --openapi-base-path and --openapi-seed need an OpenAPI document; add --openapi spec.yaml")
         }
@@ -91,11 +106,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let mock = HTTPMock(configuration: mockConfiguration(root: mappingsRoot))
         mock.stub(mappings)
+        if let proxyAll {
+            // As WireMock's standalone runner (`standalone/WireMockServerRunner.java`, addProxyMapping): priority 10.
+            mock.stub(StubMapping(name: "Proxy all to \(proxyAll)", priority: 10, .anyRequest, .proxy(to: proxyAll)))
+        }
         for stub in messageStubs { mock.messages.stub(stub) }
         if let document {
             mock.stub(openAPI: document, options: OpenAPIStubOptions(seed: openapiSeed ?? 0, validatesRequests: validatesTraffic))
         }
         var configuration = try network.configuration()
+        configuration.proxyPreservesHostHeader = preserveHostHeader
         if let document { configuration.adminExtensions = OpenAPIAdminEndpoints.all(document: document, mock: mock) }
         let authorityFile = try https.apply(to: &configuration)
         let log = quiet ? nil : RequestLog(mock: mock, formatter: RequestLogFormatter(style: .forStandardOutput(), verbose: verbose))
@@ -136,6 +156,14 @@ struct ServeCommand: AsyncParsableCommand {
                 try report.json.jsonData(pretty: true).write(to: URL(fileURLWithPath: coverage))
             } catch {
                 throw CLIError("cannot write the coverage report to \(coverage): \(error.localizedDescription)")
+            }
+        }
+        if recordMappings {
+            do {
+                let recorded = try server.recorder.snapshot(RecordSpec())
+                FileHandle.standardOutput.write(Data("understudy: recorded \(recorded.mappings.count) stub(s) and \(recorded.files.count) body file(s) into \(root)\n".utf8))
+            } catch {
+                throw CLIError("--record-mappings: \(error)")
             }
         }
         FileHandle.standardOutput.write(Data("understudy: stopped\n".utf8))

@@ -29,6 +29,9 @@ public struct MockServerConfiguration: Sendable {
     public var adminEnabled: Bool
     /// How long a proxy stub waits for upstream's whole answer before the client gets a 504.
     public var proxyTimeout: Duration
+    /// Whether proxied requests carry the client's `Host` header upstream instead of the
+    /// upstream URL's (WireMock's `--preserve-host-header`), for backends that route by name.
+    public var proxyPreservesHostHeader = false
     /// When set, `/__admin/*` answers 401 unless the request carries
     /// `Authorization: Bearer <adminToken>`; stubs are served either way.
     public var adminToken: String?

@@ -180,8 +180,11 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .fault(let fault):
             FaultWriter.perform(fault, context: context, onHTTP2Stream: onHTTP2Stream)
             done?()
-        case .proxy(let request):
+        case .proxy(var request):
             guard let event else { return }
+            if server.configuration.proxyPreservesHostHeader, let host = head.headers.first(name: "Host") {
+                request.headers.replaceOrAdd(name: "Host", value: host)
+            }
             let exchange = ProxyExchange(request, for: head, event: event, server: server, writer: writer, context: context,
                                          then: finished)
             proxy = exchange
