@@ -43,6 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("preserve-host-header"), help: "Send proxied requests upstream with the client's Host header, not the upstream URL's.")
     var preserveHostHeader = false
 
+    @Flag(name: .customLong("enable-stub-cors"), help: "Answer CORS preflights and allow cross-origin requests on stub responses (WireMock's flag: any origin, any header).")
+    var enableStubCORS = false
+
     @Flag(name: .customLong("record-mappings"), help: "On shutdown, write what was proxied as mappings (and __files) under the root, as `understudy record` does.")
     var recordMappings = false
 
@@ -116,6 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var configuration = try network.configuration()
         configuration.proxyPreservesHostHeader = preserveHostHeader
+        configuration.stubCORS = enableStubCORS
         if let document { configuration.adminExtensions = OpenAPIAdminEndpoints.all(document: document, mock: mock) }
         let authorityFile = try https.apply(to: &configuration)
         let log = quiet ? nil : RequestLog(mock: mock, formatter: RequestLogFormatter(style: .forStandardOutput(), verbose: verbose))

@@ -32,6 +32,11 @@ public struct MockServerConfiguration: Sendable {
     /// Whether proxied requests carry the client's `Host` header upstream instead of the
     /// upstream URL's (WireMock's `--preserve-host-header`), for backends that route by name.
     public var proxyPreservesHostHeader = false
+    /// Whether stub responses allow cross-origin requests, as WireMock's `--enable-stub-cors`:
+    /// preflights are answered before the stubs (any origin, any header, `OPTIONS, GET, POST,
+    /// PUT, PATCH, DELETE`), and answers to requests with an `Origin` allow it, with
+    /// credentials. For a web app under test served from another origin.
+    public var stubCORS = false
     /// When set, `/__admin/*` answers 401 unless the request carries
     /// `Authorization: Bearer <adminToken>`; stubs are served either way.
     public var adminToken: String?

@@ -98,6 +98,17 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         writer.startResponse()
         let request = recordedRequest(head, body: body, channel: context.channel)
         guard server.configuration.adminEnabled, request.path == "/__admin" || request.path.hasPrefix("/__admin/") else {
+            if server.configuration.stubCORS {
+                if let preflight = StubCORS.preflightAnswer(to: request) {
+                    carryOut(adminPlan(preflight, to: request), for: nil, head: head, startedAt: started, context: context)
+                    return
+                }
+                let served = server.mock.respond(to: request, using: &generator)
+                var plan = served.plan
+                StubCORS.decorate(&plan, for: request)
+                carryOut(plan, for: served.event, head: head, startedAt: started, context: context)
+                return
+            }
             let served = server.mock.respond(to: request, using: &generator)
             carryOut(served.plan, for: served.event, head: head, startedAt: started, context: context)
             return
