@@ -31,7 +31,7 @@ let package = Package(
             path: "UnderstudyBenchmarks",
             swiftSettings: sharedSettings
         ),
-        // Raw SwiftNIO ceilings, transports, start/stop cycles, stream lateness.
+        // Raw SwiftNIO ceilings, transports, start/stop cycles, stream lateness, WebSocket load.
         .executableTarget(
             name: "UnderstudyServerBenchmarks",
             dependencies: [
@@ -46,6 +46,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             path: "UnderstudyServerBenchmarks",

@@ -6,6 +6,12 @@
 //         the raw SwiftNIO ceiling for streams (Benchmarks/stream-benchmark.sh).
 //     swift run -c release UnderstudyServerBenchmarks stream-client --port N [--streams N] [--events N] [--interval-ms N] [--path P]
 //         opens the streams at once and prints the p50/p99/max lateness of events against their schedule.
+//     swift run -c release UnderstudyServerBenchmarks raw-websocket [--port N]
+//         the raw SwiftNIO ceiling for WebSockets: echoes every text frame (Benchmarks/websocket-benchmark.sh).
+//     swift run -c release UnderstudyServerBenchmarks websocket-load --url ws://127.0.0.1:N/echo [--sockets N] [--frames N] [--pid SERVERPID] [--timeout-s N]
+//         opens the sockets, then each sends its frames one after another, waiting for each echo;
+//         prints the p50/p99/max round trip and, with --pid, the server's RSS per open socket.
+//         Exits with 1 when a socket cannot open or a reply is missing.
 //     swift run -c release UnderstudyServerBenchmarks cycle [--rounds N]
 //         measures start + first response + stop of an in-process MockServer against a raw
 //         SwiftNIO server doing the same cycle, with the same client, interleaved.
@@ -54,6 +60,13 @@ case "stream-client":
         return String(format: "%.2f", Double(value.components.seconds) * 1_000 + Double(value.components.attoseconds) / 1e15)
     }
     print("streams \(result.streamsCompleted) events \(result.events) lateness_ms p50 \(percentile(0.5)) p99 \(percentile(0.99)) max \(percentile(1.0))")
+case "raw-websocket":
+    let port = Int(option("--port") ?? "18381") ?? 18381
+    let channel = try await RawNIOWebSocketServer.start(port: port)
+    print("raw SwiftNIO WebSocket echo server on 127.0.0.1:\(channel.localAddress?.port ?? port)")
+    try await channel.closeFuture.get()
+case "websocket-load":
+    try await runWebSocketLoad()
 case "cycle":
     try await runCycleBenchmark(rounds: Int(option("--rounds") ?? "300") ?? 300)
 case "tls-cycle":
@@ -68,7 +81,46 @@ case "transports":
 case "suite":
     try await SuiteCycleBenchmark.run(rounds: Int(option("--rounds") ?? "200") ?? 200)
 default:
-    print("usage: UnderstudyServerBenchmarks raw [--port N] | raw-h2 [--port N] | cycle [--rounds N] | tls-cycle [--rounds N] | transports [--rounds N] [--only TEXT] | suite [--rounds N]")
+    print("usage: UnderstudyServerBenchmarks raw [--port N] | raw-h2 [--port N] | raw-websocket [--port N] | websocket-load --url ws://HOST:PORT/PATH [--sockets N] [--frames N] [--pid N] [--timeout-s N] | cycle [--rounds N] | tls-cycle [--rounds N] | transports [--rounds N] [--only TEXT] | suite [--rounds N]")
+}
+
+func runWebSocketLoad() async throws {
+    func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        exit(1)
+    }
+    let text = option("--url") ?? "ws://127.0.0.1:18381/echo"
+    guard let url = URL(string: text), url.scheme == "ws", let host = url.host, let port = url.port else {
+        fail("--url \(text): give ws://HOST:PORT/PATH")
+    }
+    let sockets = Int(option("--sockets") ?? "1000") ?? 1000
+    let frames = Int(option("--frames") ?? "100") ?? 100
+    let pid = option("--pid").flatMap { Int32($0) }
+    let result: WebSocketLoadClient.Result
+    do {
+        result = try await WebSocketLoadClient.run(host: host, port: port, path: url.path.isEmpty ? "/" : url.path, sockets: sockets, frames: frames,
+                                                   serverPID: pid, timeout: .seconds(Int64(option("--timeout-s") ?? "120") ?? 120))
+    } catch {
+        fail("\(error)")
+    }
+    let sorted = result.latencies.sorted()
+    func percentile(_ p: Double) -> String {
+        guard !sorted.isEmpty else { return "-" }
+        return String(format: "%.3f", Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]) / 1e6)
+    }
+    var line = "sockets \(sockets) replies \(sorted.count) latency_ms p50 \(percentile(0.5)) p99 \(percentile(0.99)) max \(percentile(1.0))"
+    if let rss = result.rss {
+        let perSocket = Double(rss.open - rss.before) / Double(max(sockets, 1))
+        line += " rss_kib before \(rss.before) open \(rss.open) after_frames \(rss.afterFrames) per_socket_kib \(String(format: "%.1f", perSocket))"
+    }
+    print(line)
+    if result.uncleanCloses > 0 {
+        FileHandle.standardError.write(Data("warning: \(result.uncleanCloses) socket(s) not closed by the server within 10 s of the close frame\n".utf8))
+    }
+    if !result.failures.isEmpty || sorted.count != sockets * frames {
+        for failure in result.failures.prefix(10) { FileHandle.standardError.write(Data("error: \(failure)\n".utf8)) }
+        fail("\(sorted.count) of \(sockets * frames) replies came back; \(result.failures.count) socket(s) failed")
+    }
 }
 
 func runCycleBenchmark(rounds: Int) async throws {
