@@ -35,13 +35,20 @@ public final class MessageHub: Sendable {
         var stubs: [MessageStubMapping] = []
         /// Whether a stub has an HTTP trigger (served requests skip the stubs otherwise).
         var hasHTTPTriggers = false
-        /// Open sockets, in the order they opened.
-        var sockets: [Socket] = []
+        /// Open sockets by id (a message finds its socket without a scan).
+        var sockets: [UUID: Socket] = [:]
+        /// The open sockets' ids, in the order they opened.
+        var openOrder: [UUID] = []
         /// Oldest first.
-        var journal: [MessageServeEvent] = []
+        var journal: MessageJournal
         var waiters: [UUID: Waiter] = [:]
         /// Told of every message as it goes, received ones first (the serve command's log).
         var observer: (@Sendable (MessageServeEvent) -> Void)?
+
+        init(journalCapacity: Int) { journal = MessageJournal(capacity: journalCapacity) }
+
+        /// The open sockets, in the order they opened.
+        var openSockets: [Socket] { openOrder.compactMap { sockets[$0] } }
 
         mutating func insert(_ stub: MessageStubMapping) {
             let priority = stub.priority ?? MessageStubMapping.defaultPriority
@@ -71,15 +78,14 @@ public final class MessageHub: Sendable {
         }
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
     private let templater: ResponseTemplater
     private let root: MappingsRoot?
-    private let journalCapacity: Int
 
     init(templater: ResponseTemplater, root: MappingsRoot?, journalCapacity: Int) {
         self.templater = templater
         self.root = root
-        self.journalCapacity = journalCapacity
+        state = Locked(State(journalCapacity: journalCapacity))
     }
 
     // MARK: Stubs
@@ -124,7 +130,7 @@ public final class MessageHub: Sendable {
     // MARK: Sockets
 
     /// The sockets held open, in the order they opened.
-    public var channels: [WebSocketChannelInfo] { state.withLock { $0.sockets.map(\.info) } }
+    public var channels: [WebSocketChannelInfo] { state.withLock { $0.openSockets.map(\.info) } }
 
     /// Whether a WebSocket upgrade asked for by `request` is accepted: a message stub listens
     /// on its URL (a message trigger whose channel pattern matches, or has none) or sends to it
@@ -147,7 +153,8 @@ public final class MessageHub: Sendable {
     package func open(_ request: RecordedRequest, connection: any WebSocketConnection) -> UUID {
         let socket = Socket(id: UUID(), openingRequest: request, connection: connection)
         let woken = state.withLock { state in
-            state.sockets.append(socket)
+            state.sockets[socket.id] = socket
+            state.openOrder.append(socket.id)
             return state.settledWaiters()
         }
         for resume in woken { resume() }
@@ -176,7 +183,7 @@ public final class MessageHub: Sendable {
     }
 
     private func waitForChannels(timeout: Duration, until isMet: @escaping @Sendable (Int) -> Bool) async -> [WebSocketChannelInfo] {
-        await wait(timeout: timeout) { state in (isMet(state.sockets.count), state.sockets.map(\.info)) }
+        await wait(timeout: timeout) { state in (isMet(state.sockets.count), state.openSockets.map(\.info)) }
     }
 
     /// Waits until `poll` says the state meets a condition, or `timeout` passes; returns what
@@ -212,8 +219,9 @@ public final class MessageHub: Sendable {
 
     /// Forgets a socket that closed.
     package func closed(_ id: UUID) {
-        let woken = state.withLock { state in
-            state.sockets.removeAll { $0.id == id }
+        let woken = state.withLock { state -> [@Sendable () -> Void] in
+            guard state.sockets.removeValue(forKey: id) != nil else { return [] }
+            state.openOrder.removeAll { $0 == id }
             return state.settledWaiters()
         }
         for resume in woken { resume() }
@@ -222,7 +230,7 @@ public final class MessageHub: Sendable {
     /// Closes the socket with this id (code 1000); returns whether it was open.
     @discardableResult
     public func close(channel id: UUID, code: UInt16 = 1000, reason: String = "Closed by server") -> Bool {
-        guard let socket = state.withLock({ state in state.sockets.first { $0.id == id } }) else { return false }
+        guard let socket = state.withLock({ $0.sockets[id] }) else { return false }
         socket.connection.close(code: code, reason: reason)
         closed(id)
         return true
@@ -233,7 +241,7 @@ public final class MessageHub: Sendable {
     @discardableResult
     public func send(_ body: MessageBody, toChannelsMatching pattern: RequestPattern) throws(MessageBodyError) -> [WebSocketChannelInfo] {
         let message = try resolve(body, rendering: nil)
-        let sockets = state.withLock { $0.sockets.filter { pattern.matches($0.openingRequest) } }
+        let sockets = state.withLock { $0.openSockets.filter { pattern.matches($0.openingRequest) } }
         for socket in sockets { deliver(message, to: socket, stub: nil) }
         return sockets.map(\.info)
     }
@@ -244,9 +252,9 @@ public final class MessageHub: Sendable {
     /// `messageCount` stub its number reaches), then journals it.
     package func received(_ message: WebSocketMessage, on id: UUID) {
         let found = state.withLock { state -> (Socket, MessageStubMapping?, MessageStubMapping?)? in
-            guard let index = state.sockets.firstIndex(where: { $0.id == id }) else { return nil }
-            state.sockets[index].receivedCount += 1
-            let socket = state.sockets[index]
+            guard state.sockets[id] != nil else { return nil }
+            state.sockets[id]?.receivedCount += 1
+            guard let socket = state.sockets[id] else { return nil }
             let answer = state.stubs.first { stub in
                 guard case .message(let channel, let pattern) = stub.trigger else { return false }
                 if let channel, !channel.matches(socket.openingRequest) { return false }
@@ -321,7 +329,7 @@ public final class MessageHub: Sendable {
         let targets: [Socket]
         switch action.target {
         case .originating: targets = origin.map { [$0] } ?? []
-        case .channelsMatching(let pattern): targets = state.withLock { $0.sockets.filter { pattern.matches($0.openingRequest) } }
+        case .channelsMatching(let pattern): targets = state.withLock { $0.openSockets.filter { pattern.matches($0.openingRequest) } }
         }
         guard !targets.isEmpty else { return }
         let body: MessageBody?
@@ -401,11 +409,11 @@ public final class MessageHub: Sendable {
     // MARK: Journal
 
     /// The message journal, oldest first.
-    public var events: [MessageServeEvent] { state.withLock { $0.journal } }
+    public var events: [MessageServeEvent] { state.withLock { $0.journal.events } }
 
     /// The journaled events a pattern matches, oldest first.
     public func events(matching pattern: MessagePattern) -> [MessageServeEvent] {
-        state.withLock { $0.journal.filter { pattern.matches($0.message, openedBy: $0.channel.openingRequest) } }
+        state.withLock { $0.journal.events.filter { pattern.matches($0.message, openedBy: $0.channel.openingRequest) } }
     }
 
     /// Removes the events a pattern matches; returns them.
@@ -418,20 +426,18 @@ public final class MessageHub: Sendable {
     @discardableResult
     public func removeEvents(where predicate: (MessageServeEvent) -> Bool) -> [MessageServeEvent] {
         state.withLock { state in
-            let removed = state.journal.filter(predicate)
-            state.journal.removeAll(where: predicate)
-            return removed
+            state.journal.remove(where: predicate)
         }
     }
 
     /// Empties the message journal.
-    public func resetJournal() { state.withLock { $0.journal.removeAll() } }
+    public func resetJournal() { state.withLock { _ = $0.journal.remove { _ in true } } }
 
     /// Waits until the journal holds `count` events the pattern matches, or `timeout` passes;
     /// returns the matching events (oldest first), fewer than `count` on a timeout.
     public func waitForEvents(matching pattern: MessagePattern, count: Int = 1, timeout: Duration) async -> [MessageServeEvent] {
         await wait(timeout: timeout) { state in
-            let found = state.journal.filter { pattern.matches($0.message, openedBy: $0.channel.openingRequest) }
+            let found = state.journal.events.filter { pattern.matches($0.message, openedBy: $0.channel.openingRequest) }
             return (found.count >= count, found)
         }
     }
@@ -439,7 +445,6 @@ public final class MessageHub: Sendable {
     private func record(_ event: MessageServeEvent) {
         let woken = state.withLock { state in
             state.journal.append(event)
-            if state.journal.count > journalCapacity { state.journal.removeFirst(state.journal.count - journalCapacity) }
             return state.settledWaiters()
         }
         for resume in woken { resume() }
