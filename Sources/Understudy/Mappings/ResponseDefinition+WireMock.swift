@@ -69,7 +69,7 @@ extension ResponseDefinition {
                 reader.warn(at: ignored, "\"\(ignored)\" is ignored: a response has one body, and \"\(key)\" comes first in WireMock's order \(Self.bodyKeys.joined(separator: " > ")); keep one")
             }
             switch key {
-            case "body": body = .text(try member.string())
+            case "body": body = try Self.body(wireMock4: member)
             case "jsonBody": body = .json(member.value)
             case "base64Body":
                 guard let data = Data(base64Encoded: try member.string(), options: .ignoreUnknownCharacters) else {
@@ -130,6 +130,47 @@ extension ResponseDefinition {
             return names
         }
         acceptsWebSocket = try reader.optionalBool("acceptWebSocket") ?? false
+    }
+}
+
+extension ResponseDefinition {
+    /// A response `body`: a string, or WireMock 4's body entity (`common/entity/EntityDefinitionDeserializer.java`
+    /// on master): `{"data": "text" | {...JSON...}}`, `{"base64Data": "..."}` or
+    /// `{"filePath": "..."}` (under `__files`), with `format` (alias `encoding`: `text`, `json`,
+    /// `binary`), `charset` (the bytes of `data`) and `compression` (`none` only). It is written
+    /// back as WireMock 3's `body`, `jsonBody`, `base64Body` or `bodyFileName`, which WireMock 4
+    /// reads too.
+    static func body(wireMock4 reader: JSONReader) throws -> ResponseBody {
+        guard case .object = reader.value else { return .text(try reader.string()) }
+        reader.warn("a body object is WireMock 4's form: WireMock 3.13 will not load this mapping (jsonBody, base64Body and bodyFileName load in both)")
+        try reader.rejectUnknownKeys(["data", "base64Data", "filePath", "format", "encoding", "charset", "compression", "dataStore", "dataRef"],
+                                     in: "a body entity")
+        guard let entity = try MessageBody(wireMock: reader) else { return .none }
+        let charset = try reader.optionalString("charset")
+        switch entity {
+        case .text(let text):
+            guard let charset, !["utf-8", "utf8"].contains(charset.lowercased()) else { return .text(text) }
+            guard let encoding = Self.encoding(charset: charset), let bytes = text.data(using: encoding) else {
+                throw reader.error(at: "charset", "charset \"\(charset)\" is not one Understudy encodes; use utf-8, utf-16, iso-8859-1, us-ascii or windows-1252, or give the bytes as base64Data")
+            }
+            return .binary(bytes)
+        case .json(let json): return .json(json)
+        case .binary(let data): return .binary(data)
+        case .file(let path, _): return .file(path)
+        }
+    }
+
+    /// The encodings a body entity's `charset` may name besides UTF-8.
+    private static func encoding(charset: String) -> String.Encoding? {
+        switch charset.lowercased() {
+        case "utf-16": .utf16
+        case "utf-16be": .utf16BigEndian
+        case "utf-16le": .utf16LittleEndian
+        case "iso-8859-1", "latin1", "iso_8859_1": .isoLatin1
+        case "us-ascii", "ascii": .ascii
+        case "windows-1252", "cp1252": .windowsCP1252
+        default: nil
+        }
     }
 }
 
