@@ -7,37 +7,31 @@ struct NearMissCalculator {
     /// The stubs of a registry snapshot closest to a request; a stub waiting for another
     /// scenario state counts that state as one more field.
     ///
-    /// Every stub gets a cheap lower bound of its distance (``NearMissBound``), and stubs are
-    /// graded smallest bound first, keeping the nearest `limit`; once a stub's bound reaches the
-    /// last kept distance (reaches it with a later place in matching order, on a tie), no stub
-    /// left can rank. The result is the same as grading every stub and sorting by distance, then
-    /// matching order; among thousands of stubs, only the few near ones are graded.
+    /// Stubs come from a ``NearMissSearch`` smallest lower bound first and are graded, keeping
+    /// the nearest `limit`; once a stub's bound reaches the last kept distance (reaches it with
+    /// a later place in matching order, on a tie), no stub left can rank. The result is the same
+    /// as grading every stub and sorting by distance, then matching order; among thousands of
+    /// stubs, only the few near ones are graded, and far groups of them are not even visited.
     func nearest(to request: RecordedRequest, in registry: StubRegistry, scenarios: ScenarioStates) -> NearMissReport {
-        let entries = registry.entries
-        var nearest: [(entry: StubRegistry.Entry, result: MatchResult, index: Int)] = []
+        var nearest: [(entry: StubRegistry.Entry, result: MatchResult)] = []
         if limit > 0 {
-            let subject = NearMissBound.Subject(request)
-            var candidates = NearMissCandidateHeap(entries.indices.map { index in
-                NearMissCandidateHeap.Candidate(bound: entries[index].nearMissBound.lowerBound(subject), index: index)
-            })
-            while let candidate = candidates.popFirst() {
-                let entry = entries[candidate.index]
+            var search = NearMissSearch(registry.nearMissIndex, NearMissBound.Subject(request))
+            while let (entry, bound) = search.next(stoppingAbove: nearest.count == limit ? nearest.last?.result.distance : nil) {
                 if nearest.count == limit, let last = nearest.last {
                     // A later stub loses a tie with the last one kept; an earlier one wins it.
-                    let tieLoses = candidate.index > last.index
-                    if tieLoses ? candidate.bound >= last.result.distance : candidate.bound > last.result.distance { break }
-                    if entry.nearMissBound.excludes(subject, beyond: last.result.distance, tieLoses: tieLoses) { continue }
+                    let tieLoses = !entry.precedes(last.entry)
+                    if tieLoses ? bound >= last.result.distance : bound > last.result.distance { break }
                 }
                 let result = Self.graded(entry.mapping, request, scenarios)
                 let position = nearest.firstIndex { kept in
-                    kept.result.distance != result.distance ? kept.result.distance > result.distance : kept.index > candidate.index
+                    kept.result.distance != result.distance ? kept.result.distance > result.distance : entry.precedes(kept.entry)
                 } ?? nearest.count
                 guard position < limit else { continue }
-                nearest.insert((entry, result, candidate.index), at: position)
+                nearest.insert((entry, result), at: position)
                 if nearest.count > limit { nearest.removeLast() }
             }
         }
-        let misses = nearest.map { entry, result, _ in
+        let misses = nearest.map { entry, result in
             NearMiss(stub: entry.mapping, request: request, pattern: entry.mapping.request, result: result,
                      comparisons: entry.mapping.request.compare(request) + [scenarios.comparison(for: entry.mapping)].compactMap { $0 })
         }

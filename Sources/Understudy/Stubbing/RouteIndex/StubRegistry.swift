@@ -14,6 +14,9 @@ import UnderstudyClient
 ///   in ``RegexPrefixBuckets`` by that text.
 /// The rest (any URL, expressions such as `.*/items`) are tried for every request. A request
 /// whose path is not ASCII is tried against every stub, as before there was an index.
+///
+/// The stubs are filed once more for near-miss ranking, by what bounds their distance
+/// (``NearMissIndex``).
 struct StubRegistry: Sendable {
     /// A stub with its insertion sequence number. A class so that index buckets share it.
     final class Entry: Sendable {
@@ -26,6 +29,8 @@ struct StubRegistry: Sendable {
         let staticAnswer: StaticAnswer?
         /// What near-miss ranking can tell about the stub without grading it.
         let nearMissBound: NearMissBound
+        /// The stub's effective priority, kept so that ordering entries copies no mapping.
+        let priority: Int
 
         init(mapping: StubMapping, sequence: Int) {
             self.mapping = mapping
@@ -37,12 +42,12 @@ struct StubRegistry: Sendable {
             }
             staticAnswer = StaticAnswer(mapping, listsTemplating: listsTemplating)
             nearMissBound = NearMissBound(mapping.request)
+            priority = mapping.effectivePriority
         }
 
         /// Sorts before `other` when it should be tried first.
         func precedes(_ other: Entry) -> Bool {
-            let (lhs, rhs) = (mapping.effectivePriority, other.mapping.effectivePriority)
-            return lhs != rhs ? lhs < rhs : sequence > other.sequence
+            priority != other.priority ? priority < other.priority : sequence > other.sequence
         }
     }
 
@@ -79,6 +84,8 @@ struct StubRegistry: Sendable {
     private var patternRoutes: [(method: HTTPMethod, routes: PatternRoutes)] = []
     private var unindexed: [Entry] = []
     private var nextSequence = 0
+    /// The stubs filed for near-miss ranking.
+    private(set) var nearMissIndex = NearMissIndex()
 
     /// All stubs in matching order.
     var mappings: [StubMapping] { ordered.map(\.mapping) }
@@ -105,6 +112,7 @@ struct StubRegistry: Sendable {
         let entry = Entry(mapping: mapping, sequence: sequence)
         byID[mapping.id] = entry
         ordered.insertInMatchingOrder(entry)
+        nearMissIndex.insert(entry)
         switch Self.route(of: mapping.request) {
         case .exact(let key):
             index[key, default: []].insertInMatchingOrder(entry)
@@ -121,6 +129,7 @@ struct StubRegistry: Sendable {
     mutating func remove(id: UUID) -> StubMapping? {
         guard let entry = byID.removeValue(forKey: id) else { return nil }
         ordered.removeAll { $0 === entry }
+        nearMissIndex.remove(entry)
         switch Self.route(of: entry.mapping.request) {
         case .exact(let key):
             index[key]?.removeAll { $0 === entry }
