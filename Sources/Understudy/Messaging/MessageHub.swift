@@ -44,6 +44,12 @@ public final class MessageHub: Sendable {
         var waiters: [UUID: Waiter] = [:]
         /// Told of every message as it goes, received ones first (the serve command's log).
         var observer: (@Sendable (MessageServeEvent) -> Void)?
+        /// Event ids: unique within the journal, from a generator seeded once (as the server's
+        /// request ids), so that a busy socket makes no system call per message.
+        var ids: SplitMix64 = {
+            var system = SystemRandomNumberGenerator()
+            return SplitMix64(seed: system.next())
+        }()
 
         init(journalCapacity: Int) { journal = MessageJournal(capacity: journalCapacity) }
 
@@ -251,7 +257,7 @@ public final class MessageHub: Sendable {
     /// A message arrived on a socket: fires the first stub it matches (then the first
     /// `messageCount` stub its number reaches), then journals it.
     package func received(_ message: WebSocketMessage, on id: UUID) {
-        let found = state.withLock { state -> (Socket, MessageStubMapping?, MessageStubMapping?)? in
+        let found = state.withLock { state -> (Socket, MessageStubMapping?, MessageStubMapping?, UUID, (@Sendable (MessageServeEvent) -> Void)?)? in
             guard state.sockets[id] != nil else { return nil }
             state.sockets[id]?.receivedCount += 1
             guard let socket = state.sockets[id] else { return nil }
@@ -264,11 +270,11 @@ public final class MessageHub: Sendable {
                 guard case .messageCount(let channel, let count) = stub.trigger, count == socket.receivedCount else { return false }
                 return channel?.matches(socket.openingRequest) ?? true
             }
-            return (socket, answer, limit)
+            return (socket, answer, limit, UUID.version4(using: &state.ids), state.observer)
         }
-        guard let (socket, answer, limit) = found else { return }
-        let received = MessageServeEvent(id: UUID(), direction: .received, channel: socket.info, message: message, stub: answer, timestamp: Date())
-        notify(received)
+        guard let (socket, answer, limit, eventID, observer) = found else { return }
+        let received = MessageServeEvent(id: eventID, direction: .received, channel: socket.info, message: message, stub: answer, timestamp: Date())
+        observer?(received)
         let fired = [answer, limit].compactMap { $0 }
         guard !fired.isEmpty else {
             record(received)
@@ -361,9 +367,16 @@ public final class MessageHub: Sendable {
 
     private func deliver(_ message: WebSocketMessage, to socket: Socket, stub: MessageStubMapping?) {
         socket.connection.send(message)
-        let sent = MessageServeEvent(id: UUID(), direction: .sent, channel: socket.info, message: message, stub: stub, timestamp: Date())
-        notify(sent)
-        record(sent)
+        let info = socket.info
+        let timestamp = Date()
+        let (sent, observer, woken) = state.withLock { state in
+            let sent = MessageServeEvent(id: UUID.version4(using: &state.ids), direction: .sent, channel: info, message: message, stub: stub,
+                                         timestamp: timestamp)
+            state.journal.append(sent)
+            return (sent, state.observer, state.settledWaiters())
+        }
+        observer?(sent)
+        for resume in woken { resume() }
     }
 
     /// Sets what is told of every message as it goes: a received message before the messages
@@ -371,10 +384,6 @@ public final class MessageHub: Sendable {
     /// serve command's request log.
     package func observe(_ observer: (@Sendable (MessageServeEvent) -> Void)?) {
         state.withLock { $0.observer = observer }
-    }
-
-    private func notify(_ event: MessageServeEvent) {
-        state.withLock { $0.observer }?(event)
     }
 
     /// The message a body sends; inline text and JSON rendered as templates when `rendering`
