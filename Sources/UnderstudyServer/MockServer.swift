@@ -208,7 +208,7 @@ public final class MockServer: Sendable {
     }
 
     /// `ws://127.0.0.1:<port>` (`wss://` on the HTTPS listener when plain HTTP is off): where
-    /// clients open WebSockets, which message stubs answer (see ``Understudy/MessageHub``). An
+    /// clients open WebSockets, which message stubs answer (`HTTPMock.messages`). An
     /// app under test gets it from ``launchEnvironment`` with
     /// `UnderstudyEnvironment.webSocketBaseURL(default:)`.
     ///
