@@ -43,6 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("preserve-host-header"), help: "Send proxied requests upstream with the client's Host header, not the upstream URL's.")
     var preserveHostHeader = false
 
+    @Flag(name: .long, help: "Reload mappings/ and message-mappings/ when their files change; a file that does not load is reported and the stubs loaded before stay served.")
+    var watch = false
+
     @Flag(name: .customLong("enable-stub-cors"), help: "Answer CORS preflights and allow cross-origin requests on stub responses (WireMock's flag: any origin, any header).")
     var enableStubCORS = false
 
@@ -131,6 +134,11 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if let log { mock.messages.observe { log.record($0) } }
+        let watcher = watch ? MappingsWatcher(root: mappingsRoot, mock: mock, stubs: mappings, messageStubs: messageStubs) : nil
+        let watching = Task {
+            await watcher?.run(report: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                               reportFailure: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        }
         let logging = Task { await log?.run() }
         let checking = Task { await trafficCheck?.run() }
         let server = MockServer(mock: mock, configuration: configuration)
@@ -139,6 +147,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             logging.cancel()
             checking.cancel()
+            watching.cancel()
             throw CLIError("\(error)")
         }
         let contents = Self.contents(stubs: mappings.count, messageStubs: messageStubs.count, root: root,
@@ -149,6 +158,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         await server.waitUntilShutdown()
         signals.cancel()
+        watching.cancel()
         logging.cancel()
         checking.cancel()
         await logging.value
