@@ -22,6 +22,7 @@ extension StringValuePattern {
         case .or(let patterns): object["or"] = .array(patterns.map(\.wireMockJSON))
         case .not(let pattern): object["not"] = pattern.wireMockJSON
         case .dateTime(let pattern): object = pattern.jsonMembers
+        case .number(let pattern): object[pattern.comparison.rawValue] = .number(JSONNumber(pattern.expected))
         case .equalToJson(let pattern):
             object["equalToJson"] = pattern.expectedWasString ? .string(pattern.expected.jsonText()) : pattern.expected
             if pattern.ignoreArrayOrder { object["ignoreArrayOrder"] = true }

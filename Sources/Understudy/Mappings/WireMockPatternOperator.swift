@@ -28,7 +28,7 @@ struct WireMockPatternOperator: Sendable {
         .equalTo, .binaryEqualTo, .contains, .doesNotContain, .matches, .doesNotMatch, .absent, .anything,
         .and, .or, .not, .before, .after, .equalToDateTime, .equalToJson, .matchesJsonPath, .matchesPathTemplate,
         .equalToXml, .matchesXPath, .matchesJsonSchema,
-    ]
+    ] + NumberPattern.Comparison.allCases.map(number)
 
     /// The operators by key.
     static let byKey: [String: WireMockPatternOperator] = Dictionary(all.map { ($0.key, $0) }) { first, _ in first }
@@ -106,6 +106,23 @@ extension WireMockPatternOperator {
             for element in try operand.elements() { patterns.append(try StringValuePattern(wireMock: element)) }
             guard !patterns.isEmpty else { throw operand.error("\"\(key)\" needs at least one pattern") }
             return make(patterns)
+        }
+    }
+
+    /// `{"greaterThanNumber": 1}` or `{"greaterThanNumber": "0001.0"}` (WireMock 4's numeric
+    /// patterns: a JSON number, or a string that reads as one).
+    private static func number(_ comparison: NumberPattern.Comparison) -> WireMockPatternOperator {
+        WireMockPatternOperator(comparison.rawValue) { operand, _ in
+            let expected: Double? = switch operand.value {
+            case .number(let number): number.doubleValue
+            case .string(let text): NumberPattern.number(text)
+            default: nil
+            }
+            guard let expected, expected.isFinite else {
+                throw operand.error("\"\(comparison.rawValue)\" takes a number, such as 10 or \"2.5\"")
+            }
+            operand.warn("\"\(comparison.rawValue)\" is WireMock 4's: WireMock 3.13 will not load this mapping")
+            return StringValuePattern(.number(NumberPattern(comparison, expected)))
         }
     }
 

@@ -38,6 +38,7 @@ extension StringValuePattern: CustomStringConvertible {
         case .matchesJsonSchema(let pattern):
             "matchesJsonSchema \(pattern.schema.document.jsonText())" + (pattern.schemaVersion.map { " (\($0.rawValue))" } ?? "")
         case .anything: "anything"
+        case .number(let pattern): "\(pattern.comparison.rawValue) \(JSONNumber(pattern.expected).text)"
         case .matchesPathTemplate(let template): "matchesPathTemplate \(quoted(template.template))"
         case let .invalid(op, operand, _): "\(op) \(quoted(operand)) (invalid)"
         }

@@ -65,6 +65,8 @@ extension StringValuePattern {
             return .of(regex.compileError == nil && regex.outcome(input.text) == .noMatch)
         case .dateTime(let pattern):
             return pattern.match(input.text, now: Date())
+        case .number(let pattern):
+            return pattern.match(input.text)
         case .equalToJson(let pattern):
             return pattern.match(input.text)
         case let .matchesJsonPath(path, nested):

@@ -24,6 +24,7 @@ public struct StringValuePattern: Sendable, Hashable, ExpressibleByStringLiteral
         case or([StringValuePattern])
         case not(StringValuePattern)
         case dateTime(DateTimePattern)
+        case number(NumberPattern)
         case equalToJson(EqualToJsonPattern)
         case matchesJsonPath(JSONPath, StringValuePattern?)
         case equalToXml(EqualToXmlPattern)
