@@ -88,7 +88,7 @@ struct WireMockMappingsTests {
         BadInput(json: "{\n  \"request\": {\"urlPath\": \"/a\"},\n  \"reponse\": {}\n}",
                  error: #"m.json:3:3: reponse: unknown field "reponse" in the stub mapping; did you mean "response"?; known fields: id, uuid, name, priority, request, response, scenarioName, requiredScenarioState, newScenarioState, metadata, persistent, postServeActions, serveEventListeners, insertionIndex, $schema"#),
         BadInput(json: #"{"request": {"urlPath": "/a", "headers": {"Accept": {"equalsTo": "x"}}}}"#,
-                 error: #"m.json:1:54: request.headers.Accept.equalsTo: unknown operator "equalsTo"; did you mean "equalTo"?; known operators: equalTo, binaryEqualTo, contains, doesNotContain, matches, doesNotMatch, absent, anything, and, or, not, before, after, equalToDateTime, equalToJson, matchesJsonPath, matchesPathTemplate, equalToXml, matchesXPath, matchesJsonSchema"#),
+                 error: #"m.json:1:54: request.headers.Accept.equalsTo: unknown operator "equalsTo"; did you mean "equalTo"?; known operators: equalTo, binaryEqualTo, contains, doesNotContain, matches, doesNotMatch, absent, anything, and, or, not, before, after, equalToDateTime, equalToJson, matchesJsonPath, matchesPathTemplate, equalToXml, matchesXPath, matchesJsonSchema, equalToNumber, greaterThanNumber, greaterThanEqualNumber, lessThanNumber, lessThanEqualNumber"#),
         BadInput(json: #"{"request": {"urlPathPattern": "/a/(["}}"#,
                  error: #"m.json:1:14: request.urlPathPattern: invalid regular expression //a/([/: the pattern is not valid ICU regular expression syntax; escape special characters such as ( [ { with a backslash"#),
         BadInput(json: #"{"request": {"urlPath": "/a"}, "response": {"status": "200"}}"#,
