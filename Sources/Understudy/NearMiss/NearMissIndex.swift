@@ -39,51 +39,46 @@ struct NearMissIndex: Sendable {
     private(set) var regexes: [StubRegistry.Entry] = []
     private(set) var unbounded: [StubRegistry.Entry] = []
 
-    mutating func insert(_ entry: StubRegistry.Entry) {
+    /// Where a stub is filed: a list, or a class's trie under a text (a template also in the
+    /// template trie, by its segments).
+    private enum Place {
+        case unbounded, regexes
+        case trie(TextClass, text: [UInt8], templateSegments: [String?]?)
+    }
+
+    private static func place(of entry: StubRegistry.Entry) -> Place {
         let bound = entry.nearMissBound
+        func inClass(_ includesQuery: Bool, _ kind: TextClass.Kind) -> TextClass {
+            TextClass(method: bound.method, totalWeight: bound.totalWeight, includesQuery: includesQuery, kind: kind)
+        }
         switch bound.url {
-        case .unbounded: unbounded.append(entry)
+        case .unbounded: return .unbounded
         case let .regexPrefix(prefix, includesQuery):
-            guard prefix.isASCII else {
-                regexes.append(entry)
-                return
-            }
-            changeTrie(of: TextClass(method: bound.method, totalWeight: bound.totalWeight, includesQuery: includesQuery, kind: .regexPrefix)) {
-                $0.insert(entry, text: prefix)
-            }
+            return prefix.isASCII ? .trie(inClass(includesQuery, .regexPrefix), text: prefix, templateSegments: nil) : .regexes
         case let .text(text, includesQuery):
-            changeTrie(of: TextClass(method: bound.method, totalWeight: bound.totalWeight, includesQuery: includesQuery, kind: .text)) {
-                $0.insert(entry, text: text)
-            }
+            return .trie(inClass(includesQuery, .text), text: text, templateSegments: nil)
         case let .template(text, template):
-            changeTrie(of: TextClass(method: bound.method, totalWeight: bound.totalWeight, includesQuery: false, kind: .template)) {
-                $0.insert(entry, text: text)
-            }
-            templates.insert(entry, segments: template.segmentLiterals)
+            return .trie(inClass(false, .template), text: text, templateSegments: template.segmentLiterals)
+        }
+    }
+
+    mutating func insert(_ entry: StubRegistry.Entry) {
+        switch Self.place(of: entry) {
+        case .unbounded: unbounded.append(entry)
+        case .regexes: regexes.append(entry)
+        case let .trie(textClass, text, segments):
+            changeTrie(of: textClass) { $0.insert(entry, text: text) }
+            if let segments { templates.insert(entry, segments: segments) }
         }
     }
 
     mutating func remove(_ entry: StubRegistry.Entry) {
-        let bound = entry.nearMissBound
-        switch bound.url {
+        switch Self.place(of: entry) {
         case .unbounded: unbounded.removeAll { $0 === entry }
-        case let .regexPrefix(prefix, includesQuery):
-            guard prefix.isASCII else {
-                regexes.removeAll { $0 === entry }
-                return
-            }
-            changeTrie(of: TextClass(method: bound.method, totalWeight: bound.totalWeight, includesQuery: includesQuery, kind: .regexPrefix)) {
-                $0.remove(entry, text: prefix)
-            }
-        case let .text(text, includesQuery):
-            changeTrie(of: TextClass(method: bound.method, totalWeight: bound.totalWeight, includesQuery: includesQuery, kind: .text)) {
-                $0.remove(entry, text: text)
-            }
-        case let .template(text, template):
-            changeTrie(of: TextClass(method: bound.method, totalWeight: bound.totalWeight, includesQuery: false, kind: .template)) {
-                $0.remove(entry, text: text)
-            }
-            templates.remove(entry, segments: template.segmentLiterals)
+        case .regexes: regexes.removeAll { $0 === entry }
+        case let .trie(textClass, text, segments):
+            changeTrie(of: textClass) { $0.remove(entry, text: text) }
+            if let segments { templates.remove(entry, segments: segments) }
         }
     }
 
