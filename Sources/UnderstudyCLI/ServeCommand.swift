@@ -86,7 +86,9 @@ struct ServeCommand: AsyncParsableCommand {
     func mockConfiguration(root: MappingsRoot) -> HTTPMock.Configuration {
         var configuration = HTTPMock.Configuration(journalCapacity: noRequestJournal ? 0 : journalCapacity, root: root,
                                                    globalTemplating: globalResponseTemplating, templateEscaping: templateEscaping)
-        configuration.noStubsHint = "Add a mapping file under \(root.url.appendingPathComponent("mappings").path)/ and restart, or POST one to /__admin/mappings."
+        let folder = root.url.appendingPathComponent("mappings").path
+        // With --watch a saved file is served at once; without it, after a restart.
+        configuration.noStubsHint = "Add a mapping file under \(folder)/\(watch ? "" : " and restart"), or POST one to /__admin/mappings."
         return configuration
     }
 

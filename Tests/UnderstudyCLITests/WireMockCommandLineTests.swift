@@ -65,6 +65,10 @@ struct WireMockCommandLineTests {
         #expect(text.contains("Add a mapping file under /srv/stubs/mappings/ and restart, or POST one to /__admin/mappings."), "\(text)")
         #expect(!text.contains("mock.stub"))
         #expect(HTTPMock().nearMisses(for: RecordedRequest(method: .get, url: "/anything")).text.contains("Add one with mock.stub(...)"))
+        let watching = try ServeCommand.parse(["--root-dir", "/srv/stubs", "--watch"])
+        let watched = HTTPMock(configuration: watching.mockConfiguration(root: MappingsRoot(path: watching.root)))
+        #expect(watched.nearMisses(for: RecordedRequest(method: .get, url: "/anything")).text
+            .contains("Add a mapping file under /srv/stubs/mappings/, or POST one to /__admin/mappings."))
     }
 
     /// `serve --openapi` in a folder that has mappings says it serves them too (they win).
