@@ -20,14 +20,7 @@ public struct MessageVerificationError: Error, Sendable, CustomStringConvertible
     /// The failure as deterministic plain text.
     public var description: String {
         var lines = ["Expected \(expected) message(s) received matching \(pattern)", "but received \(actualCount)."]
-        if receivedMessages.isEmpty {
-            lines.append("No messages were received.")
-        } else {
-            lines.append("Messages received (\(receivedMessages.count)):")
-            let shown = receivedMessages.prefix(20)
-            lines += shown.enumerated().map { "  \($0.offset + 1). \(Self.describe($0.element))" }
-            if receivedMessages.count > shown.count { lines.append("  … and \(receivedMessages.count - shown.count) more") }
-        }
+        lines += ReceivedList.lines(receivedMessages, heading: "Messages received", none: "No messages were received.", describe: Self.describe)
         for (position, near) in nearest.enumerated() {
             lines.append("")
             lines.append("Nearest message \(position + 1) of \(nearest.count): \(Self.describe(near.event)), distance \(String(format: "%.2f", near.result.distance))")

@@ -32,15 +32,8 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
             "Expected \(expected) request(s) matching \(pattern)",
             "but received \(actualCount)\(waited.map { " after waiting \($0)" } ?? "").",
         ]
-        if receivedRequests.isEmpty {
-            lines.append("No requests were received.")
-        } else {
-            lines.append("Requests received (\(receivedRequests.count)):")
-            let shown = receivedRequests.prefix(20)
-            // `POST /pets (operation addPet)` when an OpenAPI client sent it.
-            lines += shown.enumerated().map { "  \($0.offset + 1). \($0.element)" }
-            if receivedRequests.count > shown.count { lines.append("  … and \(receivedRequests.count - shown.count) more") }
-        }
+        // `POST /pets (operation addPet)` when an OpenAPI client sent it.
+        lines += ReceivedList.lines(receivedRequests, heading: "Requests received", none: "No requests were received.") { "\($0)" }
         for (position, nearMiss) in nearMisses.enumerated() {
             lines.append("")
             lines.append("Nearest request \(position + 1) of \(nearMisses.count): \(nearMiss.request), distance \(nearMiss.distanceText)")

@@ -33,6 +33,15 @@ struct VerificationTests {
         #expect((mock.verificationFailure(testCase.strategy, .get(urlPath: "/hit")) == nil) == testCase.holds)
     }
 
+    @Test func aLongJournalIsListedUpTo20RequestsThenCounted() throws {
+        let mock = HTTPMock()
+        for number in 1...25 { _ = mock.serve(request(.get, "/items/\(number)")) }
+        let text = try #require(mock.verificationFailure(.atLeast(1), .get(urlPath: "/nothing"))).description
+        #expect(text.contains("Requests received (25):\n  1. GET /items/1\n"))
+        #expect(text.contains("  20. GET /items/20\n  … and 5 more\n"))
+        #expect(!text.contains("21. "))
+    }
+
     @Test func failureListsReceivedAndNearestRequests() {
         let mock = HTTPMock()
         _ = mock.serve(request(.get, "/users/43", headers: ["Accept": "application/json"]))
