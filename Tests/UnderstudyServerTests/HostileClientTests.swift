@@ -79,7 +79,10 @@ struct HostileClientTests {
     @Test func garbageGets400NamingTheProblem() async throws {
         try await withMockServer(HTTPMock()) { server in
             let garbage = try await exchangeRaw("\u{1}\u{2}NOT HTTP AT ALL\r\n\r\n", port: server.port)
-            #expect(garbage.received.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+            // How the connection ended goes in the message: CI once saw nothing at all, and 9 000
+            // local runs did not reproduce it.
+            #expect(garbage.received.hasPrefix("HTTP/1.1 400 Bad Request\r\n"),
+                    "bytes: \(garbage.receivedBytes), error: \(garbage.error ?? "none"), closed by client: \(garbage.closedByClient)")
             #expect(garbage.received.contains("is not valid HTTP/1.1"))
             #expect(try await send(server.baseURL.appendingPathComponent("x")).status == 404)
         }
