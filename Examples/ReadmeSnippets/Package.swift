@@ -56,6 +56,7 @@ let snippets = [
     "UnderstudyServer_ProxyingAndRecording_01",
     "UnderstudyServer_TestingWithSwiftTestingAndXCTest_01",
     "UnderstudyServer_WebSockets_01",
+    "UnderstudyServer_WebSockets_02",
     "UnderstudyTLS_ServingHTTPS_01",
     "UnderstudyTLS_ServingHTTPS_02",
     "UnderstudyTesting_GettingStarted_01",

@@ -139,6 +139,8 @@ extension MessageAction {
         case .drop:
             object = ["type": "drop", "channelTarget": target]
         }
+        if !transformers.isEmpty { object["transformers"] = .array(transformers.map { .string($0) }) }
+        if !transformerParameters.isEmpty { object["transformerParameters"] = .object(transformerParameters) }
         if let delay {
             let milliseconds = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
             object["delayMilliseconds"] = .number(JSONNumber(Int(milliseconds)))
@@ -158,8 +160,10 @@ extension MessageAction {
             guard milliseconds >= 0 else { throw member.error("a delay is 0 milliseconds or more") }
             return .milliseconds(milliseconds)
         }
-        if let transformers = try reader.optional("transformers", { try $0.elements().map { try $0.string() } }), !transformers.isEmpty {
-            reader.warn(at: "transformers", "message transformers are Java extensions and do not run here; bodies are rendered as templates without them")
+        let transformers = try reader.optional("transformers") { try $0.elements().map { try $0.string() } } ?? []
+        let transformerParameters = try reader.optional("transformerParameters") { try $0.object() } ?? [:]
+        if !transformers.isEmpty {
+            reader.warn(at: "transformers", "message transformers run only where a Swift mock is configured with ones of these names (HTTPMock.Configuration.messageActionTransformers); understudy serve has none, so this action is sent untransformed there")
         }
         let target = try reader.optional("channelTarget") { member -> Target in
             try member.rejectUnknownKeys(["type", "requestPattern", "channelType", "providerName", "channelName"], in: "a channel target")
@@ -176,11 +180,11 @@ extension MessageAction {
                 throw member.error(at: "type", "unknown channel target \"\(other)\"; use \"originating\" or \"request-initiated\"")
             }
         } ?? .originating
-        if type == "drop" {
-            self = .drop(on: target, after: delay)
-            return
-        }
-        if type == "close" {
+        var action: MessageAction
+        switch type {
+        case "drop":
+            action = .drop(on: target, after: delay)
+        case "close":
             let code = try reader.optional("code") { member -> UInt16 in
                 // RFC 6455 §7.4: 1000-4999, less the codes an endpoint must not send.
                 guard let code = UInt16(exactly: try member.int()), (1000...4999).contains(code), ![1004, 1005, 1006, 1015].contains(code) else {
@@ -188,14 +192,17 @@ extension MessageAction {
                 }
                 return code
             } ?? 1000
-            self = .close(code: code, reason: try reader.optionalString("reason") ?? "", on: target, after: delay)
-            return
+            action = .close(code: code, reason: try reader.optionalString("reason") ?? "", on: target, after: delay)
+        default:
+            let body = try reader.required("message") { message -> MessageBody? in
+                try message.rejectUnknownKeys(["body"], in: "a message definition")
+                return try message.optional("body") { try MessageBody(wireMock: $0) } ?? nil
+            }
+            action = MessageAction(send: body, to: target, after: delay)
         }
-        let body = try reader.required("message") { message -> MessageBody? in
-            try message.rejectUnknownKeys(["body"], in: "a message definition")
-            return try message.optional("body") { try MessageBody(wireMock: $0) } ?? nil
-        }
-        self.init(send: body, to: target, after: delay)
+        action.transformers = transformers
+        action.transformerParameters = transformerParameters
+        self = action
     }
 }
 

@@ -1,3 +1,5 @@
+public import UnderstudyJSON
+
 /// What a message stub does when it fires: WireMock 4's `send` action, a message to one or
 /// more WebSockets, or (an Understudy extension) closing them; either after a delay.
 public struct MessageAction: Sendable {
@@ -28,6 +30,12 @@ public struct MessageAction: Sendable {
     /// How long after the previous action of the stub (or the trigger, for the first) this one
     /// runs; `nil` runs it at once (an Understudy extension: `"delayMilliseconds"`).
     public var delay: Duration?
+    /// The names of the ``MessageActionTransformer``s that do not apply globally but should
+    /// rewrite this action (WireMock 4's `transformers`).
+    public var transformers: [String] = []
+    /// Parameters for the transformers, read by them from the action (WireMock 4's
+    /// `transformerParameters`).
+    public var transformerParameters: JSONObject = [:]
 
     /// An action sending `body` to `target`, after `delay`.
     public init(send body: MessageBody?, to target: Target = .originating, after delay: Duration? = nil) {
@@ -47,6 +55,14 @@ public struct MessageAction: Sendable {
     public static func drop(on target: Target = .originating, after delay: Duration? = nil) -> MessageAction {
         var action = MessageAction(send: nil, to: target, after: delay)
         action.kind = .drop
+        return action
+    }
+
+    /// The same action, also rewritten by the transformers called `names` (those that do not
+    /// apply globally run only for the actions that name them).
+    public func transformed(by names: String...) -> MessageAction {
+        var action = self
+        action.transformers += names
         return action
     }
 

@@ -87,10 +87,12 @@ public final class MessageHub: Sendable {
     private let state: Locked<State>
     private let templater: ResponseTemplater
     private let root: MappingsRoot?
+    private let transformers: [MessageActionTransformer]
 
-    init(templater: ResponseTemplater, root: MappingsRoot?, journalCapacity: Int) {
+    init(templater: ResponseTemplater, root: MappingsRoot?, journalCapacity: Int, transformers: [MessageActionTransformer] = []) {
         self.templater = templater
         self.root = root
+        self.transformers = transformers
         state = Locked(State(journalCapacity: journalCapacity))
     }
 
@@ -332,6 +334,13 @@ public final class MessageHub: Sendable {
 
     private func run(_ action: MessageAction, of stub: MessageStubMapping, origin: Socket?, request: RecordedRequest,
                      urlPattern: URLPattern?, message: WebSocketMessage?) {
+        var action = action
+        if !transformers.isEmpty {
+            let context = MessageActionContext(stub: stub, originatingChannel: origin?.info, incomingMessage: message, request: request)
+            for transformer in transformers where transformer.applies(to: action) {
+                action = transformer.transform(action, context)
+            }
+        }
         let targets: [Socket]
         switch action.target {
         case .originating: targets = origin.map { [$0] } ?? []

@@ -34,13 +34,17 @@ extension HTTPMock {
         /// default speaks to Swift code (`mock.stub(...)`); a server run from the command line
         /// names its mapping files and admin API instead.
         public var noStubsHint = "Add one with mock.stub(...) or a mapping file."
+        /// Rewrite message stubs' actions before they run, in this order (WireMock 4's
+        /// `MessageActionTransformer` extensions); see ``MessageActionTransformer``.
+        public var messageActionTransformers: [MessageActionTransformer] = []
 
         /// Creates settings; every one has a default.
         public init(journalCapacity: Int = 10_000, nearMissLimit: Int = 3, root: MappingsRoot? = nil,
                     globalTemplating: Bool = false, templateRandomSeed: UInt64? = nil,
                     webhookSender: (any WebhookSender)? = nil,
                     onWebhookOutcome: (@Sendable (WebhookOutcome) -> Void)? = nil,
-                    templateEscaping: Bool = false, globalDelays: GlobalDelays = GlobalDelays()) {
+                    templateEscaping: Bool = false, globalDelays: GlobalDelays = GlobalDelays(),
+                    messageActionTransformers: [MessageActionTransformer] = []) {
             self.journalCapacity = journalCapacity
             self.nearMissLimit = nearMissLimit
             self.root = root
@@ -50,6 +54,7 @@ extension HTTPMock {
             self.onWebhookOutcome = onWebhookOutcome
             self.templateEscaping = templateEscaping
             self.globalDelays = globalDelays
+            self.messageActionTransformers = messageActionTransformers
         }
     }
 }

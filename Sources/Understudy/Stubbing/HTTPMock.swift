@@ -64,7 +64,8 @@ public final class HTTPMock: Sendable {
         self.configuration = configuration
         self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity), globalDelays: configuration.globalDelays))
         self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
-        self.messages = MessageHub(templater: templater, root: configuration.root, journalCapacity: configuration.journalCapacity)
+        self.messages = MessageHub(templater: templater, root: configuration.root, journalCapacity: configuration.journalCapacity,
+                                   transformers: configuration.messageActionTransformers)
     }
 
     /// A new request id (see ``RecordedRequest/id``) for a request recorded in process.
