@@ -93,14 +93,15 @@ func serverCycles(_ count: Int) async throws {
                "threadsBefore": .number(JSONNumber(threadsBefore)), "threadsAfter": .number(JSONNumber(threadCount()))])
 }
 
-/// Opens `count` idle connections to a server whose head timeout is 2 s, has 20 requests
+/// Opens `count` idle connections to a server whose head timeout is 6 s (room for a loaded
+/// machine to open them all before the first is closed), has 20 requests
 /// served meanwhile, and reports how many connections were open and how many are left once the
 /// server has closed the idle ones.
 func idleConnections(_ count: Int) async throws {
     raiseDescriptorLimit(forConnections: count)
     let mock = HTTPMock()
     mock.stub(.get(urlPath: "/a"), .ok.body("a"))
-    let server = MockServer(mock: mock, configuration: MockServerConfiguration(headerReadTimeout: .seconds(2), maxConnections: count + 24))
+    let server = MockServer(mock: mock, configuration: MockServerConfiguration(headerReadTimeout: .seconds(6), maxConnections: count + 24))
     try await server.start()
     let port = try server.port
     var idle: [any Channel] = []

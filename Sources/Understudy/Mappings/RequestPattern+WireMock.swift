@@ -15,7 +15,11 @@ extension RequestPattern {
     public var wireMockJSON: JSONValue {
         var object = JSONObject()
         if let key = url.key, let value = url.value { object[key] = .string(value) }
-        object["method"] = .string(method.rawValue)
+        if let methods {
+            object["method"] = [methods.key: .array(methods.methods.map { .string($0.rawValue) })]
+        } else {
+            object["method"] = .string(method.rawValue)
+        }
         if let scheme { object["scheme"] = .string(scheme) }
         if let host { object["host"] = host.wireMockJSON }
         if let port { object["port"] = .number(JSONNumber(port)) }
@@ -62,7 +66,19 @@ extension RequestPattern {
             if let problem = url.problems.first { throw member.error(problem) }
             if let warning = url.regex?.backtrackingWarning { member.warn(warning) }
         }
-        method = try reader.optionalString("method").map(HTTPMethod.init(rawValue:)) ?? .any
+        if let member = reader.member("method"), case .object = member.value {
+            // WireMock 4 (`http/RequestMethodJsonDeserializer.java`): `oneOf` first, then
+            // `noneOf`; other keys are not read there, so a typo is an error here.
+            try member.rejectUnknownKeys(["oneOf", "noneOf"], in: "a method pattern")
+            guard let key = ["oneOf", "noneOf"].first(where: { member.member($0) != nil }) else {
+                throw member.error("a method pattern names its methods: {\"oneOf\": [\"GET\", \"HEAD\"]} or {\"noneOf\": [\"DELETE\"]}")
+            }
+            let methods = try member.required(key) { try $0.elements().map { HTTPMethod(rawValue: try $0.string()) } }
+            self.methods = key == "oneOf" ? .oneOf(methods) : .noneOf(methods)
+            member.warn("a method pattern {\"\(key)\": [...]} is WireMock 4's: WireMock 3.13 will not load this mapping")
+        } else {
+            method = try reader.optionalString("method").map(HTTPMethod.init(rawValue:)) ?? .any
+        }
         scheme = try reader.optionalString("scheme")
         host = try reader.optional("host") { try StringValuePattern(wireMock: $0) }
         port = try reader.optionalInt("port")

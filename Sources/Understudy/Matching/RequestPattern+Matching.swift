@@ -81,6 +81,12 @@ extension RequestPattern {
     }
 
     private func methodMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        if let methods {
+            e.check("method", methods.description, FieldWeight.method, actual: { request.method.rawValue }) {
+                .of(methods.matches(request.method))
+            }
+            return
+        }
         e.check("method", method.rawValue, FieldWeight.method, actual: { request.method.rawValue }) {
             .of(method == .any || method == request.method)
         }

@@ -9,8 +9,11 @@ public import UnderstudyClient
 ///     .body(.matchesJsonPath("$.items[?(@.quantity > 0)]"))
 /// ```
 public struct RequestPattern: Sendable, Hashable {
-    /// The method; `ANY` matches all.
+    /// The method; `ANY` matches all. `ANY` when ``methods`` constrains the method instead.
     public var method: HTTPMethod
+    /// The methods allowed or refused (WireMock 4's `{"oneOf": [...]}` / `{"noneOf": [...]}`),
+    /// when set; ``method`` is then `ANY`.
+    public var methods: MethodSetPattern?
     /// The URL constraint.
     public var url: URLPattern
     /// `http` or `https`, when constrained.
@@ -131,6 +134,24 @@ public struct InvalidPatternError: Error, Sendable, Hashable, CustomStringConver
 }
 
 extension RequestPattern {
+    /// The same pattern for a request whose method is one of `methods` (WireMock 4's
+    /// `"method": {"oneOf": [...]}`): `.anyRequest.method(oneOf: .get, .head)`.
+    public func method(oneOf methods: HTTPMethod...) -> RequestPattern {
+        var pattern = self
+        pattern.method = .any
+        pattern.methods = .oneOf(methods)
+        return pattern
+    }
+
+    /// The same pattern for a request whose method is none of `methods` (WireMock 4's
+    /// `"method": {"noneOf": [...]}`): `.any(urlPath: "/items").method(noneOf: .delete)`.
+    public func method(noneOf methods: HTTPMethod...) -> RequestPattern {
+        var pattern = self
+        pattern.method = .any
+        pattern.methods = .noneOf(methods)
+        return pattern
+    }
+
     /// A pattern for a method and URL.
     public static func request(_ method: HTTPMethod, _ url: URLPattern) -> RequestPattern {
         RequestPattern(method: method, url: url)

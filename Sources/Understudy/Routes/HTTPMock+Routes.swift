@@ -79,7 +79,7 @@ extension HTTPMock {
         case "url"?, "urlPath"?, "urlPathTemplate"?: url.value ?? ""
         case let key?: "\(key) \(url.value ?? "")"
         }
-        let line = "\(mapping.request.method.rawValue) \(target)"
+        let line = "\(mapping.request.methods?.description ?? mapping.request.method.rawValue) \(target)"
         return mapping.name.map { "\"\($0)\" \(line)" } ?? line
     }
 

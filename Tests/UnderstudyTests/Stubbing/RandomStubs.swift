@@ -45,6 +45,7 @@ struct RandomStubs {
         default: .any
         }
         var pattern = RequestPattern(method: method, url: url)
+        if chance(10) { pattern = chance(50) ? pattern.method(oneOf: .get, .put) : pattern.method(noneOf: .post) }
         if chance(10) { pattern = pattern.operation(pick(["listUsers", "getUser"])) }
         if chance(15) { pattern = pattern.header("Accept", pick([.equalTo("text/plain"), .contains("json")])) }
         if chance(15) { pattern = pattern.queryParameter("q", pick([.equalTo("1"), .matches("[0-9]")])) }
