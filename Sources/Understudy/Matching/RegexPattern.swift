@@ -9,6 +9,13 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written (ICU syntax, close to Java's).
     public let source: String
     private let compiled: BoundedRegex?
+    /// What `.*` and `.+` match without running the engine: every value, or every non-empty
+    /// one (`.` matches line breaks too). The catch-all of a message stub runs on every message.
+    private let shortcut: Shortcut?
+
+    private enum Shortcut {
+        case anything, nonEmpty
+    }
     /// Why the expression could not be compiled, or `nil` when it is valid.
     public let compileError: String?
 
@@ -27,6 +34,11 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
             compiled = nil
             compileError = "invalid regular expression /\(source)/: \(error)"
         }
+        shortcut = switch source {
+        case ".*": .anything
+        case ".+": .nonEmpty
+        default: nil
+        }
     }
 
     /// Whether the whole value matches.
@@ -37,6 +49,11 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether the whole value matches, does not, or matching was abandoned because the
     /// expression backtracked past its step budget (catastrophic backtracking).
     package func outcome(_ value: String) -> RegexOutcome {
+        switch shortcut {
+        case .anything: return .matched
+        case .nonEmpty: return value.isEmpty ? .noMatch : .matched
+        case nil: break
+        }
         guard let compiled else { return .noMatch }
         switch compiled.firstMatch(in: value, anchored: true, capturing: false) {
         case .matched: return .matched

@@ -58,6 +58,19 @@ struct BoundedRegexTests {
         #expect(RegexPattern("a.c").matches("a\nc"))
     }
 
+    /// `.*` and `.+` skip the engine (a message stub's catch-all runs on every message); they
+    /// must answer as the engine does, line breaks and emptiness included.
+    @Test(arguments: ["", "a", "\n", "a\r\nb", "é🙂", String(repeating: "x", count: 5_000)])
+    func theCatchAllShortcutsAnswerAsTheEngine(value: String) throws {
+        for source in [".*", ".+"] {
+            let engine = try BoundedRegex(source, options: [.dotMatchesLineSeparators], wholeValue: true)
+            let expected = if case .matched = engine.firstMatch(in: value, anchored: true, capturing: false) { true } else { false }
+            #expect(RegexPattern(source).matches(value) == expected, "/\(source)/ on \(value.debugDescription.prefix(20))")
+        }
+        #expect(RegexPattern(".*").matches(""))
+        #expect(!RegexPattern(".+").matches(""))
+    }
+
     @Test func aHostileStubRegexMissesInsteadOfHanging() {
         let mock = HTTPMock()
         mock.stub(StubMapping(.get(urlPath: "/search").header("X-Query", .matches(Self.catastrophic)), .ok))
