@@ -14,6 +14,12 @@ extension StringValuePattern {
         match(body.isEmpty && mentionsAbsent ? nil : MatchInput(data: body))
     }
 
+    /// Matches a body that arrived as text (a WebSocket text message) as ``match(body:)``
+    /// matches its bytes, without turning it into bytes and back.
+    func match(bodyText text: String) -> MatchResult {
+        match(text.isEmpty && mentionsAbsent ? nil : MatchInput(text: text))
+    }
+
     /// Whether `absent` appears in the pattern.
     private var mentionsAbsent: Bool {
         switch kind {

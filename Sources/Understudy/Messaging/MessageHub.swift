@@ -17,6 +17,12 @@ public final class MessageHub: Sendable {
         let connection: any WebSocketConnection
         /// How many messages it has received.
         var receivedCount = 0
+        /// Whether each message stub's channel pattern matches the opening request, by stub
+        /// id (a socket's opening request never changes, so each stub's answer is kept until
+        /// the stubs change: ``State/stubsVersion``).
+        var channelMatches: [UUID: Bool] = [:]
+        /// The stubs version ``channelMatches`` holds answers for.
+        var channelMatchesVersion = -1
 
         var info: WebSocketChannelInfo { WebSocketChannelInfo(id: id, openingRequest: openingRequest, isOpen: true) }
     }
@@ -32,7 +38,11 @@ public final class MessageHub: Sendable {
 
     private struct State {
         /// In precedence order: priority, then newest first.
-        var stubs: [MessageStubMapping] = []
+        var stubs: [MessageStubMapping] = [] {
+            didSet { stubsVersion &+= 1 }
+        }
+        /// Changes whenever a stub is added, replaced or removed.
+        var stubsVersion = 0
         /// Whether a stub has an HTTP trigger (served requests skip the stubs otherwise).
         var hasHTTPTriggers = false
         /// Open sockets by id (a message finds its socket without a scan).
@@ -52,6 +62,21 @@ public final class MessageHub: Sendable {
         }()
 
         init(journalCapacity: Int) { journal = MessageJournal(capacity: journalCapacity) }
+
+        /// Whether `channel`, the channel pattern of `stub`, matches the request that opened
+        /// socket `id`: matched once per socket and stub, then remembered.
+        mutating func channel(_ channel: RequestPattern?, of stub: MessageStubMapping, matchesSocket id: UUID) -> Bool {
+            guard let channel, var socket = sockets[id] else { return true }
+            if socket.channelMatchesVersion == stubsVersion, let known = socket.channelMatches[stub.id] { return known }
+            if socket.channelMatchesVersion != stubsVersion {
+                socket.channelMatches.removeAll(keepingCapacity: true)
+                socket.channelMatchesVersion = stubsVersion
+            }
+            let matches = channel.matches(socket.openingRequest)
+            socket.channelMatches[stub.id] = matches
+            sockets[id] = socket
+            return matches
+        }
 
         /// The open sockets, in the order they opened.
         var openSockets: [Socket] { openOrder.compactMap { sockets[$0] } }
@@ -263,14 +288,14 @@ public final class MessageHub: Sendable {
             guard state.sockets[id] != nil else { return nil }
             state.sockets[id]?.receivedCount += 1
             guard let socket = state.sockets[id] else { return nil }
-            let answer = state.stubs.first { stub in
+            let stubs = state.stubs
+            let answer = stubs.first { stub in
                 guard case .message(let channel, let pattern) = stub.trigger else { return false }
-                if let channel, !channel.matches(socket.openingRequest) { return false }
-                return pattern.matches(message, openedBy: socket.openingRequest)
+                return state.channel(channel, of: stub, matchesSocket: id) && pattern.matches(message, openedBy: socket.openingRequest)
             }
-            let limit = state.stubs.first { stub in
+            let limit = stubs.first { stub in
                 guard case .messageCount(let channel, let count) = stub.trigger, count == socket.receivedCount else { return false }
-                return channel?.matches(socket.openingRequest) ?? true
+                return state.channel(channel, of: stub, matchesSocket: id)
             }
             return (socket, answer, limit, UUID.version4(using: &state.ids), state.observer)
         }

@@ -20,7 +20,10 @@ public struct MessagePattern: Sendable {
             guard let opening, channel.matches(opening) else { return false }
         }
         guard let body else { return true }
-        guard let message else { return body.match(String?.none).isExactMatch }
-        return body.match(body: message.data).isExactMatch
+        switch message {
+        case nil: return body.match(String?.none).isExactMatch
+        case .text(let text)?: return body.match(bodyText: text).isExactMatch
+        case .binary(let data)?: return body.match(body: data).isExactMatch
+        }
     }
 }
