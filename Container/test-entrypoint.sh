@@ -137,7 +137,8 @@ if [ -n "${1:-}" ]; then
     mkdir "$work/real"
     ln -s "$understudy" "$work/real/understudy"
     # From another folder; port 0 picks a free port, read from the start-up line.
-    (cd "$work" && env PATH="$work/real:$PATH" WIREMOCK_OPTIONS="--verbose --root-dir $PWD/Examples/PetStoreStubs" \
+    stubs="$PWD/Examples/PetStoreStubs"
+    (cd "$work" && exec env PATH="$work/real:$PATH" WIREMOCK_OPTIONS="--verbose --root-dir $stubs" \
         "$entrypoint" --port 0 --disable-banner --container-threads 4 > "$work/server.out" 2>&1) &
     server_pid=$!
     port=""
@@ -151,7 +152,7 @@ if [ -n "${1:-}" ]; then
         failed "the real understudy did not start from the entry point's command line: $(cat "$work/server.out")"
     else
         health=$(curl -sf -m 5 "http://127.0.0.1:$port/__admin/health" || true)
-        pets=$(curl -sf -m 5 -H 'Accept: application/json' "http://127.0.0.1:$port/pets" || true)
+        pets=$(curl -sf -m 5 -H 'Authorization: Bearer t' -H 'Accept: application/json' "http://127.0.0.1:$port/pets" || true)
         expected_pets=$(cat Examples/PetStoreStubs/__files/pets.json)
         if [[ "$health" == *'"status"'*'"healthy"'* ]] && [ "$pets" = "$expected_pets" ]; then
             echo "ok: the real understudy serves the entry point's command line (health, and GET /pets from __files)"
