@@ -40,8 +40,9 @@ case "$(uname -s)" in
         platform="linux-$(uname -m)"
         build_flags=(-c release --static-swift-stdlib --product understudy --scratch-path "$scratch")
         # The link needs them, and comes at the end of a long build: say so now.
+        libraries=$(ldconfig -p 2>/dev/null || true)
         for library in curl xml2; do
-            ldconfig -p 2>/dev/null | grep -q "lib$library\.so " ||
+            grep -q "lib$library\.so " <<< "$libraries" ||
                 fail "lib$library.so (the development library) is not installed, and the static Foundation links against it; install libcurl4-openssl-dev and libxml2-dev (Debian, Ubuntu) or libcurl-devel and libxml2-devel (RHEL, Fedora)"
         done
         ;;
