@@ -1,4 +1,5 @@
 public import Foundation
+import UnderstudySupport
 
 /// A WireMock root folder: stub mappings under `mappings/` (any depth, `*.json`) and
 /// response body files under `__files/`.
@@ -35,23 +36,37 @@ public struct MappingsRoot: Sendable, Hashable {
     package func loadMappingsWithSources() throws(MappingsLoadError)
         -> (mappings: [StubMapping], sources: [MappingSource], warnings: [MappingWarning]) {
         let files = try jsonFiles(in: mappingsFolder, named: "mappings")
+        // Files are read and decoded on every core, then gathered in path order.
+        typealias Decoded = (mappings: [StubMapping], sources: [MappingSource], warnings: [MappingWarning])
+        let decodedFiles = Locked([Result<Decoded, MappingDecodingError>?](repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let name = relativePath(of: files[index])
+            let result: Result<Decoded, MappingDecodingError>
+            do {
+                let data = try Data(contentsOf: files[index])
+                result = .success(try WireMockMappings.decodeWithSources(data, file: name))
+            } catch let error as MappingDecodingError {
+                result = .failure(error)
+            } catch {
+                result = .failure(MappingDecodingError(file: name, path: "", message: "cannot be read: \(error.localizedDescription)"))
+            }
+            decodedFiles.withLock { $0[index] = result }
+        }
         var mappings: [StubMapping] = []
         var sources: [MappingSource] = []
         var warnings: [MappingWarning] = []
         var errors: [MappingDecodingError] = []
-        for file in files {
-            let name = relativePath(of: file)
-            do {
-                let data = try Data(contentsOf: file)
-                let decoded = try WireMockMappings.decodeWithSources(data, file: name)
+        for result in decodedFiles.withLock({ $0 }) {
+            switch result {
+            case .success(let decoded)?:
                 mappings += decoded.mappings
                 sources += decoded.sources
                 // In the order a reader meets them in the file.
                 warnings += decoded.warnings.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
-            } catch let error as MappingDecodingError {
+            case .failure(let error)?:
                 errors.append(error)
-            } catch {
-                errors.append(MappingDecodingError(file: name, path: "", message: "cannot be read: \(error.localizedDescription)"))
+            case nil:
+                break
             }
         }
         if !errors.isEmpty {
@@ -145,9 +160,12 @@ public struct MappingsRoot: Sendable, Hashable {
         guard isDirectory.boolValue else {
             throw MappingsLoadError(errors: [MappingDecodingError(file: folder.path, path: "", message: "is a file; \(name) must be a folder of *.json files")])
         }
+        // Sorted by path, each path read once (`URL.path` builds a new string every time).
         return (fileManager.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
             .filter { $0.pathExtension.lowercased() == "json" }
+            .map { (path: $0.path, url: $0) }
             .sorted { $0.path < $1.path }
+            .map(\.url)
     }
 
     func relativePath(of file: URL) -> String {
