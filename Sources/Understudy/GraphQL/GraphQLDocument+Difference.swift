@@ -212,13 +212,13 @@ private extension GraphQLDocument.Selection {
         }
     }
 
-    /// `field \`hero.friends.name\``, `fragment spread \`hero....heroDetails\``.
+    /// `field \`hero.friends.name\``, `fragment spread \`...HeroFields\` in \`hero\``.
     func place(_ path: [String]) -> String {
-        let full = (path + [pathElement]).joined(separator: ".")
+        let within = path.isEmpty ? "" : " in `\(path.joined(separator: "."))`"
         return switch self {
-        case .field: "field `\(full)`"
-        case .fragmentSpread: "fragment spread `\(full)`"
-        case .inlineFragment: "inline fragment `\(full)`"
+        case .field: "field `\((path + [pathElement]).joined(separator: "."))`"
+        case .fragmentSpread(let name, _): "fragment spread `...\(name)`" + within
+        case .inlineFragment(let typeCondition, _, _): "inline fragment `...\(typeCondition.map { " on \($0)" } ?? "")`" + within
         }
     }
 }

@@ -31,8 +31,8 @@ struct GraphQLRequest {
             self.init(unreadable: "(not a GraphQL request: the body is not a JSON object)")
             return
         }
-        let variables = object["variables"].flatMap { $0 == .null ? nil : $0 }
-        let operationName = object["operationName"].flatMap { $0 == .null ? nil : $0 }
+        let variables = Self.present(object["variables"])
+        let operationName = Self.present(object["operationName"])
         guard case .string(let text)? = object["query"] else {
             self.init(query: .unreadable(object["query"] == nil
                 ? "(not a GraphQL request: the JSON body has no \"query\"; a persisted-query request that sends only a hash cannot match)"
@@ -47,6 +47,14 @@ struct GraphQLRequest {
             query = .invalid(text, error)
         }
         self.init(query: query, variables: variables, operationName: operationName)
+    }
+
+    /// A member's value, or `nil` when it is missing or `null` (which Jackson reads as absent).
+    private static func present(_ value: JSONValue?) -> JSONValue? {
+        switch value {
+        case .none, .null?: nil
+        case let value?: value
+        }
     }
 
     private init(unreadable reason: String) {

@@ -20,5 +20,6 @@ public struct GraphQLSyntaxError: Error, Sendable, Hashable, CustomStringConvert
         self.message = message
     }
 
+    /// `GraphQL syntax error at LINE:COLUMN: MESSAGE`.
     public var description: String { "GraphQL syntax error at \(line):\(column): \(message)" }
 }
