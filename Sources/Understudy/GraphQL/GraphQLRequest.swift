@@ -2,7 +2,7 @@ import Foundation
 import UnderstudyJSON
 
 /// What a GraphQL client sent, read as wiremock-graphql-extension reads it: the body is a JSON
-/// object (Apollo's `{"query": …, "variables": …, "operationName": …}`); `variables` and
+/// object (read leniently, as WireMock's Jackson mapper reads it) (Apollo's `{"query": …, "variables": …, "operationName": …}`); `variables` and
 /// `operationName` that are missing or `null` are absent. A `GET` with the query in the URL is
 /// not read (the extension only reads the body).
 struct GraphQLRequest {
@@ -27,7 +27,8 @@ struct GraphQLRequest {
             self.init(unreadable: "(not a GraphQL request: the body is empty; graphql-body-matcher reads a POST body {\"query\": …})")
             return
         }
-        guard case .object(let object)? = try? JSONParser.parse(body) else {
+        // WireMock's `Json.read`, which the extension calls, reads comments and single quotes.
+        guard case .object(let object)? = try? JSONParser.parseLeniently(body) else {
             self.init(unreadable: "(not a GraphQL request: the body is not a JSON object)")
             return
         }

@@ -87,6 +87,13 @@ struct GraphQLMatchingTests {
         #expect(!Self.matches(named, Self.body("query HeroName { hero { name } }")))
     }
 
+    /// The extension reads the body with WireMock's `Json.read`, whose Jackson mapper allows
+    /// comments and single quotes.
+    @Test func theBodyIsReadAsWireMocksJSONReaderReadsIt() {
+        let pattern = GraphQLPattern(query: "{ hero { name } }")
+        #expect(Self.matches(pattern, "{'query': '{ hero { name } }' /* sent by a test */}"))
+    }
+
     @Test func requestsThatAreNotGraphQLBodiesDoNotMatch() {
         let pattern = GraphQLPattern(query: "{ hero { name } }")
         for body in ["", "not json", "[]", #"{"extensions": {"persistedQuery": {"sha256Hash": "abc"}}}"#, #"{"query": 1}"#, #"{"query": "{ hero { name }"}"#] {
