@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(mappings jsonpath templates pathtemplates http http2 xpath jsonschema websocket)
+[ ${#targets[@]} -gt 0 ] || targets=(mappings jsonpath templates pathtemplates http http2 xpath jsonschema websocket graphql)
 
 scratch=.build-fuzz
 # SwiftPM links executables with `--defsym main=<module>_main`, which clashes with libFuzzer's

@@ -32,6 +32,7 @@ let snippets = [
     "Understudy_StreamedResponses_02",
     "Understudy_StreamedResponses_03",
     "Understudy_TestingWithSwiftTestingAndXCTest_01",
+    "Understudy_WireMockCompatibility_01",
     "UnderstudyClient_CallingAnAPI_01",
     "UnderstudyClient_CallingAnAPI_02",
     "UnderstudyClient_CallingAnAPI_03",

@@ -4,7 +4,7 @@ import Understudy
 /// What one fuzz target feeds its input to. Every target must return normally whatever the
 /// bytes: a crash, a trap or a hang is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case mappings, jsonpath, templates, pathtemplates, http, http2, xpath, jsonschema, websocket
+    case mappings, jsonpath, templates, pathtemplates, http, http2, xpath, jsonschema, websocket, graphql
 
     func run(_ data: Data) {
         switch self {
@@ -40,6 +40,16 @@ enum FuzzTarget: String, CaseIterable {
             _ = StringValuePattern.matchesXPath(String(parts[0]), .contains("x")).match(document)
             _ = StringValuePattern.matchesXPath(String(parts[0]), namespaces: ["p": "urn:p"]).match(document)
             _ = (try? StringValuePattern.equalToXml(document, enablePlaceholders: true))?.match(document)
+        case .graphql:
+            // First line: the stub's query; the rest: the query the request sends. Both are
+            // parsed, normalised, compared and explained in a near-miss report.
+            let text = String(decoding: data, as: UTF8.self)
+            let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            let mock = HTTPMock()
+            mock.stub(.graphQL(operation: "Q", query: String(parts[0]), variables: ["id": 1]), .ok)
+            let sent = JSONValue.object(["query": .string(parts.count > 1 ? String(parts[1]) : String(parts[0])),
+                                         "operationName": "Q", "variables": ["id": 2]])
+            _ = mock.nearMisses(for: RecordedRequest(method: .post, url: "/graphql", body: Data(sent.jsonText().utf8))).text
         case .jsonschema:
             // First line: the schema; the rest: the document.
             let text = String(decoding: data, as: UTF8.self)

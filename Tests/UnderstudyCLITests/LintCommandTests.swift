@@ -49,6 +49,23 @@ struct LintCommandTests {
         #expect(text.hasPrefix("r: 1 problem(s)\nerror: mappings/bad.json:1:28: request.methd: unknown field \"methd\" in the request pattern; did you mean \"method\"?"))
     }
 
+    /// The query of a `graphql-body-matcher` custom matcher is parsed: a syntax error names the
+    /// file, the field and the line and column inside the query.
+    @Test func reportsAGraphQLQueryThatDoesNotParse() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(#"""
+            {"request": {"method": "POST", "urlPath": "/graphql",
+              "customMatcher": {"name": "graphql-body-matcher",
+                "parameters": {"query": "query HeroName {\n  hero {\n    name\n}", "operationName": "HeroName"}}},
+             "response": {"status": 200}}
+            """#.utf8).write(to: folder.appendingPathComponent("mappings/hero.json"))
+        #expect(throws: ExitCode(1)) { try LintCommand.parse([folder.path]).run() }
+        let text = LintCommand.render(MappingsRoot(folder).lint(), root: "r")
+        #expect(text == "r: 1 problem(s)\nerror: mappings/hero.json:3:20: request.customMatcher.parameters.query: the GraphQL query does not parse: GraphQL syntax error at 4:2: expected `}` to close the selection set opened at 1:16, found the end of the query; add the missing `}` (line and column within the query); WireMock would load this stub and never match it\n")
+    }
+
     @Test func warnsAboutRegexesThatCanBacktrackButStillPasses() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

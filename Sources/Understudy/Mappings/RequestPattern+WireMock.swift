@@ -6,7 +6,7 @@ extension RequestPattern {
     private static let knownKeys = urlKeys + [
         "method", "scheme", "host", "port", "pathParameters", "queryParameters", "formParameters", "headers",
         "cookies", "basicAuthCredentials", "basicAuth", "bodyPatterns", "multipartPatterns", "clientIp",
-        "operationId",
+        "operationId", "customMatcher",
     ]
 
     /// The pattern as WireMock JSON (the `request` object of a mapping). An ``operationId``
@@ -37,15 +37,13 @@ extension RequestPattern {
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.wireMockJSON)) }
         if !multipartPatterns.isEmpty { object["multipartPatterns"] = .array(multipartPatterns.map(\.wireMockJSON)) }
         if let operationId { object["operationId"] = operationId.wireMockJSON }
+        if let graphQL { object["customMatcher"] = graphQL.wireMockJSON }
         return .object(object)
     }
 
     /// Decodes WireMock's `request` object.
     init(wireMock reader: JSONReader) throws {
         let object = try reader.object()
-        if object["customMatcher"] != nil {
-            throw reader.error(at: "customMatcher", "custom matchers are Java extensions and cannot run here; express the rule with the standard operators or a Swift dynamic stub")
-        }
         try reader.rejectUnknownKeys(Self.knownKeys, in: "the request pattern")
         self.init()
         // WireMock's UrlPattern.fromOneOf: one key by fixed priority, whatever the order in the
@@ -105,6 +103,7 @@ extension RequestPattern {
             if case .string(let name) = member.value { return StringValuePattern.equalTo(name) }
             return try StringValuePattern(wireMock: member)
         }
+        graphQL = try reader.optional("customMatcher") { try GraphQLPattern(wireMockCustomMatcher: $0) }
         if operationId != nil {
             reader.warn(at: "operationId", "\"operationId\" is an Understudy extension: WireMock 3.13 will not load this mapping, and only requests an OpenAPI client sent through mock.clientTransport() carry an operation (a request over a socket never matches it)")
         }

@@ -69,6 +69,7 @@ extension RequestPattern {
         namedValuesMatch(formParameters, in: .form(FormURLEncoded.parse(request.body)), &e)
         bodyMatch(request, &e)
         multipartMatch(request, &e)
+        graphQLMatch(request, &e)
     }
 
     private func operationMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
@@ -160,6 +161,32 @@ extension RequestPattern {
                     explanation: { pattern.explainMiss(on: String(decoding: request.body, as: UTF8.self)) }) {
                 pattern.match(body: request.body)
             }
+        }
+    }
+
+    /// The three parts wiremock-graphql-extension aggregates, each a field of its own: the query,
+    /// the variables and the operation name. The body is read once, and only when a part is matched.
+    private func graphQLMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        guard let graphQL, !e.done else { return }
+        var read: GraphQLRequest?
+        func sent() -> GraphQLRequest {
+            if let read { return read }
+            let parsed = GraphQLRequest(body: request.body)
+            read = parsed
+            return parsed
+        }
+        e.check("GraphQL query", graphQL.expectedQueryText, FieldWeight.other, actual: { GraphQLPattern.sentQueryText(sent()) },
+                explanation: { graphQL.queryMissExplanation(sent()) }) {
+            graphQL.matchQuery(sent())
+        }
+        e.check("GraphQL variables", graphQL.expectedVariablesText, FieldWeight.other, actual: { GraphQLPattern.sentVariablesText(sent()) },
+                explanation: { graphQL.variablesMissExplanation(sent()) }) {
+            graphQL.matchVariables(sent())
+        }
+        e.check("GraphQL operationName", graphQL.expectedOperationNameText, FieldWeight.other,
+                actual: { GraphQLPattern.sentOperationNameText(sent()) },
+                explanation: { graphQL.operationNameMissExplanation(sent()) }) {
+            graphQL.matchOperationName(sent())
         }
     }
 
