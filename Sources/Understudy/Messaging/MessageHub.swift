@@ -13,18 +13,19 @@ import UnderstudyTemplating
 public final class MessageHub: Sendable {
     private struct Socket {
         let id: UUID
-        let openingRequest: RecordedRequest
+        let sharedRequest: WebSocketChannelInfo.SharedRequest
         let connection: any WebSocketConnection
         /// How many messages it has received.
         var receivedCount = 0
         /// Whether each message stub's channel pattern matches the opening request, by stub
         /// id (a socket's opening request never changes, so each stub's answer is kept until
         /// the stubs change: ``State/stubsVersion``).
-        var channelMatches: [UUID: Bool] = [:]
+        var channelMatches: [ObjectIdentifier: Bool] = [:]
         /// The stubs version ``channelMatches`` holds answers for.
         var channelMatchesVersion = -1
 
-        var info: WebSocketChannelInfo { WebSocketChannelInfo(id: id, openingRequest: openingRequest, isOpen: true) }
+        var openingRequest: RecordedRequest { sharedRequest.value }
+        var info: WebSocketChannelInfo { WebSocketChannelInfo(id: id, openingRequest: sharedRequest, isOpen: true) }
     }
 
     /// A test waiting for the journal or the open sockets to reach a condition.
@@ -38,7 +39,7 @@ public final class MessageHub: Sendable {
 
     private struct State {
         /// In precedence order: priority, then newest first.
-        var stubs: [MessageStubMapping] = [] {
+        var stubs: [StoredMessageStub] = [] {
             didSet { stubsVersion &+= 1 }
         }
         /// Changes whenever a stub is added, replaced or removed.
@@ -65,15 +66,15 @@ public final class MessageHub: Sendable {
 
         /// Whether `channel`, the channel pattern of `stub`, matches the request that opened
         /// socket `id`: matched once per socket and stub, then remembered.
-        mutating func channel(_ channel: RequestPattern?, of stub: MessageStubMapping, matchesSocket id: UUID) -> Bool {
+        mutating func channel(_ channel: RequestPattern?, of stub: StoredMessageStub, matchesSocket id: UUID) -> Bool {
             guard let channel, var socket = sockets[id] else { return true }
-            if socket.channelMatchesVersion == stubsVersion, let known = socket.channelMatches[stub.id] { return known }
+            if socket.channelMatchesVersion == stubsVersion, let known = socket.channelMatches[ObjectIdentifier(stub)] { return known }
             if socket.channelMatchesVersion != stubsVersion {
                 socket.channelMatches.removeAll(keepingCapacity: true)
                 socket.channelMatchesVersion = stubsVersion
             }
             let matches = channel.matches(socket.openingRequest)
-            socket.channelMatches[stub.id] = matches
+            socket.channelMatches[ObjectIdentifier(stub)] = matches
             sockets[id] = socket
             return matches
         }
@@ -84,16 +85,16 @@ public final class MessageHub: Sendable {
         mutating func insert(_ stub: MessageStubMapping) {
             let priority = stub.priority ?? MessageStubMapping.defaultPriority
             // Before the first stub of the same or a greater priority: the newest of a priority first.
-            let index = stubs.firstIndex { ($0.priority ?? MessageStubMapping.defaultPriority) >= priority } ?? stubs.endIndex
-            stubs.insert(stub, at: index)
-            hasHTTPTriggers = stubs.contains { !$0.trigger.opensSockets }
+            let index = stubs.firstIndex { ($0.mapping.priority ?? MessageStubMapping.defaultPriority) >= priority } ?? stubs.endIndex
+            stubs.insert(StoredMessageStub(stub), at: index)
+            hasHTTPTriggers = stubs.contains { !$0.mapping.trigger.opensSockets }
         }
 
         mutating func remove(where predicate: (MessageStubMapping) -> Bool) -> [MessageStubMapping] {
-            let removed = stubs.filter(predicate)
-            stubs.removeAll(where: predicate)
-            hasHTTPTriggers = stubs.contains { !$0.trigger.opensSockets }
-            return removed
+            let removed = stubs.filter { predicate($0.mapping) }
+            stubs.removeAll { predicate($0.mapping) }
+            hasHTTPTriggers = stubs.contains { !$0.mapping.trigger.opensSockets }
+            return removed.map(\.mapping)
         }
 
         /// Takes out the waiters whose condition is now met; returns their resumptions.
@@ -131,10 +132,10 @@ public final class MessageHub: Sendable {
     }
 
     /// The message stubs in precedence order (priority, then newest first).
-    public var stubs: [MessageStubMapping] { state.withLock { $0.stubs } }
+    public var stubs: [MessageStubMapping] { state.withLock { $0.stubs.map(\.mapping) } }
 
     /// The stub with this id.
-    public func stub(id: UUID) -> MessageStubMapping? { state.withLock { $0.stubs.first { $0.id == id } } }
+    public func stub(id: UUID) -> MessageStubMapping? { state.withLock { $0.stubs.first { $0.mapping.id == id }?.mapping } }
 
     /// Replaces the stub with the same id, which becomes the newest of its priority; `false`
     /// when there is none.
@@ -169,7 +170,7 @@ public final class MessageHub: Sendable {
     /// on its URL (a message trigger whose channel pattern matches, or has none) or sends to it
     /// (a target pattern that matches).
     package func acceptsUpgrade(_ request: RecordedRequest) -> Bool {
-        let stubs = state.withLock { $0.stubs }
+        let stubs = state.withLock { $0.stubs.map(\.mapping) }
         return stubs.contains { stub in
             if stub.trigger.opensSockets {
                 guard let pattern = stub.trigger.channelPattern else { return true }
@@ -184,7 +185,7 @@ public final class MessageHub: Sendable {
 
     /// Registers a socket the server opened for `request`; returns its id.
     package func open(_ request: RecordedRequest, connection: any WebSocketConnection) -> UUID {
-        let socket = Socket(id: UUID(), openingRequest: request, connection: connection)
+        let socket = Socket(id: UUID(), sharedRequest: WebSocketChannelInfo.SharedRequest(request), connection: connection)
         let woken = state.withLock { state in
             state.sockets[socket.id] = socket
             state.openOrder.append(socket.id)
@@ -193,7 +194,7 @@ public final class MessageHub: Sendable {
         for resume in woken { resume() }
         let greeting = state.withLock { state in
             state.stubs.first { stub in
-                guard case .connected(let channel) = stub.trigger else { return false }
+                guard case .connected(let channel) = stub.mapping.trigger else { return false }
                 return channel?.matches(request) ?? true
             }
         }
@@ -284,23 +285,23 @@ public final class MessageHub: Sendable {
     /// A message arrived on a socket: fires the first stub it matches (then the first
     /// `messageCount` stub its number reaches), then journals it.
     package func received(_ message: WebSocketMessage, on id: UUID) {
-        let found = state.withLock { state -> (Socket, MessageStubMapping?, MessageStubMapping?, UUID, (@Sendable (MessageServeEvent) -> Void)?)? in
+        let found = state.withLock { state -> (Socket, StoredMessageStub?, StoredMessageStub?, UUID, (@Sendable (MessageServeEvent) -> Void)?)? in
             guard state.sockets[id] != nil else { return nil }
             state.sockets[id]?.receivedCount += 1
             guard let socket = state.sockets[id] else { return nil }
             let stubs = state.stubs
             let answer = stubs.first { stub in
-                guard case .message(let channel, let pattern) = stub.trigger else { return false }
-                return state.channel(channel, of: stub, matchesSocket: id) && pattern.matches(message, openedBy: socket.openingRequest)
+                guard let trigger = stub.messageTrigger else { return false }
+                return state.channel(trigger.channel, of: stub, matchesSocket: id) && trigger.pattern.matches(message, openedBy: socket.openingRequest)
             }
             let limit = stubs.first { stub in
-                guard case .messageCount(let channel, let count) = stub.trigger, count == socket.receivedCount else { return false }
-                return state.channel(channel, of: stub, matchesSocket: id)
+                guard let trigger = stub.countTrigger, trigger.count == socket.receivedCount else { return false }
+                return state.channel(trigger.channel, of: stub, matchesSocket: id)
             }
             return (socket, answer, limit, UUID.version4(using: &state.ids), state.observer)
         }
         guard let (socket, answer, limit, eventID, observer) = found else { return }
-        let received = MessageServeEvent(id: eventID, direction: .received, channel: socket.info, message: message, stub: answer, timestamp: Date())
+        let received = MessageServeEvent(id: eventID, direction: .received, channel: socket.info, message: message, storedStub: answer, timestamp: Date())
         observer?(received)
         let fired = [answer, limit].compactMap { $0 }
         guard !fired.isEmpty else {
@@ -316,10 +317,10 @@ public final class MessageHub: Sendable {
     /// HTTP trigger it matches. `stubURL` is the serving stub's URL pattern (read only when a
     /// stub fires), which names the path parameters templates read.
     package func served(_ request: RecordedRequest, by stub: UUID?, stubURL: @autoclosure () -> URLPattern?) {
-        let fired = state.withLock { state -> [MessageStubMapping] in
+        let fired = state.withLock { state -> [StoredMessageStub] in
             guard state.hasHTTPTriggers else { return [] }
             return state.stubs.filter { candidate in
-                switch candidate.trigger {
+                switch candidate.mapping.trigger {
                 case .message, .connected, .messageCount: false
                 case .httpStub(let id): id == stub
                 case .httpRequest(let pattern): pattern.matches(request)
@@ -327,7 +328,7 @@ public final class MessageHub: Sendable {
             }
         }
         for stub in fired {
-            let urlPattern: URLPattern? = switch stub.trigger {
+            let urlPattern: URLPattern? = switch stub.mapping.trigger {
             case .httpRequest(let pattern): pattern.url
             default: stubURL()
             }
@@ -339,10 +340,10 @@ public final class MessageHub: Sendable {
     /// after the messages sent, as WireMock 4 does). With delays, `then` runs at once and the
     /// actions on a task of their own, each after its delay. `urlPattern` names the path
     /// parameters a stub's templates read (by default, those of its channel pattern).
-    private func perform(_ stubs: [MessageStubMapping], origin: Socket?, request: RecordedRequest,
-                         urlPattern: (MessageStubMapping) -> URLPattern? = { $0.trigger.channelPattern?.url },
+    private func perform(_ stubs: [StoredMessageStub], origin: Socket?, request: RecordedRequest,
+                         urlPattern: (StoredMessageStub) -> URLPattern? = { $0.mapping.trigger.channelPattern?.url },
                          message: WebSocketMessage?, then: (@Sendable () -> Void)?) {
-        let steps = stubs.flatMap { stub in stub.actions.map { (action: $0, stub: stub, urlPattern: urlPattern(stub)) } }
+        let steps = stubs.flatMap { stub in stub.mapping.actions.map { (action: $0, stub: stub, urlPattern: urlPattern(stub)) } }
         guard steps.contains(where: { $0.action.delay != nil }) else {
             for step in steps { run(step.action, of: step.stub, origin: origin, request: request, urlPattern: step.urlPattern, message: message) }
             then?()
@@ -357,11 +358,11 @@ public final class MessageHub: Sendable {
         }
     }
 
-    private func run(_ action: MessageAction, of stub: MessageStubMapping, origin: Socket?, request: RecordedRequest,
+    private func run(_ action: MessageAction, of stub: StoredMessageStub, origin: Socket?, request: RecordedRequest,
                      urlPattern: URLPattern?, message: WebSocketMessage?) {
         var action = action
         if !transformers.isEmpty {
-            let context = MessageActionContext(stub: stub, originatingChannel: origin?.info, incomingMessage: message, request: request)
+            let context = MessageActionContext(stub: stub.mapping, originatingChannel: origin?.info, incomingMessage: message, request: request)
             for transformer in transformers where transformer.applies(to: action) {
                 action = transformer.transform(action, context)
             }
@@ -393,18 +394,18 @@ public final class MessageHub: Sendable {
             outgoing = try resolve(body ?? .text(""), rendering: (request, urlPattern, message))
         } catch {
             // WireMock 4 drops the action; the socket gets a close frame saying why instead of a silent nothing.
-            for socket in targets { socket.connection.close(code: 1011, reason: String("\(stub.label): \(error.problem)".prefix(120))) }
+            for socket in targets { socket.connection.close(code: 1011, reason: String("\(stub.mapping.label): \(error.problem)".prefix(120))) }
             return
         }
         for socket in targets { deliver(outgoing, to: socket, stub: stub) }
     }
 
-    private func deliver(_ message: WebSocketMessage, to socket: Socket, stub: MessageStubMapping?) {
+    private func deliver(_ message: WebSocketMessage, to socket: Socket, stub: StoredMessageStub?) {
         socket.connection.send(message)
         let info = socket.info
         let timestamp = Date()
         let (sent, observer, woken) = state.withLock { state in
-            let sent = MessageServeEvent(id: UUID.version4(using: &state.ids), direction: .sent, channel: info, message: message, stub: stub,
+            let sent = MessageServeEvent(id: UUID.version4(using: &state.ids), direction: .sent, channel: info, message: message, storedStub: stub,
                                          timestamp: timestamp)
             state.journal.append(sent)
             return (sent, state.observer, state.settledWaiters())

@@ -16,8 +16,26 @@ public struct MessageServeEvent: Sendable, Identifiable {
     /// The message; `nil` for an empty message.
     public let message: WebSocketMessage?
     /// The stub that fired (for a received message) or sent it.
-    public let stub: MessageStubMapping?
+    public var stub: MessageStubMapping? { storedStub?.mapping }
     public let timestamp: Date
+    /// The stub, shared with the hub rather than copied into every event.
+    private let storedStub: StoredMessageStub?
+
+    init(id: UUID, direction: Direction, channel: WebSocketChannelInfo, message: WebSocketMessage?,
+         storedStub: StoredMessageStub?, timestamp: Date) {
+        self.id = id
+        self.direction = direction
+        self.channel = channel
+        self.message = message
+        self.storedStub = storedStub
+        self.timestamp = timestamp
+    }
+
+    init(id: UUID, direction: Direction, channel: WebSocketChannelInfo, message: WebSocketMessage?,
+         stub: MessageStubMapping?, timestamp: Date) {
+        self.init(id: id, direction: direction, channel: channel, message: message, storedStub: stub.map(StoredMessageStub.init),
+                  timestamp: timestamp)
+    }
 
     /// Whether a stub fired (received messages) or sent the message (sent ones).
     public var wasMatched: Bool { stub != nil }
@@ -28,7 +46,25 @@ public struct MessageServeEvent: Sendable, Identifiable {
 public struct WebSocketChannelInfo: Sendable, Identifiable {
     public let id: UUID
     /// The GET request that asked for the upgrade.
-    public let openingRequest: RecordedRequest
+    public var openingRequest: RecordedRequest { request.value }
     /// Whether the socket was still open.
     public let isOpen: Bool
+    /// The opening request, shared by every event of the socket rather than copied into each.
+    private let request: SharedRequest
+
+    /// A request held by reference.
+    final class SharedRequest: Sendable {
+        let value: RecordedRequest
+        init(_ value: RecordedRequest) { self.value = value }
+    }
+
+    init(id: UUID, openingRequest: SharedRequest, isOpen: Bool) {
+        self.id = id
+        self.request = openingRequest
+        self.isOpen = isOpen
+    }
+
+    init(id: UUID, openingRequest: RecordedRequest, isOpen: Bool) {
+        self.init(id: id, openingRequest: SharedRequest(openingRequest), isOpen: isOpen)
+    }
 }
