@@ -33,7 +33,7 @@ public struct MessageServeEvent: Sendable, Identifiable {
 
     init(id: UUID, direction: Direction, channel: WebSocketChannelInfo, message: WebSocketMessage?,
          stub: MessageStubMapping?, timestamp: Date) {
-        self.init(id: id, direction: direction, channel: channel, message: message, storedStub: stub.map(StoredMessageStub.init),
+        self.init(id: id, direction: direction, channel: channel, message: message, storedStub: stub.map { StoredMessageStub($0) },
                   timestamp: timestamp)
     }
 
