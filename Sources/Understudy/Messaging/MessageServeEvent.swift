@@ -33,8 +33,8 @@ public struct MessageServeEvent: Sendable, Identifiable {
 
     init(id: UUID, direction: Direction, channel: WebSocketChannelInfo, message: WebSocketMessage?,
          stub: MessageStubMapping?, timestamp: Date) {
-        self.init(id: id, direction: direction, channel: channel, message: message, storedStub: stub.map { StoredMessageStub($0) },
-                  timestamp: timestamp)
+        let stored: StoredMessageStub? = if let stub { StoredMessageStub(stub) } else { nil }
+        self.init(id: id, direction: direction, channel: channel, message: message, storedStub: stored, timestamp: timestamp)
     }
 
     /// Whether a stub fired (received messages) or sent the message (sent ones).
