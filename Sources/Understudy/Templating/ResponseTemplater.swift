@@ -22,8 +22,10 @@ final class ResponseTemplater: Sendable {
     }
 
     private let cache = Locked<[String: Result<Parsed, TemplateError>]>([:])
-    /// Seeds for each rendering, when the mock asked for reproducible randomness.
-    private let seeds: Locked<SplitMix64>?
+    /// Seeds for each rendering: the mock's sequence when it asked for reproducible
+    /// randomness, otherwise one seeded once from the system (so that a busy mock makes no
+    /// system call per rendering).
+    private let seeds: Locked<SplitMix64>
     /// Whether `{{ }}` escapes HTML (WireMock's WAR deployment); off as in standalone WireMock.
     private let escapesHTML: Bool
 
@@ -31,16 +33,14 @@ final class ResponseTemplater: Sendable {
     ///   - seed: makes `randomValue`, `randomInt`... give the same sequence every run.
     ///   - escapesHTML: makes `{{ }}` escape HTML, as Handlebars does by default.
     init(seed: UInt64?, escapesHTML: Bool = false) {
-        seeds = seed.map { Locked(SplitMix64(seed: $0)) }
+        var system = SystemRandomNumberGenerator()
+        seeds = Locked(SplitMix64(seed: seed ?? system.next()))
         self.escapesHTML = escapesHTML
     }
 
-    /// The seed of one rendering: the next of the mock's seeded sequence, or a system draw.
+    /// The seed of one rendering: the next of the mock's sequence.
     func nextSeed() -> UInt64 {
-        seeds?.withLock { $0.next() } ?? {
-            var system = SystemRandomNumberGenerator()
-            return system.next()
-        }()
+        seeds.withLock { $0.next() }
     }
 
     /// The response with its templates rendered, or a 500 naming the problem.
@@ -101,6 +101,9 @@ final class ResponseTemplater: Sendable {
     /// parameters (`request.path.id` for `/pets/{id}`).
     func renderMessage(_ text: String, request: RecordedRequest, urlPattern: URLPattern?, message: WebSocketMessage?) throws(TemplateError) -> String {
         guard Self.hasTag(text) else { return text }
+        // The echo, the commonest message template, renders to the message itself (`{{ }}`
+        // escapes nothing unless escaping is on).
+        if let message, text == "{{{message.body}}}" || (text == "{{message.body}}" && !escapesHTML) { return message.text }
         var body = TemplateValue.JSONObjectValue(capacity: 1)
         body.append("body", message.map { .string($0.text) } ?? .null)
         var rendering = ResponseRendering(
