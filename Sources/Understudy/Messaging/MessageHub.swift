@@ -18,8 +18,8 @@ public final class MessageHub: Sendable {
         /// How many messages it has received.
         var receivedCount = 0
         /// Whether each message stub's channel pattern matches the opening request, by stub
-        /// id (a socket's opening request never changes, so each stub's answer is kept until
-        /// the stubs change: ``State/stubsVersion``).
+        /// object (a socket's opening request never changes, so each stub's answer is kept
+        /// until the stubs change: ``State/stubsVersion``).
         var channelMatches: [ObjectIdentifier: Bool] = [:]
         /// The stubs version ``channelMatches`` holds answers for.
         var channelMatchesVersion = -1
