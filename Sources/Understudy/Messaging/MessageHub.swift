@@ -17,12 +17,6 @@ public final class MessageHub: Sendable {
         let connection: any WebSocketConnection
         /// How many messages it has received.
         var receivedCount = 0
-        /// Whether each message stub's channel pattern matches the opening request, by stub
-        /// object (a socket's opening request never changes, so each stub's answer is kept
-        /// until the stubs change: ``State/stubsVersion``).
-        var channelMatches: [ObjectIdentifier: Bool] = [:]
-        /// The stubs version ``channelMatches`` holds answers for.
-        var channelMatchesVersion = -1
 
         var openingRequest: RecordedRequest { sharedRequest.value }
         var info: WebSocketChannelInfo { WebSocketChannelInfo(id: id, openingRequest: sharedRequest, isOpen: true) }
@@ -39,11 +33,7 @@ public final class MessageHub: Sendable {
 
     private struct State {
         /// In precedence order: priority, then newest first.
-        var stubs: [StoredMessageStub] = [] {
-            didSet { stubsVersion &+= 1 }
-        }
-        /// Changes whenever a stub is added, replaced or removed.
-        var stubsVersion = 0
+        var stubs: [StoredMessageStub] = []
         /// Whether a stub has an HTTP trigger (served requests skip the stubs otherwise).
         var hasHTTPTriggers = false
         /// Open sockets by id (a message finds its socket without a scan).
@@ -63,21 +53,6 @@ public final class MessageHub: Sendable {
         }()
 
         init(journalCapacity: Int) { journal = MessageJournal(capacity: journalCapacity) }
-
-        /// Whether `channel`, the channel pattern of `stub`, matches the request that opened
-        /// socket `id`: matched once per socket and stub, then remembered.
-        mutating func channel(_ channel: RequestPattern?, of stub: StoredMessageStub, matchesSocket id: UUID) -> Bool {
-            guard let channel, var socket = sockets[id] else { return true }
-            if socket.channelMatchesVersion == stubsVersion, let known = socket.channelMatches[ObjectIdentifier(stub)] { return known }
-            if socket.channelMatchesVersion != stubsVersion {
-                socket.channelMatches.removeAll(keepingCapacity: true)
-                socket.channelMatchesVersion = stubsVersion
-            }
-            let matches = channel.matches(socket.openingRequest)
-            socket.channelMatches[ObjectIdentifier(stub)] = matches
-            sockets[id] = socket
-            return matches
-        }
 
         /// The open sockets, in the order they opened.
         var openSockets: [Socket] { openOrder.compactMap { sockets[$0] } }
@@ -289,14 +264,14 @@ public final class MessageHub: Sendable {
             guard state.sockets[id] != nil else { return nil }
             state.sockets[id]?.receivedCount += 1
             guard let socket = state.sockets[id] else { return nil }
-            let stubs = state.stubs
-            let answer = stubs.first { stub in
+            let answer = state.stubs.first { stub in
                 guard let trigger = stub.messageTrigger else { return false }
-                return state.channel(trigger.channel, of: stub, matchesSocket: id) && trigger.pattern.matches(message, openedBy: socket.openingRequest)
+                if let channel = trigger.channel, !channel.matches(socket.openingRequest) { return false }
+                return trigger.pattern.matches(message, openedBy: socket.openingRequest)
             }
-            let limit = stubs.first { stub in
+            let limit = state.stubs.first { stub in
                 guard let trigger = stub.countTrigger, trigger.count == socket.receivedCount else { return false }
-                return state.channel(trigger.channel, of: stub, matchesSocket: id)
+                return trigger.channel?.matches(socket.openingRequest) ?? true
             }
             return (socket, answer, limit, UUID.version4(using: &state.ids), state.observer)
         }

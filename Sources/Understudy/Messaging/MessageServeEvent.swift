@@ -31,12 +31,6 @@ public struct MessageServeEvent: Sendable, Identifiable {
         self.timestamp = timestamp
     }
 
-    init(id: UUID, direction: Direction, channel: WebSocketChannelInfo, message: WebSocketMessage?,
-         stub: MessageStubMapping?, timestamp: Date) {
-        let stored: StoredMessageStub? = if let stub { StoredMessageStub(stub) } else { nil }
-        self.init(id: id, direction: direction, channel: channel, message: message, storedStub: stored, timestamp: timestamp)
-    }
-
     /// Whether a stub fired (received messages) or sent the message (sent ones).
     public var wasMatched: Bool { stub != nil }
 }
@@ -62,9 +56,5 @@ public struct WebSocketChannelInfo: Sendable, Identifiable {
         self.id = id
         self.request = openingRequest
         self.isOpen = isOpen
-    }
-
-    init(id: UUID, openingRequest: RecordedRequest, isOpen: Bool) {
-        self.init(id: id, openingRequest: SharedRequest(openingRequest), isOpen: isOpen)
     }
 }

@@ -12,8 +12,8 @@ private final class RecordingConnection: WebSocketConnection {
     func drop() {}
 }
 
-/// The hub remembers, per socket, which stubs' channel patterns its opening request matches;
-/// what it remembers must follow the stubs as they change.
+/// A socket is answered by the stubs whose channel patterns its opening request matches, as
+/// the stubs are when the message arrives.
 struct MessageHubChannelTests {
     @Test func aStubReplacedWithAnotherChannelNoLongerAnswersTheSocket() {
         let hub = HTTPMock().messages

@@ -6,8 +6,8 @@ import Testing
 struct MessageJournalTests {
     private func event(_ text: String) -> MessageServeEvent {
         MessageServeEvent(id: UUID(), direction: .received,
-                          channel: WebSocketChannelInfo(id: UUID(), openingRequest: RecordedRequest(method: .get, url: "/chat"), isOpen: true),
-                          message: .text(text), stub: nil, timestamp: Date())
+                          channel: WebSocketChannelInfo(id: UUID(), openingRequest: .init(RecordedRequest(method: .get, url: "/chat")), isOpen: true),
+                          message: .text(text), storedStub: nil, timestamp: Date())
     }
 
     @Test func aFullJournalKeepsTheNewestInOrder() {
