@@ -11,7 +11,7 @@
 #     Benchmarks/startup-benchmark.sh [rounds, default 15] [understudy binary]
 #
 # Without a binary, the one scripts/release.sh packs is built (release, --static-swift-stdlib,
-# in .build-release) and measured; give the path of an unpacked tarball's `understudy` to
+# -no-pie, in .build-release) and measured; give the path of an unpacked tarball's `understudy` to
 # measure that. The 1 000 files are of the kinds people keep (generated deterministically):
 # URL paths, path templates and regexes, query and header matchers, JSON bodies matched by
 # equalToJson and matchesJsonPath, response bodies inline, as JSON and from __files, templated
@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 rounds="${1:-15}"
 understudy="${2:-}"
 if [ -z "$understudy" ]; then
-    flags=(-c release --static-swift-stdlib --product understudy --scratch-path .build-release)
+    flags=(-c release --static-swift-stdlib -Xlinker -no-pie --product understudy --scratch-path .build-release)
     swift build "${flags[@]}" >/dev/null
     understudy="$(swift build "${flags[@]}" --show-bin-path)/understudy"
 fi
@@ -118,24 +118,27 @@ def cpu_seconds(pid):
         return None
 
 def start_to_first_response(root):
-    """Launch to the first 200 of GET /api/v1/items0 (served by both roots)."""
+    """Launch to the first 200 of GET /api/v1/items0 (served by both roots). The request is
+    sent when the server prints its start-up line, as a script that waits for it would: a
+    client polling the port in a loop would take one of the machine's cores from the server,
+    which decodes its files on all of them."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/api/v1/items0"
     started = time.perf_counter()
     process = subprocess.Popen([understudy, "serve", "--root-dir", root, "--port", str(port), "--disable-request-logging"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
-        while True:
-            try:
-                with urllib.request.urlopen(url, timeout=5) as response:
-                    if response.status == 200:
-                        elapsed = time.perf_counter() - started
-                        cpu.setdefault(root, []).append(cpu_seconds(process.pid))
-                        return elapsed
-            except OSError:
-                if process.poll() is not None:
-                    raise SystemExit(f"understudy exited with {process.returncode} on {root}")
-                time.sleep(0.001)
+        for line in process.stdout:
+            if line.startswith("understudy: serving"):
+                break
+        else:
+            raise SystemExit(f"understudy exited with {process.wait()} on {root} before serving")
+        with urllib.request.urlopen(url, timeout=5) as response:
+            if response.status != 200:
+                raise SystemExit(f"GET {url} answered {response.status}")
+            elapsed = time.perf_counter() - started
+            cpu.setdefault(root, []).append(cpu_seconds(process.pid))
+            return elapsed
     finally:
         process.kill()
         process.wait()

@@ -11,6 +11,8 @@ struct JSONReader {
         var locations: JSONSourceMap?
         /// Where ``warn(_:)`` records; one log per decoded document.
         var warnings = MappingWarningLog()
+        /// The expressions compiled so far by the load this document is part of, if shared.
+        var regexes: RegexPatternCache?
     }
 
     let value: JSONValue
@@ -26,7 +28,7 @@ struct JSONReader {
     /// A reader over JSON text that knows where every value was written. Text that is not
     /// JSON fails with its line and column, and `hint` (how to get valid input) after the
     /// parser's message when given.
-    static func parsing(_ data: Data, file: String?, hint: String? = nil) throws(MappingDecodingError) -> JSONReader {
+    static func parsing(_ data: Data, file: String?, hint: String? = nil, regexes: RegexPatternCache? = nil) throws(MappingDecodingError) -> JSONReader {
         let parsed: (value: JSONValue, locations: JSONSourceMap)
         do {
             // Comments and single quotes, as WireMock's Jackson mapper reads them.
@@ -35,7 +37,7 @@ struct JSONReader {
             throw MappingDecodingError(file: file, line: error.line, column: error.column, path: "",
                                        message: "not valid JSON: \(error.message)" + (hint.map { "; \($0)" } ?? ""))
         }
-        return JSONReader(parsed.value, source: Source(file: file, locations: parsed.locations))
+        return JSONReader(parsed.value, source: Source(file: file, locations: parsed.locations, regexes: regexes))
     }
 
     /// Runs a decoder that throws ``MappingDecodingError``s, turning any other error into one
@@ -114,6 +116,11 @@ struct JSONReader {
     func optionalBool(_ key: String) throws -> Bool? { try optional(key) { try $0.bool() } }
     func requiredString(_ key: String) throws -> String { try required(key) { try $0.string() } }
     func requiredInt(_ key: String) throws -> Int { try required(key) { try $0.int() } }
+
+    /// The regular expression `source` compiled, by the shared cache of the load when there is one.
+    func regex(_ source: String) -> RegexPattern {
+        self.source.regexes?.pattern(source) ?? RegexPattern(source)
+    }
 
     /// Throws for the first member whose key is not in `known`, suggesting the closest known key.
     func rejectUnknownKeys(_ known: [String], in what: String) throws {

@@ -11,8 +11,7 @@ extension MappingsRoot {
         let files = try jsonFiles(in: messageMappingsFolder, named: "message-mappings")
         var stubs: [MessageStubMapping] = []
         var errors: [MappingDecodingError] = []
-        for file in files {
-            let name = relativePath(of: file)
+        for (file, name) in files {
             do {
                 stubs += try WireMockMessageMappings.decode(try Data(contentsOf: file), file: name)
             } catch let error as MappingDecodingError {

@@ -39,12 +39,13 @@ public struct MappingsRoot: Sendable, Hashable {
         // Files are read and decoded on every core, then gathered in path order.
         typealias Decoded = (mappings: [StubMapping], sources: [MappingSource], warnings: [MappingWarning])
         let decodedFiles = Locked([Result<Decoded, MappingDecodingError>?](repeating: nil, count: files.count))
+        let regexes = RegexPatternCache()
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let name = relativePath(of: files[index])
+            let (file, name) = files[index]
             let result: Result<Decoded, MappingDecodingError>
             do {
-                let data = try Data(contentsOf: files[index])
-                result = .success(try WireMockMappings.decodeWithSources(data, file: name))
+                let data = try Data(contentsOf: file)
+                result = .success(try WireMockMappings.decodeWithSources(data, file: name, regexes: regexes))
             } catch let error as MappingDecodingError {
                 result = .failure(error)
             } catch {
@@ -151,27 +152,26 @@ public struct MappingsRoot: Sendable, Hashable {
         return components.joined(separator: "/")
     }
 
-    /// The `*.json` files under `folder` (any depth), by path; none when the folder does not
-    /// exist, an error naming the fix when it is a file (`name` is how errors call it).
-    func jsonFiles(in folder: URL, named name: String) throws(MappingsLoadError) -> [URL] {
+    /// The `*.json` files under `folder` (any depth), by path, each with its path relative to
+    /// the root (how errors name it); none when the folder does not exist, an error naming the
+    /// fix when it is a file (`name` is how errors call it).
+    func jsonFiles(in folder: URL, named name: String) throws(MappingsLoadError) -> [(url: URL, name: String)] {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else {
             throw MappingsLoadError(errors: [MappingDecodingError(file: folder.path, path: "", message: "is a file; \(name) must be a folder of *.json files")])
         }
-        // Sorted by path, each path read once (`URL.path` builds a new string every time).
+        // The enumerator appends names to `folder`, which is under the standardized root, so
+        // each path is read once (`URL.path` builds a new string every time) and cut there.
+        let rootPath = url.path.hasSuffix("/") ? url.path : url.path + "/"
         return (fileManager.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
             .filter { $0.pathExtension.lowercased() == "json" }
-            .map { (path: $0.path, url: $0) }
-            .sorted { $0.path < $1.path }
-            .map(\.url)
-    }
-
-    func relativePath(of file: URL) -> String {
-        let rootPath = url.path.hasSuffix("/") ? url.path : url.path + "/"
-        let path = file.standardizedFileURL.path
-        return path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
+            .map { file in
+                let path = file.path
+                return (file, path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path)
+            }
+            .sorted { $0.name < $1.name }
     }
 }
 

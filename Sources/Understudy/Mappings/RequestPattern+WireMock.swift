@@ -56,9 +56,9 @@ extension RequestPattern {
             let value = try member.string()
             switch key {
             case "url": url = .url(value)
-            case "urlPattern": url = .urlPattern(value)
+            case "urlPattern": url = URLPattern(kind: .urlPattern(member.regex(value)))
             case "urlPath": url = .urlPath(value)
-            case "urlPathPattern": url = .urlPathPattern(value)
+            case "urlPathPattern": url = URLPattern(kind: .urlPathPattern(member.regex(value)))
             default: url = .urlPathTemplate(value)
             }
             if let problem = url.problems.first { throw member.error(problem) }

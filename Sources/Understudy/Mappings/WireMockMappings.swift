@@ -19,9 +19,10 @@ public enum WireMockMappings {
 
     /// Decodes every mapping of a file as ``decodeWithWarnings(_:file:)`` does, with where each
     /// stub's object is in the file.
-    package static func decodeWithSources(_ data: Data, file: String) throws(MappingDecodingError)
+    /// Files of one load share `regexes`, so that each expression is compiled once.
+    static func decodeWithSources(_ data: Data, file: String, regexes: RegexPatternCache? = nil) throws(MappingDecodingError)
         -> (mappings: [StubMapping], sources: [MappingSource], warnings: [MappingWarning]) {
-        let reader = try JSONReader.parsing(data, file: file)
+        let reader = try JSONReader.parsing(data, file: file, regexes: regexes)
         let located = try reader.decoding(decodeLocatedDocument)
         let sources = located.map { entry in
             let location = reader.source.locations?.location(of: entry.path)

@@ -64,16 +64,16 @@ extension WireMockPatternOperator {
         return .binaryEqualTo(data)
     }
 
-    static let contains = text("contains") { .contains($0) }
-    static let doesNotContain = text("doesNotContain") { .doesNotContain($0) }
-    static let matches = text("matches") { .matches($0) }
-    static let doesNotMatch = text("doesNotMatch") { .doesNotMatch($0) }
+    static let contains = text("contains") { text, _ in .contains(text) }
+    static let doesNotContain = text("doesNotContain") { text, _ in .doesNotContain(text) }
+    static let matches = text("matches") { text, operand in StringValuePattern(.matches(operand.regex(text))) }
+    static let doesNotMatch = text("doesNotMatch") { text, operand in StringValuePattern(.doesNotMatch(operand.regex(text))) }
 
     /// An operator whose value is one string, validated by the pattern's ``StringValuePattern/problems``;
     /// a regular expression that can backtrack catastrophically gets a warning.
-    private static func text(_ key: String, _ make: @escaping @Sendable (String) -> StringValuePattern) -> WireMockPatternOperator {
+    private static func text(_ key: String, _ make: @escaping @Sendable (String, JSONReader) -> StringValuePattern) -> WireMockPatternOperator {
         WireMockPatternOperator(key) { operand, _ in
-            let pattern = make(try operand.operandString(key))
+            let pattern = make(try operand.operandString(key), operand)
             if let problem = pattern.problems.first { throw operand.error(problem) }
             for warning in pattern.regexes().compactMap(\.backtrackingWarning) { operand.warn(warning) }
             return pattern

@@ -124,8 +124,9 @@ public final class HTTPMock: Sendable {
 
     /// Adds several stubs at once; a concurrent request sees all of them or none.
     public func stub(_ mappings: [StubMapping]) {
+        let prepared = StubRegistry.PreparedStub.prepare(mappings)
         state.withLock { state in
-            for mapping in mappings { state.registry.add(mapping) }
+            for stub in prepared { state.registry.add(stub) }
         }
     }
 

@@ -98,4 +98,36 @@ struct LintTests {
             "mappings/m.json:1:118: stub 2 id \(id) has the same id as stub 1 (mappings/m.json:1:2); ids must be unique",
         ])
     }
+
+    /// A large root is decoded on every core with one compiled expression per distinct text
+    /// (`RegexPatternCache`) and its stubs prepared in slices (`StubRegistry.PreparedStub`):
+    /// each stub must still keep its own expressions, in file order, and a bad one is still
+    /// reported in its own file.
+    @Test func aLargeRootKeepsEachStubsOwnExpressions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mappings = folder.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        for index in 0..<300 {
+            // Three header expressions shared by many files, and a path expression of each file's own.
+            let stub = #"{"name": "s\#(index)", "request": {"urlPathPattern": "/items\#(index)/[a-z]+", "headers": {"X-Kind": {"matches": "\#(["[0-9]+", "[a-z]+", "Bearer .+"][index % 3])"}}}, "response": {"status": 200, "body": "\#(index)"}}"#
+            try Data(stub.utf8).write(to: mappings.appendingPathComponent(String(format: "m%03d.json", index)))
+        }
+        let root = MappingsRoot(folder)
+        let loaded = try root.loadMappings()
+        #expect(loaded.map(\.name) == (0..<300).map { "s\($0)" })
+        let mock = HTTPMock()
+        mock.stub(loaded)
+        for index in [0, 1, 2, 151, 299] {
+            let kind = ["42", "abc", "Bearer t"][index % 3]
+            #expect(mock.serve(request(.get, "/items\(index)/x", headers: ["X-Kind": kind])).response.body == .text("\(index)"))
+            let otherKind = ["abc", "42", "Basic t"][index % 3]
+            #expect(mock.serve(request(.get, "/items\(index)/x", headers: ["X-Kind": otherKind])).response.status == 404)
+        }
+        try Data(#"{"request": {"headers": {"X-Kind": {"matches": "[0-9"}}}, "response": {"status": 200}}"#.utf8)
+            .write(to: mappings.appendingPathComponent("m150.json"))
+        let error = try #require(throws: MappingsLoadError.self) { try root.loadMappings() }
+        #expect(error.errors.map(\.file) == ["mappings/m150.json"])
+        #expect(error.loaded.count == 299)
+    }
 }

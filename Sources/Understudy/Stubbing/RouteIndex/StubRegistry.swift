@@ -32,9 +32,35 @@ struct StubRegistry: Sendable {
         /// The stub's effective priority, kept so that ordering entries copies no mapping.
         let priority: Int
 
-        init(mapping: StubMapping, sequence: Int) {
-            self.mapping = mapping
+        convenience init(mapping: StubMapping, sequence: Int) {
+            self.init(PreparedStub(mapping), sequence: sequence)
+        }
+
+        init(_ stub: PreparedStub, sequence: Int) {
+            mapping = stub.mapping
             self.sequence = sequence
+            listsTemplating = stub.listsTemplating
+            staticAnswer = stub.staticAnswer
+            nearMissBound = stub.nearMissBound
+            priority = stub.mapping.effectivePriority
+        }
+
+        /// Sorts before `other` when it should be tried first.
+        func precedes(_ other: Entry) -> Bool {
+            priority != other.priority ? priority < other.priority : sequence > other.sequence
+        }
+    }
+
+    /// What an ``Entry`` works out about its stub, worked out before the stub is added, so
+    /// that many stubs can be prepared on several threads and added in order.
+    struct PreparedStub: Sendable {
+        let mapping: StubMapping
+        let listsTemplating: Bool
+        let staticAnswer: StaticAnswer?
+        let nearMissBound: NearMissBound
+
+        init(_ mapping: StubMapping) {
+            self.mapping = mapping
             if case .definition(let response) = mapping.response {
                 listsTemplating = response.transformers.contains(ResponseTemplater.transformerName)
             } else {
@@ -42,12 +68,20 @@ struct StubRegistry: Sendable {
             }
             staticAnswer = StaticAnswer(mapping, listsTemplating: listsTemplating)
             nearMissBound = NearMissBound(mapping.request)
-            priority = mapping.effectivePriority
         }
 
-        /// Sorts before `other` when it should be tried first.
-        func precedes(_ other: Entry) -> Bool {
-            priority != other.priority ? priority < other.priority : sequence > other.sequence
+        /// The stubs prepared, in order; a long list (a root of a thousand mapping files) on
+        /// every core, in contiguous slices.
+        static func prepare(_ mappings: [StubMapping]) -> [PreparedStub] {
+            let slices = min(mappings.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4)
+            guard slices > 1 else { return mappings.map(PreparedStub.init) }
+            let prepared = Locked([[PreparedStub]](repeating: [], count: slices))
+            DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                let range = mappings.count * slice / slices..<mappings.count * (slice + 1) / slices
+                let stubs = mappings[range].map(PreparedStub.init)
+                prepared.withLock { $0[slice] = stubs }
+            }
+            return prepared.withLock { $0.flatMap { $0 } }
         }
     }
 
@@ -100,7 +134,11 @@ struct StubRegistry: Sendable {
     func sequence(of id: UUID) -> Int? { byID[id]?.sequence }
 
     /// Adds a stub, replacing any stub with the same id (which keeps its place among equals).
-    mutating func add(_ mapping: StubMapping) {
+    mutating func add(_ mapping: StubMapping) { add(PreparedStub(mapping)) }
+
+    /// Adds a prepared stub, replacing any stub with the same id (which keeps its place among equals).
+    mutating func add(_ stub: PreparedStub) {
+        let mapping = stub.mapping
         let sequence: Int
         if let existing = byID[mapping.id] {
             sequence = existing.sequence
@@ -109,7 +147,7 @@ struct StubRegistry: Sendable {
             sequence = nextSequence
             nextSequence += 1
         }
-        let entry = Entry(mapping: mapping, sequence: sequence)
+        let entry = Entry(stub, sequence: sequence)
         byID[mapping.id] = entry
         ordered.insertInMatchingOrder(entry)
         nearMissIndex.insert(entry)
