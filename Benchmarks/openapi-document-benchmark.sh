@@ -15,15 +15,12 @@ before="$1"; after="$2"; document="$3"; rounds="${4:-7}"; path="${5:-/models}"
 mkdir -p "$work/empty"
 
 python3 - "$before/understudy" "$after/understudy" "$document" "$rounds" "$path" "$work/empty" <<'PY'
-import socket, statistics, subprocess, sys, time, urllib.request
+import statistics, sys
+sys.path.insert(0, "Benchmarks")
+from first_response import first_response, free_port
 
 builds = {"before": sys.argv[1], "after": sys.argv[2]}
 document, rounds, path, empty = sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 def resident_megabytes(pid):
     with open(f"/proc/{pid}/status") as status:
@@ -33,23 +30,8 @@ def resident_megabytes(pid):
 
 def launch(understudy):
     port = free_port()
-    started = time.perf_counter()
-    process = subprocess.Popen([understudy, "serve", "--quiet", "--root", empty, "--port", str(port), "--openapi", document],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
-                    response.read()
-                    if response.status < 500:
-                        return time.perf_counter() - started, resident_megabytes(process.pid)
-            except OSError:
-                if process.poll() is not None:
-                    raise SystemExit(f"{understudy} exited with {process.returncode}")
-                time.sleep(0.005)  # polling for the port to open; the start-up time is the measure
-    finally:
-        process.kill()
-        process.wait()
+    return first_response([understudy, "serve", "--quiet", "--root", empty, "--port", str(port), "--openapi", document],
+                          f"http://127.0.0.1:{port}{path}", accept=lambda status: status < 500, measure=resident_megabytes)
 
 results = {name: ([], []) for name in builds}
 for round in range(1, rounds + 1):

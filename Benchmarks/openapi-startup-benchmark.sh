@@ -19,7 +19,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 python3 - "$bin/understudy" "$work" "$rounds" <<'PY'
-import json, os, socket, statistics, subprocess, sys, time, urllib.request
+import json, os, statistics, sys
+sys.path.insert(0, "Benchmarks")
+from first_response import first_response, free_port
 
 understudy, work, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
@@ -61,30 +63,10 @@ empty = os.path.join(work, "empty")
 os.makedirs(empty)
 print(f"document: {len(text)} bytes, {n} operations; root: {n} mapping files")
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 def start_to_first_response(arguments):
     port = free_port()
-    url = f"http://127.0.0.1:{port}/things{n - 1}/7"
-    started = time.perf_counter()
-    process = subprocess.Popen([understudy, "serve", "--port", str(port), "--quiet"] + arguments,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        while True:
-            try:
-                with urllib.request.urlopen(url, timeout=5) as response:
-                    if response.status == 200:
-                        return time.perf_counter() - started
-            except OSError:
-                if process.poll() is not None:
-                    raise SystemExit(f"understudy exited with {process.returncode}: {arguments}")
-                time.sleep(0.002)
-    finally:
-        process.kill()
-        process.wait()
+    return first_response([understudy, "serve", "--port", str(port), "--quiet"] + arguments,
+                          f"http://127.0.0.1:{port}/things{n - 1}/7")[0]
 
 times = {"openapi JSON": [], "openapi YAML": [], "mapping files": []}
 for round in range(1, rounds + 1):

@@ -30,7 +30,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 python3 - "$understudy" "$work" "$rounds" <<'PY'
-import json, os, socket, statistics, subprocess, sys, time, urllib.request
+import json, os, statistics, subprocess, sys, time
+sys.path.insert(0, "Benchmarks")
+from first_response import cpu_seconds, first_response, free_port
 
 understudy, work, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
 FILES = 1000
@@ -101,47 +103,15 @@ with open(os.path.join(empty, "mappings", "hello.json"), "w") as f:
     json.dump({"request": {"method": "GET", "urlPath": "/api/v1/items0"}, "response": {"status": 200, "body": "hello"}}, f)
 print(f"root: {FILES} mapping files ({stubs} stubs, {size} bytes) in 20 folders, 50 __files bodies; binary: {understudy}")
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 cpu = {}
 
-def cpu_seconds(pid):
-    """User + system time of a live process (Linux's /proc), or None elsewhere."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except OSError:
-        return None
-
 def start_to_first_response(root):
-    """Launch to the first 200 of GET /api/v1/items0 (served by both roots). The request is
-    sent when the server prints its start-up line, as a script that waits for it would: a
-    client polling the port in a loop would take one of the machine's cores from the server,
-    which decodes its files on all of them."""
+    """Launch to the first 200 of GET /api/v1/items0 (served by both roots)."""
     port = free_port()
-    url = f"http://127.0.0.1:{port}/api/v1/items0"
-    started = time.perf_counter()
-    process = subprocess.Popen([understudy, "serve", "--root-dir", root, "--port", str(port), "--disable-request-logging"],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        for line in process.stdout:
-            if line.startswith("understudy: serving"):
-                break
-        else:
-            raise SystemExit(f"understudy exited with {process.wait()} on {root} before serving")
-        with urllib.request.urlopen(url, timeout=5) as response:
-            if response.status != 200:
-                raise SystemExit(f"GET {url} answered {response.status}")
-            elapsed = time.perf_counter() - started
-            cpu.setdefault(root, []).append(cpu_seconds(process.pid))
-            return elapsed
-    finally:
-        process.kill()
-        process.wait()
+    seconds, used = first_response([understudy, "serve", "--root-dir", root, "--port", str(port), "--disable-request-logging"],
+                                   f"http://127.0.0.1:{port}/api/v1/items0", measure=cpu_seconds)
+    cpu.setdefault(root, []).append(used)
+    return seconds
 
 def version_only():
     started = time.perf_counter()
