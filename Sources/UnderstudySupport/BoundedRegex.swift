@@ -13,7 +13,7 @@ package import Foundation
 /// The budget counts ICU's steps, not the clock, so the outcome does not depend on load.
 package struct BoundedRegex: Sendable {
     /// The longest pattern accepted, in UTF-16 code units.
-    static let maxPatternLength = 10_000
+    package static let maxPatternLength = 10_000
     /// The deepest nesting of groups accepted.
     static let maxGroupNesting = 64
     /// Progress reports (each about 10 000 ICU steps) allowed for any input.

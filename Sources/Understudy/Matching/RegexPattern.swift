@@ -9,12 +9,15 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written (ICU syntax, close to Java's).
     public let source: String
     private let compiled: BoundedRegex?
-    /// What `.*` and `.+` match without running the engine: every value, or every non-empty
-    /// one (`.` matches line breaks too). The catch-all of a message stub runs on every message.
+    /// How the expression is matched without ICU: `.*` and `.+` match every value, or every
+    /// non-empty one (`.` matches line breaks too; the catch-all of a message stub runs on
+    /// every message), and a plain expression such as `/users/[0-9]+` is matched by
+    /// ``SimpleRegex``, which is neither compiled by ICU nor run by it.
     private let shortcut: Shortcut?
 
     private enum Shortcut {
         case anything, nonEmpty
+        case simple(SimpleRegex)
     }
     /// Why the expression could not be compiled, or `nil` when it is valid.
     public let compileError: String?
@@ -26,6 +29,16 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
     /// and counts as a miss, for `doesNotMatch` too: see ``matches(_:)``.
     public init(_ source: String) {
         self.source = source
+        if source.utf16.count <= BoundedRegex.maxPatternLength, let simple = SimpleRegex(source) {
+            compiled = nil
+            compileError = nil
+            shortcut = switch source {
+            case ".*": .anything
+            case ".+": .nonEmpty
+            default: .simple(simple)
+            }
+            return
+        }
         do {
             // Whole-value, so that `abc` does not match `xabcx`, as Java's `matches()` does.
             compiled = try BoundedRegex(source, options: [.dotMatchesLineSeparators], wholeValue: true)
@@ -34,11 +47,7 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
             compiled = nil
             compileError = "invalid regular expression /\(source)/: \(error)"
         }
-        shortcut = switch source {
-        case ".*": .anything
-        case ".+": .nonEmpty
-        default: nil
-        }
+        shortcut = nil
     }
 
     /// Whether the whole value matches.
@@ -52,6 +61,7 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
         switch shortcut {
         case .anything: return .matched
         case .nonEmpty: return value.isEmpty ? .noMatch : .matched
+        case .simple(let simple): return simple.matches(value) ? .matched : .noMatch
         case nil: break
         }
         guard let compiled else { return .noMatch }

@@ -1,0 +1,226 @@
+/// A regular expression of the plain kind most stubs use (`/users/[0-9]+`, `[a-z]{2,8}`,
+/// `Bearer .+`), matched against a whole value without ICU, in time linear in the value.
+///
+/// It reads a sequence of atoms, each once or quantified by `*`, `+`, `?`, `{n}`, `{n,}` or
+/// `{n,m}`: a literal character, an escaped punctuation character (`\.`, `\/`), `.` (any
+/// character: ``RegexPattern`` matches with `.` taking line breaks too), `\d` (a Unicode
+/// decimal digit, as ICU's) and bracketed classes of literal characters and ranges, negated
+/// or not. A leading `^` and a trailing `$` mean nothing in a whole-value match and are
+/// skipped. Anything else (groups, alternation, other escapes, lazy or possessive quantifiers,
+/// flags) is not read: ``init(_:)`` returns `nil` and ICU compiles the expression, so an
+/// expression is never accepted here that ICU would refuse or read differently.
+/// Characters are Unicode scalars, as ICU's code points (no canonical equivalence).
+struct SimpleRegex: Sendable {
+    private enum Matcher: Sendable {
+        case scalar(Unicode.Scalar)
+        case any
+        case decimalDigit
+        case set([ClosedRange<Unicode.Scalar>], negated: Bool)
+
+        func matches(_ scalar: Unicode.Scalar) -> Bool {
+            switch self {
+            case .scalar(let expected): return scalar == expected
+            case .any: return true
+            case .decimalDigit: return scalar.properties.generalCategory == .decimalNumber
+            case .set(let ranges, let negated): return ranges.contains { $0.contains(scalar) } != negated
+            }
+        }
+    }
+
+    private enum Repetition: Sendable {
+        case once, optional, any
+    }
+
+    private struct Atom: Sendable {
+        let matcher: Matcher
+        let repetition: Repetition
+    }
+
+    private let atoms: [Atom]
+
+    /// Atoms after expanding counted repetitions: a `{1,500}` is read by ICU.
+    private static let maxAtoms = 256
+    /// Punctuation that an escape makes literal.
+    private static let escapable = Set("\\^$.|?*+()[]{}/-".unicodeScalars)
+    /// Characters that are not literal outside a class.
+    private static let special = Set("\\^$.|?*+()[]{}".unicodeScalars)
+
+    /// Reads `pattern`, or `nil` when it is not of the plain kind (see the type's description).
+    init?(_ pattern: String) {
+        var scalars = Array(pattern.unicodeScalars)
+        if scalars.first == "^" { scalars.removeFirst() }
+        if scalars.last == "$", !Self.endsWithEscape(scalars.dropLast()) { scalars.removeLast() }
+        var atoms: [Atom] = []
+        var index = 0
+        while index < scalars.count {
+            let matcher: Matcher
+            let scalar = scalars[index]
+            index += 1
+            switch scalar {
+            case "\\":
+                guard index < scalars.count else { return nil }
+                let escaped = scalars[index]
+                index += 1
+                if escaped == "d" {
+                    matcher = .decimalDigit
+                } else if Self.escapable.contains(escaped) {
+                    matcher = .scalar(escaped)
+                } else {
+                    return nil
+                }
+            case ".":
+                matcher = .any
+            case "[":
+                guard let (set, end) = Self.readSet(scalars, from: index) else { return nil }
+                matcher = set
+                index = end
+            default:
+                guard !Self.special.contains(scalar) else { return nil }
+                matcher = .scalar(scalar)
+            }
+            guard let (counts, end) = Self.readQuantifier(scalars, from: index) else { return nil }
+            index = end
+            for _ in 0..<counts.least { atoms.append(Atom(matcher: matcher, repetition: .once)) }
+            if let most = counts.most {
+                for _ in counts.least..<most { atoms.append(Atom(matcher: matcher, repetition: .optional)) }
+            } else {
+                atoms.append(Atom(matcher: matcher, repetition: .any))
+            }
+            guard atoms.count <= Self.maxAtoms else { return nil }
+        }
+        self.atoms = atoms
+    }
+
+    /// Whether the whole of `value` matches: the states are the atoms still to match, all
+    /// followed at once (a Thompson simulation), so no input makes it backtrack. As in ICU, `.`
+    /// takes a `\r\n` as one character, so its state lands two characters on.
+    func matches(_ value: String) -> Bool {
+        // The states before the current character, after it, and after the one following it
+        // (reached by `.` over a line-break pair).
+        var current = [Bool](repeating: false, count: atoms.count + 1)
+        var next = current
+        var afterNext = current
+        var nextHasStates = false
+        add(0, to: &current)
+        let scalars = value.unicodeScalars
+        var position = scalars.startIndex
+        while position < scalars.endIndex {
+            let scalar = scalars[position]
+            position = scalars.index(after: position)
+            let startsLineBreakPair = scalar == "\r" && position < scalars.endIndex && scalars[position] == "\n"
+            var alive = nextHasStates
+            var tookPair = false
+            for state in 0..<atoms.count where current[state] {
+                let target = atoms[state].repetition == .any ? state : state + 1
+                if startsLineBreakPair, case .any = atoms[state].matcher {
+                    add(target, to: &afterNext)
+                    tookPair = true
+                    alive = true
+                } else if atoms[state].matcher.matches(scalar) {
+                    add(target, to: &next)
+                    alive = true
+                }
+            }
+            guard alive else { return false }
+            for state in current.indices { current[state] = false }
+            swap(&current, &next)
+            swap(&next, &afterNext)
+            nextHasStates = tookPair
+        }
+        return current[atoms.count]
+    }
+
+    /// Marks `state` and every state reachable from it without reading a character.
+    private func add(_ state: Int, to states: inout [Bool]) {
+        var state = state
+        // A state already marked had its followers marked with it.
+        while !states[state] {
+            states[state] = true
+            guard state < atoms.count, atoms[state].repetition != .once else { return }
+            state += 1
+        }
+    }
+
+    private static func endsWithEscape(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        var backslashes = 0
+        for scalar in scalars.reversed() {
+            guard scalar == "\\" else { break }
+            backslashes += 1
+        }
+        return backslashes % 2 == 1
+    }
+
+    /// A class after its `[`: literal characters, escaped punctuation and ranges between two
+    /// of them, `^` first for a negated class. `nil` for anything else (nested classes, `&&`,
+    /// properties, a `-` not between two characters, an empty class, a range running backwards).
+    private static func readSet(_ scalars: [Unicode.Scalar], from start: Int) -> (Matcher, Int)? {
+        var index = start
+        var negated = false
+        if index < scalars.count, scalars[index] == "^" {
+            negated = true
+            index += 1
+        }
+        var ranges: [ClosedRange<Unicode.Scalar>] = []
+        func literal() -> Unicode.Scalar? {
+            guard index < scalars.count else { return nil }
+            let scalar = scalars[index]
+            switch scalar {
+            case "\\":
+                guard index + 1 < scalars.count, escapable.contains(scalars[index + 1]) else { return nil }
+                index += 2
+                return scalars[index - 1]
+            case "[", "]", "-", "&", "^", "$", "{", "}":
+                return nil
+            default:
+                index += 1
+                return scalar
+            }
+        }
+        while index < scalars.count, scalars[index] != "]" {
+            guard let low = literal() else { return nil }
+            if index < scalars.count, scalars[index] == "-", index + 1 < scalars.count, scalars[index + 1] != "]" {
+                index += 1
+                guard let high = literal(), low <= high else { return nil }
+                ranges.append(low...high)
+            } else {
+                ranges.append(low...low)
+            }
+        }
+        guard index < scalars.count, !ranges.isEmpty else { return nil }
+        return (.set(ranges, negated: negated), index + 1)
+    }
+
+    /// The quantifier at `start`, if any: how many times the atom must and may occur (`nil`:
+    /// no limit). `nil` for a quantifier this type does not read (lazy, possessive, a count
+    /// over ``maxAtoms``, a malformed count).
+    private static func readQuantifier(_ scalars: [Unicode.Scalar], from start: Int) -> ((least: Int, most: Int?), Int)? {
+        guard start < scalars.count else { return ((1, 1), start) }
+        var index = start
+        let counts: (least: Int, most: Int?)
+        switch scalars[index] {
+        case "*": counts = (0, nil); index += 1
+        case "+": counts = (1, nil); index += 1
+        case "?": counts = (0, 1); index += 1
+        case "{":
+            guard let close = scalars[index...].firstIndex(of: "}") else { return nil }
+            let inside = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
+            let parts = inside.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
+            guard isCount(parts[0]), let least = Int(parts[0]), least <= maxAtoms else { return nil }
+            if parts.count == 1 {
+                counts = (least, least)
+            } else if parts[1].isEmpty {
+                counts = (least, nil)
+            } else {
+                guard isCount(parts[1]), let most = Int(parts[1]), most >= least, most <= maxAtoms else { return nil }
+                counts = (least, most)
+            }
+            index = close + 1
+        default:
+            return ((1, 1), start)
+        }
+        func isCount(_ text: Substring) -> Bool { !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+        // A second quantifier makes it lazy (`?`), possessive (`+`) or an error: ICU's to read.
+        if index < scalars.count, "*+?{".unicodeScalars.contains(scalars[index]) { return nil }
+        return (counts, index)
+    }
+}
