@@ -18,6 +18,16 @@ extension ResponsePlan {
         using generator: inout some RandomNumberGenerator
     ) -> ResponsePlan {
         let delay = delays.delay(for: response, using: &generator)
+        var response = response
+        if let llm = response.llm {
+            do {
+                response = try llm.answer(to: request, in: response)
+            } catch {
+                var failure = plainText(status: 500, "Stub \(stub?.label ?? "") cannot be served: \(error)\n")
+                failure.delay = delay
+                return failure
+            }
+        }
         if let fault = response.fault { return ResponsePlan(delay: delay, action: .fault(fault)) }
         if let proxy = ProxyRequest(forwarding: request, as: response) {
             return ResponsePlan(delay: delay, action: .proxy(proxy))
