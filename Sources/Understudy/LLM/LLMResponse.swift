@@ -21,7 +21,8 @@
 public struct LLMResponse: Sendable, Hashable {
     /// The provider's API, whose wire format the answer has.
     public var api: LLMAPI
-    /// The model named in the answer; `nil` repeats the request's `model`.
+    /// The model named in the answer; `nil` repeats the request's `model` (`understudy` when
+    /// the request names none).
     public var model: String?
     /// The answer's text, as the deltas a stream sends (joined when not streamed).
     public var text: [String]
