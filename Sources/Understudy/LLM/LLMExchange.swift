@@ -51,10 +51,12 @@ struct LLMExchange {
         let asked = conversation.isEmpty ? Array(recorded.body) : Array(JSONValue.object(conversation).jsonText().utf8)
         var generator = SplitMix64(seed: answer.seed ^ FNV1a.of(asked).value)
         let api = answer.api
-        switch api {
-        case _ where api.isOpenAIChat: id = "chatcmpl-" + Self.characters(29, using: &generator)
-        case _ where api.isOpenAIResponses: id = "resp_" + Self.hex(48, using: &generator)
-        default: id = "msg_01" + Self.characters(22, using: &generator)
+        if api.isOpenAIChat {
+            id = "chatcmpl-" + Self.characters(29, using: &generator)
+        } else if api.isOpenAIResponses {
+            id = "resp_" + Self.hex(48, using: &generator)
+        } else {
+            id = "msg_01" + Self.characters(22, using: &generator)
         }
         messageItemID = "msg_" + Self.hex(48, using: &generator)
         systemFingerprint = "fp_" + Self.hex(10, using: &generator)
