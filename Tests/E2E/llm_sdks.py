@@ -4,7 +4,8 @@ Usage:
     python3 Tests/E2E/llm_sdks.py http://127.0.0.1:PORT
 
 The server serves the mappings of Tests/E2E/llm-presets (`understudy serve --root ...`):
-plain text at /v1/..., tool calls at /tools/v1/..., an error after two deltas at /fail/v1/....
+plain text at /v1/..., tool calls at /tools/v1/..., an error after two deltas at /fail/v1/...,
+a connection reset after two deltas at /cut/v1/....
 Each API is called not streamed and streamed, and the streams are read by the SDKs' own
 accumulators (`get_final_completion`, `get_final_response`, `get_final_message`); the script
 asserts on what the SDKs return. Exits 0 when every check passes.
@@ -100,6 +101,13 @@ def openai_chat():
     except openai.InternalServerError as error:
         check(error.status_code == 500 and error.body["type"] == "server_error", error.body)
 
+    try:
+        with openai_client("/cut").chat.completions.stream(model="gpt-4o", messages=MESSAGES) as stream:
+            stream.get_final_completion()
+        raise AssertionError("the cut chat stream did not fail")
+    except openai.APIConnectionError:
+        pass
+
 
 def openai_responses():
     client = openai_client()
@@ -191,6 +199,15 @@ def anthropic_messages():
         raise AssertionError("the messages call did not fail")
     except anthropic.APIStatusError as error:
         check(error.status_code == 529 and error.body["error"]["type"] == "overloaded_error", error.body)
+
+    try:
+        with anthropic_client("/cut").messages.stream(model="claude-under-test", max_tokens=100, messages=MESSAGES) as stream:
+            stream.get_final_message()
+        raise AssertionError("the cut messages stream did not fail")
+    except AssertionError:
+        raise
+    except Exception as error:  # noqa: BLE001 - the SDK lets its HTTP library's read error through mid-stream
+        check(isinstance(error, anthropic.APIConnectionError) or type(error).__module__.startswith("httpx"), repr(error))
 
 
 failures = 0

@@ -5,8 +5,9 @@ import UnderstudyTestSupport
 /// The providers' own clients judge the LLM presets: `Tests/E2E/llm_sdks.py` drives the
 /// official `openai` and `anthropic` Python SDKs against `understudy serve` on the mappings of
 /// `Tests/E2E/llm-presets` (all three APIs, not streamed and streamed through the SDKs'
-/// accumulators, tool calls, an error mid-stream). Skipped when the SDKs are missing, unless
-/// `UNDERSTUDY_REQUIRE_PYTHON_E2E=1`, which turns that into a failure (CI sets it).
+/// accumulators, tool calls, an error and a connection reset mid-stream). Skipped when the SDKs
+/// are missing, unless `UNDERSTUDY_REQUIRE_PYTHON_E2E=1`, which turns that into a failure (CI
+/// sets it).
 struct LLMSDKTests {
     static let e2e = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("E2E")
 

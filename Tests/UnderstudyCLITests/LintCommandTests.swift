@@ -23,8 +23,8 @@ struct LintCommandTests {
         let report = MappingsRoot(root).lint()
         #expect(report.problems.isEmpty, "\(report.problems)")
         let text = LintCommand.render(report, root: "llm-presets")
-        #expect(text.hasPrefix("llm-presets: 9 stub(s)"), "\(text)")
-        #expect(text.components(separatedBy: #""llm" is an Understudy extension: WireMock 3.13 will not load this mapping"#).count - 1 == 9, "\(text)")
+        #expect(text.hasPrefix("llm-presets: 11 stub(s)"), "\(text)")
+        #expect(text.components(separatedBy: #""llm" is an Understudy extension: WireMock 3.13 will not load this mapping"#).count - 1 == 11, "\(text)")
     }
 
     @Test func reportsMessageStubsThatCannotBeServed() throws {
