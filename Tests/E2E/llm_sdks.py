@@ -138,14 +138,17 @@ def openai_responses():
         check([json.loads(call.arguments) for call in calls] == [WEATHER, TIME], calls)
 
     failing = openai_client("/fail")
-    events = [event.type for event in failing.responses.create(model="gpt-4.1", input="Hi", stream=True)]
-    check(events[-1] == "error" and events.count("response.output_text.delta") == 2, events)
+    events = list(failing.responses.create(model="gpt-4.1", input="Hi", stream=True))
+    types = [event.type for event in events]
+    check(types[-1] == "error" and types.count("response.output_text.delta") == 2, types)
+    check(events[-1].code == "server_error" and events[-1].message.startswith("The server had an error"), events[-1])
+    # The accumulator does not raise on an error event; it finds no completed response.
     try:
         with failing.responses.stream(model="gpt-4.1", input="Hi") as stream:
             stream.get_final_response()
         raise AssertionError("the responses stream did not fail")
-    except (openai.APIError, RuntimeError):
-        pass
+    except RuntimeError as error:
+        check("response.completed" in str(error), error)
     try:
         failing.responses.create(model="gpt-4.1", input="Hi")
         raise AssertionError("the responses call did not fail")
