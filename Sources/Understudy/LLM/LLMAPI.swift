@@ -40,6 +40,16 @@ public struct LLMAPI: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The finish or stop reasons the API documents (the Responses API has none of its own:
+    /// Understudy reads `max_output_tokens` and `content_filter` as an incomplete response).
+    public var finishReasons: [String] {
+        switch kind {
+        case .openAIChat: ["stop", "length", "tool_calls", "content_filter", "function_call"]
+        case .openAIResponses: ["completed", "max_output_tokens", "content_filter"]
+        case .anthropicMessages: ["end_turn", "max_tokens", "stop_sequence", "tool_use", "pause_turn", "refusal"]
+        }
+    }
+
     /// The API with a mapping-file name, or `nil` when there is none.
     public init?(name: String) {
         guard let known = Self.allCases.first(where: { $0.name == name }) else { return nil }

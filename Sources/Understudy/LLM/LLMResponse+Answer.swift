@@ -60,10 +60,11 @@ extension LLMResponse {
     }
 
     /// The answer with every text passed through `transform` (the model, the deltas, the tool
-    /// calls and the error): how response templating reaches it.
+    /// calls, the finish reason and the error): how response templating reaches it.
     func mapTexts<Failure: Error>(_ transform: (String) throws(Failure) -> String) throws(Failure) -> LLMResponse {
         var copy = self
         copy.model = try model.map(transform)
+        copy.finishReason = try finishReason.map(transform)
         var text: [String] = []
         for delta in self.text { text.append(try transform(delta)) }
         copy.text = text

@@ -47,6 +47,10 @@ extension LLMResponse {
         } ?? []
         toolCalls = try reader.optional("toolCalls") { try $0.elements().map { try LLMToolCall(wireMock: $0) } } ?? []
         finishReason = try reader.optionalString("finishReason")
+        if let reason = finishReason, !api.finishReasons.contains(reason), !ResponseTemplater.hasTag(reason) {
+            let known = api.finishReasons.map { "\"\($0)\"" }.joined(separator: ", ")
+            reader.warn(at: "finishReason", "finishReason \"\(reason)\" is not one \(api.name) documents\(LevenshteinDistance.suggestion(for: reason, among: api.finishReasons)); it is sent as written (the API's are \(known))")
+        }
         usage = try reader.optional("usage") { usage in
             try usage.rejectUnknownKeys(["inputTokens", "outputTokens"], in: "llm usage")
             let input = try usage.requiredInt("inputTokens")

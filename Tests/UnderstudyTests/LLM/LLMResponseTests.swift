@@ -192,6 +192,16 @@ struct LLMResponseTests {
         #expect(decoded.warnings.map(\.message) == [#""llm" is an Understudy extension: WireMock 3.13 will not load this mapping"#])
     }
 
+    /// A finish reason the API does not document is sent as written, with a warning that
+    /// suggests the nearest one.
+    @Test func anUndocumentedFinishReasonIsSentWithAWarning() throws {
+        let document = #"{"request": {"urlPath": "/llm"}, "response": {"llm": {"api": "openai-chat", "finishReason": "tool_call"}}}"#
+        let decoded = try WireMockMappings.decodeWithWarnings(Data(document.utf8), file: "llm.json")
+        #expect(decoded.mappings[0].response.definition?.llm?.finishReason == "tool_call")
+        let messages = decoded.warnings.map(\.message)
+        #expect(messages.contains { $0.hasPrefix(#"finishReason "tool_call" is not one openai-chat documents; did you mean "tool_calls"?"#) }, "\(messages)")
+    }
+
     @Test(arguments: [
         (#"{"llm": {"api": "openai-chats"}}"#, #"unknown llm api "openai-chats"; did you mean "openai-chat"?"#),
         (#"{"llm": {"text": ["x"]}}"#, #"api"#),
