@@ -26,6 +26,8 @@ let snippets = [
     "Understudy_GettingStarted_02",
     "Understudy_GettingStarted_03",
     "Understudy_GettingStarted_04",
+    "Understudy_LLMPresets_01",
+    "Understudy_LLMPresets_02",
     "Understudy_ResponseTemplating_01",
     "Understudy_SendingWebhooks_01",
     "Understudy_StreamedResponses_01",

@@ -16,6 +16,17 @@ struct LintCommandTests {
         #expect(text.contains(#"message stub "Announce adoptions""#))
     }
 
+    /// The LLM presets of the end-to-end test load, and lint notes each as an Understudy
+    /// extension that WireMock will not load.
+    @Test func notesThatLLMAnswersAreAnUnderstudyExtension() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../E2E/llm-presets").standardizedFileURL
+        let report = MappingsRoot(root).lint()
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        let text = LintCommand.render(report, root: "llm-presets")
+        #expect(text.hasPrefix("llm-presets: 11 stub(s)"), "\(text)")
+        #expect(text.components(separatedBy: #""llm" is an Understudy extension: WireMock 3.13 will not load this mapping"#).count - 1 == 11, "\(text)")
+    }
+
     @Test func reportsMessageStubsThatCannotBeServed() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -43,6 +43,30 @@ struct StreamedStubTransportTests {
         }
     }
 
+    /// A mapping file's `eventStream` gets the headers strict clients (a browser's
+    /// `EventSource`) need, as the Swift builder's does, unless it sets its own.
+    @Test(arguments: Transport.allCases)
+    func aMappingFileEventStreamIsServedAsAnEventStream(_ transport: Transport) async throws {
+        let mock = HTTPMock()
+        mock.stub(try WireMockMappings.decodeMapping(Data(#"""
+            {"request": {"urlPath": "/events"}, "response": {"status": 200, "eventStream": {"events": [{"data": "hi"}]}}}
+            """#.utf8)))
+        mock.stub(try WireMockMappings.decodeMapping(Data(#"""
+            {"request": {"urlPath": "/own"}, "response": {"status": 200, "headers": {"Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store"},
+             "eventStream": {"events": [{"data": "hi"}]}}}
+            """#.utf8)))
+        try await transport.withClient(for: mock) { client, base in
+            let (data, response) = try await client.data(for: URLRequest(url: base.appendingPathComponent("events")))
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == "text/event-stream")
+            #expect(http.value(forHTTPHeaderField: "Cache-Control") == "no-cache")
+            #expect(String(decoding: data, as: UTF8.self) == "data: hi\n\n")
+            let own = try #require(try await client.data(for: URLRequest(url: base.appendingPathComponent("own"))).1 as? HTTPURLResponse)
+            #expect(own.value(forHTTPHeaderField: "Content-Type") == "text/event-stream; charset=utf-8")
+            #expect(own.value(forHTTPHeaderField: "Cache-Control") == "no-store")
+        }
+    }
+
     /// In process, every part arrives, then the fault's `URLError` (over a socket a reset may
     /// discard parts the client had not read yet).
     @Test(arguments: [Transport.direct, .urlSession])

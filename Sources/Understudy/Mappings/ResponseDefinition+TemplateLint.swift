@@ -28,6 +28,10 @@ extension ResponseDefinition {
             parts.append(("the stream", text))
             return text
         }
+        _ = llm?.mapTexts { text in
+            parts.append(("llm", text))
+            return text
+        }
         var problems: [String] = []
         for (part, text) in parts where text.contains("{{") {
             do {

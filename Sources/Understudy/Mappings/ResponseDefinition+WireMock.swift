@@ -8,7 +8,7 @@ extension ResponseDefinition {
         "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
         "transformerParameters", "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders",
         "removeProxyRequestHeaders", "fromConfiguredStub", "eventStream", "chunks", "thenFault", "thenHoldOpenMilliseconds",
-        "acceptWebSocket",
+        "acceptWebSocket", "llm",
     ]
 
     /// The transformers a response may name.
@@ -43,6 +43,7 @@ extension ResponseDefinition {
         if let removeProxyRequestHeaders { object["removeProxyRequestHeaders"] = .array(removeProxyRequestHeaders.map(JSONValue.string)) }
         for member in stream?.wireMockMembers ?? [] { object[member.key] = member.value }
         if acceptsWebSocket { object["acceptWebSocket"] = .bool(true) }
+        if let llm { object["llm"] = llm.wireMockJSON }
         return .object(object)
     }
 
@@ -92,6 +93,13 @@ extension ResponseDefinition {
                 throw reader.error(at: key, "\"\(key)\" cannot go with \"\(streamKey)\"; a stream times its own parts and ends with \"thenFault\"")
             }
             reader.warn(at: streamKey, "\"\(streamKey)\" is an Understudy extension: WireMock 3.13 will not load this mapping")
+        }
+        llm = try reader.optional("llm") { try LLMResponse(wireMock: $0) }
+        if llm != nil {
+            for key in bodyKeys + ["eventStream", "chunks", "chunkedDribbleDelay", "fault", "proxyBaseUrl"] where reader.member(key) != nil {
+                throw reader.error(at: key, "\"llm\" is the body of this response (a JSON object, or events when the request asks for a stream); remove \"\(key)\", or remove \"llm\" (a fault mid-answer is \"thenFault\" inside \"llm\")")
+            }
+            reader.warn(at: "llm", "\"llm\" is an Understudy extension: WireMock 3.13 will not load this mapping")
         }
         fixedDelayMilliseconds = try reader.optionalInt("fixedDelayMilliseconds")
         delayDistribution = try reader.optional("delayDistribution") { try DelayDistribution(wireMock: $0) }

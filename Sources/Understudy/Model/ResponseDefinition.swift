@@ -25,6 +25,9 @@ public struct ResponseDefinition: Sendable, Hashable {
     public var chunkedDribbleDelay: ChunkedDribbleDelay?
     /// A body that arrives over time (server-sent events or timed chunks) instead of ``body``.
     public var stream: ResponseStream?
+    /// An answer in an LLM provider's wire format instead of ``body`` and ``stream``, streamed
+    /// or not as the request asks (see ``LLMResponse``).
+    public var llm: LLMResponse?
     /// A network fault produced instead of a response.
     public var fault: Fault?
     /// Names of response transformers, for example `response-template`.

@@ -18,6 +18,16 @@ extension ResponsePlan {
         using generator: inout some RandomNumberGenerator
     ) -> ResponsePlan {
         let delay = delays.delay(for: response, using: &generator)
+        var response = response
+        if let llm = response.llm {
+            do {
+                response = try llm.answer(to: request, in: response)
+            } catch {
+                var failure = plainText(status: 500, "Stub \(stub?.label ?? "") cannot be served: \(error)\n")
+                failure.delay = delay
+                return failure
+            }
+        }
         if let fault = response.fault { return ResponsePlan(delay: delay, action: .fault(fault)) }
         if let proxy = ProxyRequest(forwarding: request, as: response) {
             return ResponsePlan(delay: delay, action: .proxy(proxy))
@@ -43,6 +53,13 @@ extension ResponsePlan {
         headers.remove("Transfer-Encoding")
         if let stub { headers.mark(matchedBy: stub) }
         if let stream = response.stream {
+            // Strict server-sent event clients (a browser's EventSource) refuse a stream without
+            // its content type; a mapping file's `eventStream` gets the headers the Swift
+            // builder adds, unless it sets its own.
+            if case .events = stream.content {
+                if headers["Content-Type"] == nil { headers.add(name: "Content-Type", value: "text/event-stream") }
+                if headers["Cache-Control"] == nil { headers.add(name: "Cache-Control", value: "no-cache") }
+            }
             // Sent as it is produced: chunked, with no length, each part flushed at its time.
             let head = ResponseHead(status: response.status, reason: response.statusMessage, headers: headers)
             return (head, isHead ? TimedBody(parts: []) : stream.timedBody)

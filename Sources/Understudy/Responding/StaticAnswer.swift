@@ -17,10 +17,10 @@ struct StaticAnswer: Sendable {
         self.init(response, stub: mapping.identity)
     }
 
-    /// The answer of a response that needs nothing from the disk or the network (no file,
-    /// fault or proxy), served by `stub`; `nil` otherwise.
+    /// The answer of a response that needs nothing from the request, the disk or the network
+    /// (no LLM answer, file, fault or proxy), served by `stub`; `nil` otherwise.
     init?(_ response: ResponseDefinition, stub: StubIdentity) {
-        guard response.fault == nil, response.proxyBaseUrl == nil, let bytes = response.body.inlineData else { return nil }
+        guard response.llm == nil, response.fault == nil, response.proxyBaseUrl == nil, let bytes = response.body.inlineData else { return nil }
         (head, body) = ResponsePlan.answer(response, bytes: bytes, stub: stub, isHead: false)
         fixedDelayMilliseconds = response.fixedDelayMilliseconds
         delayDistribution = response.delayDistribution

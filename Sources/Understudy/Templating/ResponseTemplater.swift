@@ -79,6 +79,10 @@ final class ResponseTemplater: Sendable {
                 part = "the stream"
                 rendered.stream = try stream.mapTexts { (text: String) throws(TemplateError) -> String in try render(text, with: &rendering) }
             }
+            if let llm = response.llm {
+                part = "llm"
+                rendered.llm = try llm.mapTexts { (text: String) throws(TemplateError) -> String in try render(text, with: &rendering) }
+            }
             part = "the headers"
             var headers = HTTPHeaders()
             for field in response.headers { headers.add(name: field.name, value: try render(field.value, with: &rendering)) }
