@@ -19,14 +19,16 @@ package struct RawExchange: Sendable {
 /// connection; `timeout` is when the client gives up itself (by default only a guard against a
 /// server that never closes). Reports how the connection ended.
 package func exchangeRaw(_ bytes: String, port: Int, timeout: TimeAmount = .seconds(60)) async throws -> RawExchange {
-    let collector = RawCollector()
+    // Sent as the connection opens, so that no wait for the test's task (a busy suite can
+    // leave it unscheduled past the server's header deadline) comes between connecting and
+    // sending. The server may already have closed the connection (connection cap); that is
+    // an outcome, not an error.
+    let collector = RawCollector(sendingOnConnect: bytes)
     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .channelInitializer { channel in
             channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
         }
         .connect(host: "127.0.0.1", port: port).get()
-    // The server may already have closed the connection (connection cap); that is an outcome, not an error.
-    try? await channel.writeAndFlush(ByteBuffer(string: bytes))
     let timer = channel.eventLoop.scheduleTask(in: timeout) {
         collector.closedByClient()
         channel.close(promise: nil)
@@ -36,10 +38,19 @@ package func exchangeRaw(_ bytes: String, port: Int, timeout: TimeAmount = .seco
     return collector.result
 }
 
-/// Collects inbound bytes and the closing error.
+/// Collects inbound bytes and the closing error; sends `sendingOnConnect` first, from the
+/// connection's event loop as it opens.
 package final class RawCollector: ChannelInboundHandler, Sendable {
     package typealias InboundIn = ByteBuffer
-    package init() {}
+    package typealias OutboundOut = ByteBuffer
+    private let greeting: String?
+
+    package init(sendingOnConnect greeting: String? = nil) { self.greeting = greeting }
+
+    package func channelActive(context: ChannelHandlerContext) {
+        if let greeting { context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: greeting)), promise: nil) }
+        context.fireChannelActive()
+    }
 
     private let box = NIOLockedValueBox(RawExchange(received: "", receivedBytes: 0, error: nil))
 

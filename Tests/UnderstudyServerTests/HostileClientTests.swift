@@ -53,13 +53,13 @@ struct HostileClientTests {
         mock.stub(.post(urlPath: "/upload"), .ok)
         let configuration = MockServerConfiguration(requestBodyTimeout: .milliseconds(300))
         try await withMockServer(mock, configuration: configuration) { server in
-            let collector = RawCollector()
+            // The head goes out as the connection opens (see `exchangeRaw`).
+            let collector = RawCollector(sendingOnConnect: "POST /upload HTTP/1.1\r\nHost: x\r\n\(framing)\r\n\r\n")
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
                 }
                 .connect(host: "127.0.0.1", port: server.port).get()
-            try await channel.writeAndFlush(ByteBuffer(string: "POST /upload HTTP/1.1\r\nHost: x\r\n\(framing)\r\n\r\n"))
             let chunked = framing.hasPrefix("Transfer")
             // Keeps trickling until the server answers and closes (at most 1 000 bytes, well
             // past the deadline at one byte per 20 ms).
@@ -96,13 +96,12 @@ struct HostileClientTests {
             let front = HTTPMock()
             front.stub(.anyRequest, .proxy(to: try upstreamServer.baseURL.absoluteString))
             try await withMockServer(front) { server in
-                let collector = RawCollector()
+                let collector = RawCollector(sendingOnConnect: "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
                 let client = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                     .channelInitializer { channel in
                         channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
                     }
                     .connect(host: "127.0.0.1", port: server.port).get()
-                try await client.writeAndFlush(ByteBuffer(string: "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n"))
                 try await waitUntil("the proxied head is streamed") { collector.result.received.hasPrefix("HTTP/1.1 200 OK") }
                 try await client.close()
                 // The second chunk is an hour away: only a cancelled upstream call closes its connection.

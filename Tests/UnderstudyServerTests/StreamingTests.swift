@@ -115,13 +115,12 @@ struct StreamingTests {
         try await withServerOnItsOwnLoop(mock, configuration: configuration) { server, group in
             var channels: [(any Channel, RawCollector)] = []
             for index in 0..<200 {
-                let collector = RawCollector()
+                let collector = RawCollector(sendingOnConnect: "GET /\(index % 2 == 0 ? "slow" : "held") HTTP/1.1\r\nHost: x\r\n\r\n")
                 let channel = try await ClientBootstrap(group: group)
                     .channelInitializer { channel in
                         channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
                     }
                     .connect(host: "127.0.0.1", port: server.port).get()
-                try await channel.writeAndFlush(ByteBuffer(string: "GET /\(index % 2 == 0 ? "slow" : "held") HTTP/1.1\r\nHost: x\r\n\r\n"))
                 channels.append((channel, collector))
             }
             try await waitUntil("every stream sent its first event") { channels.allSatisfy { $0.1.result.received.contains("data: first") } }
@@ -143,13 +142,12 @@ struct StreamingTests {
         mock.stub(.get(urlPath: "/events"), .ok.eventStream([.data("one"), .data("two", after: .milliseconds(20))]))
         mock.stub(.get(urlPath: "/a"), .ok.body("after"))
         try await withMockServer(mock) { server in
-            let collector = RawCollector()
+            let collector = RawCollector(sendingOnConnect: "GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
                 }
                 .connect(host: "127.0.0.1", port: server.port).get()
-            try await channel.writeAndFlush(ByteBuffer(string: "GET /events HTTP/1.1\r\nHost: x\r\n\r\n"))
             try await waitUntil("the stream's last chunk") { collector.result.received.contains("0\r\n\r\n") }
             try await channel.writeAndFlush(ByteBuffer(string: "GET /a HTTP/1.1\r\nHost: x\r\n\r\n"))
             try await waitUntil("the next answer on the same connection") { collector.result.received.hasSuffix("after") }
