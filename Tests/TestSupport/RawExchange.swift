@@ -19,36 +19,43 @@ package struct RawExchange: Sendable {
 /// connection; `timeout` is when the client gives up itself (by default only a guard against a
 /// server that never closes). Reports how the connection ended.
 package func exchangeRaw(_ bytes: String, port: Int, timeout: TimeAmount = .seconds(60)) async throws -> RawExchange {
-    // Sent as the connection opens, so that no wait for the test's task (a busy suite can
-    // leave it unscheduled past the server's header deadline) comes between connecting and
-    // sending. The server may already have closed the connection (connection cap); that is
-    // an outcome, not an error.
-    let collector = RawCollector(sendingOnConnect: bytes)
+    // Sent, and the client's timeout started, as the connection opens, so that no wait for the
+    // test's task (a busy suite can leave it unscheduled for seconds, past the server's header
+    // deadline) comes between connecting, sending and giving up. The server may already have
+    // closed the connection (connection cap); that is an outcome, not an error.
+    let collector = RawCollector(sendingOnConnect: bytes, closingAfter: timeout)
     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .channelInitializer { channel in
             channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
         }
         .connect(host: "127.0.0.1", port: port).get()
-    let timer = channel.eventLoop.scheduleTask(in: timeout) {
-        collector.closedByClient()
-        channel.close(promise: nil)
-    }
     try? await channel.closeFuture.get()
-    timer.cancel()
     return collector.result
 }
 
-/// Collects inbound bytes and the closing error; sends `sendingOnConnect` first, from the
-/// connection's event loop as it opens.
+/// Collects inbound bytes and the closing error. From the connection's event loop as it opens,
+/// sends `sendingOnConnect` and starts `closingAfter`, when the client closes the connection
+/// itself if the server has not.
 package final class RawCollector: ChannelInboundHandler, Sendable {
     package typealias InboundIn = ByteBuffer
     package typealias OutboundOut = ByteBuffer
     private let greeting: String?
+    private let timeout: TimeAmount?
 
-    package init(sendingOnConnect greeting: String? = nil) { self.greeting = greeting }
+    package init(sendingOnConnect greeting: String? = nil, closingAfter timeout: TimeAmount? = nil) {
+        self.greeting = greeting
+        self.timeout = timeout
+    }
 
     package func channelActive(context: ChannelHandlerContext) {
         if let greeting { context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: greeting)), promise: nil) }
+        if let timeout {
+            context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
+                guard context.channel.isActive else { return }
+                self.closedByClient()
+                context.close(promise: nil)
+            }
+        }
         context.fireChannelActive()
     }
 

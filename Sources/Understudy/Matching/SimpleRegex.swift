@@ -37,6 +37,10 @@ struct SimpleRegex: Sendable {
     }
 
     private let atoms: [Atom]
+    /// For expressions of fewer than 64 atoms, each state's closure (itself and the states
+    /// reachable from it without reading a character) as a bit mask, so that matching
+    /// allocates nothing; empty for longer ones.
+    private let closures: [UInt64]
 
     /// Atoms after expanding counted repetitions: a `{1,500}` is read by ICU.
     private static let maxAtoms = 256
@@ -89,12 +93,61 @@ struct SimpleRegex: Sendable {
             guard atoms.count <= Self.maxAtoms else { return nil }
         }
         self.atoms = atoms
+        var closures: [UInt64] = []
+        if atoms.count < 64 {
+            for state in 0...atoms.count {
+                var mask: UInt64 = 1 << UInt64(state)
+                var follower = state
+                while follower < atoms.count, atoms[follower].repetition != .once {
+                    follower += 1
+                    mask |= 1 << UInt64(follower)
+                }
+                closures.append(mask)
+            }
+        }
+        self.closures = closures
     }
 
     /// Whether the whole of `value` matches: the states are the atoms still to match, all
     /// followed at once (a Thompson simulation), so no input makes it backtrack. As in ICU, `.`
     /// takes a `\r\n` as one character, so its state lands two characters on.
     func matches(_ value: String) -> Bool {
+        closures.isEmpty ? matchesWithArrays(value) : matchesWithMasks(value)
+    }
+
+    /// ``matches(_:)`` with the states as bits of a word.
+    private func matchesWithMasks(_ value: String) -> Bool {
+        let accepting: UInt64 = 1 << UInt64(atoms.count)
+        var current = closures[0]
+        var next: UInt64 = 0
+        var afterNext: UInt64 = 0
+        let scalars = value.unicodeScalars
+        var position = scalars.startIndex
+        while position < scalars.endIndex {
+            let scalar = scalars[position]
+            position = scalars.index(after: position)
+            let startsLineBreakPair = scalar == "\r" && position < scalars.endIndex && scalars[position] == "\n"
+            var states = current & ~accepting
+            while states != 0 {
+                let state = states.trailingZeroBitCount
+                states &= states - 1
+                let target = atoms[state].repetition == .any ? state : state + 1
+                if startsLineBreakPair, case .any = atoms[state].matcher {
+                    afterNext |= closures[target]
+                } else if atoms[state].matcher.matches(scalar) {
+                    next |= closures[target]
+                }
+            }
+            guard next | afterNext != 0 else { return false }
+            current = next
+            next = afterNext
+            afterNext = 0
+        }
+        return current & accepting != 0
+    }
+
+    /// ``matches(_:)`` with the states in arrays, for expressions of 64 atoms or more.
+    private func matchesWithArrays(_ value: String) -> Bool {
         // The states before the current character, after it, and after the one following it
         // (reached by `.` over a line-break pair).
         var current = [Bool](repeating: false, count: atoms.count + 1)

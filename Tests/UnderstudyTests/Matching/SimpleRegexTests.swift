@@ -29,9 +29,15 @@ struct SimpleRegexTests {
                 Issue.record("SimpleRegex read /\(pattern)/, which ICU refuses")
                 continue
             }
+            // Over 64 atoms, the states are kept in arrays instead of a word's bits.
+            let long = "[a-c]{0,64}" + pattern
+            let longRegex = SimpleRegex(long)
             for _ in 0..<12 {
                 let value = (0..<Int.random(in: 0...6, using: &generator)).map { _ in Self.characters.randomElement(using: &generator)! }.joined()
                 #expect(regex.matches(value) == Self.icuMatches(pattern, value), "/\(pattern)/ on \(value.debugDescription)")
+                if let longRegex {
+                    #expect(longRegex.matches(value) == Self.icuMatches(long, value), "/\(long)/ on \(value.debugDescription)")
+                }
             }
         }
         // The generator reaches the plain kind often enough for the comparison to mean something.
