@@ -149,8 +149,8 @@ LARGE = 150
 
 def plan(spec, arguments):
     """The runs for one document: served plain and with --validate, each judged on positive
-    data and on all data. A large document gets one example per operation, no coverage phase for
-    all data, and no plain all-data run (whose only check, no 5xx, the validating run repeats)."""
+    data and on all data. A large document gets one example per operation, no coverage phase,
+    and no plain all-data run (whose only check, no 5xx, the validating run repeats)."""
     operations = sum(1 for item in (spec.get("paths") or {}).values() if isinstance(item, dict)
                      for method in item if method in ("get", "put", "post", "delete", "options", "head", "patch", "trace"))
     if arguments.full or operations <= LARGE:
@@ -159,8 +159,11 @@ def plan(spec, arguments):
                 Run("serve", False, "all", PERMISSIVE_ALL_DATA_CHECKS, ALL_PHASES, n),
                 Run("serve --validate", True, "positive", POSITIVE_CHECKS, ALL_PHASES, n),
                 Run("serve --validate", True, "all", ALL_DATA_CHECKS, ALL_PHASES, n)]
+    # No coverage phase at all: on OpenAI's document the positive one alone was 18 800 requests
+    # and 547 s of a 600 s timeout against the debug build (a third of CI), and timed out on a
+    # loaded machine. The smaller documents keep it.
     return [Run("serve", False, "positive", POSITIVE_CHECKS, "examples,fuzzing", 1),
-            Run("serve --validate", True, "positive", POSITIVE_CHECKS, ALL_PHASES, 1),
+            Run("serve --validate", True, "positive", POSITIVE_CHECKS, "examples,fuzzing", 1),
             Run("serve --validate", True, "all", ALL_DATA_CHECKS, "examples,fuzzing", 1)]
 
 
