@@ -37,13 +37,13 @@ struct SimpleRegex: Sendable {
     }
 
     private let atoms: [Atom]
-    /// For expressions of fewer than 64 atoms, each state's closure (itself and the states
-    /// reachable from it without reading a character) as a bit mask, so that matching
-    /// allocates nothing; empty for longer ones.
+    /// Each state's closure: itself and the states reachable from it without reading a
+    /// character, as the bits of a word, so that matching allocates nothing.
     private let closures: [UInt64]
 
-    /// Atoms after expanding counted repetitions: a `{1,500}` is read by ICU.
-    private static let maxAtoms = 256
+    /// Atoms after expanding counted repetitions, so that the states (one per atom, and the
+    /// end) fit the bits of a word; a longer expression (`[a-z]{1,100}`) is ICU's.
+    private static let maxAtoms = 63
     /// Punctuation that an escape makes literal.
     private static let escapable = Set("\\^$.|?*+()[]{}/-".unicodeScalars)
     /// Characters that are not literal outside a class.
@@ -94,16 +94,14 @@ struct SimpleRegex: Sendable {
         }
         self.atoms = atoms
         var closures: [UInt64] = []
-        if atoms.count < 64 {
-            for state in 0...atoms.count {
-                var mask: UInt64 = 1 << UInt64(state)
-                var follower = state
-                while follower < atoms.count, atoms[follower].repetition != .once {
-                    follower += 1
-                    mask |= 1 << UInt64(follower)
-                }
-                closures.append(mask)
+        for state in 0...atoms.count {
+            var mask: UInt64 = 1 << UInt64(state)
+            var follower = state
+            while follower < atoms.count, atoms[follower].repetition != .once {
+                follower += 1
+                mask |= 1 << UInt64(follower)
             }
+            closures.append(mask)
         }
         self.closures = closures
     }
@@ -112,11 +110,6 @@ struct SimpleRegex: Sendable {
     /// followed at once (a Thompson simulation), so no input makes it backtrack. As in ICU, `.`
     /// takes a `\r\n` as one character, so its state lands two characters on.
     func matches(_ value: String) -> Bool {
-        closures.isEmpty ? matchesWithArrays(value) : matchesWithMasks(value)
-    }
-
-    /// ``matches(_:)`` with the states as bits of a word.
-    private func matchesWithMasks(_ value: String) -> Bool {
         let accepting: UInt64 = 1 << UInt64(atoms.count)
         var current = closures[0]
         var next: UInt64 = 0
@@ -144,54 +137,6 @@ struct SimpleRegex: Sendable {
             afterNext = 0
         }
         return current & accepting != 0
-    }
-
-    /// ``matches(_:)`` with the states in arrays, for expressions of 64 atoms or more.
-    private func matchesWithArrays(_ value: String) -> Bool {
-        // The states before the current character, after it, and after the one following it
-        // (reached by `.` over a line-break pair).
-        var current = [Bool](repeating: false, count: atoms.count + 1)
-        var next = current
-        var afterNext = current
-        var nextHasStates = false
-        add(0, to: &current)
-        let scalars = value.unicodeScalars
-        var position = scalars.startIndex
-        while position < scalars.endIndex {
-            let scalar = scalars[position]
-            position = scalars.index(after: position)
-            let startsLineBreakPair = scalar == "\r" && position < scalars.endIndex && scalars[position] == "\n"
-            var alive = nextHasStates
-            var tookPair = false
-            for state in 0..<atoms.count where current[state] {
-                let target = atoms[state].repetition == .any ? state : state + 1
-                if startsLineBreakPair, case .any = atoms[state].matcher {
-                    add(target, to: &afterNext)
-                    tookPair = true
-                    alive = true
-                } else if atoms[state].matcher.matches(scalar) {
-                    add(target, to: &next)
-                    alive = true
-                }
-            }
-            guard alive else { return false }
-            for state in current.indices { current[state] = false }
-            swap(&current, &next)
-            swap(&next, &afterNext)
-            nextHasStates = tookPair
-        }
-        return current[atoms.count]
-    }
-
-    /// Marks `state` and every state reachable from it without reading a character.
-    private func add(_ state: Int, to states: inout [Bool]) {
-        var state = state
-        // A state already marked had its followers marked with it.
-        while !states[state] {
-            states[state] = true
-            guard state < atoms.count, atoms[state].repetition != .once else { return }
-            state += 1
-        }
     }
 
     private static func endsWithEscape(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
