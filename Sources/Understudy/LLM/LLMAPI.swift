@@ -1,11 +1,12 @@
 /// The wire format an ``LLMResponse`` answers in: one provider's API, byte for byte as its
 /// official clients read it. Extensible: a new API is a new static member.
 public struct LLMAPI: Sendable, Hashable, CustomStringConvertible {
-    private enum Kind: Sendable, Hashable {
+    /// Which API; internal code switches over it, so that a new API cannot be missed.
+    enum Kind: Sendable, Hashable {
         case openAIChat, openAIResponses, anthropicMessages
     }
 
-    private let kind: Kind
+    let kind: Kind
 
     private init(_ kind: Kind) { self.kind = kind }
 
@@ -57,11 +58,4 @@ public struct LLMAPI: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { name }
-
-    /// Whether this is OpenAI's Chat Completions API.
-    var isOpenAIChat: Bool { kind == .openAIChat }
-    /// Whether this is OpenAI's Responses API.
-    var isOpenAIResponses: Bool { kind == .openAIResponses }
-    /// Whether this is Anthropic's Messages API.
-    var isAnthropicMessages: Bool { kind == .anthropicMessages }
 }

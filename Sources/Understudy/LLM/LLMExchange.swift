@@ -51,23 +51,21 @@ struct LLMExchange {
         let asked = conversation.isEmpty ? Array(recorded.body) : Array(JSONValue.object(conversation).jsonText().utf8)
         var generator = SplitMix64(seed: answer.seed ^ FNV1a.of(asked).value)
         let api = answer.api
-        if api.isOpenAIChat {
-            id = "chatcmpl-" + Self.characters(29, using: &generator)
-        } else if api.isOpenAIResponses {
-            id = "resp_" + Self.hex(48, using: &generator)
-        } else {
-            id = "msg_01" + Self.characters(22, using: &generator)
+        id = switch api.kind {
+        case .openAIChat: "chatcmpl-" + Self.characters(29, using: &generator)
+        case .openAIResponses: "resp_" + Self.hex(48, using: &generator)
+        case .anthropicMessages: "msg_01" + Self.characters(22, using: &generator)
         }
         messageItemID = "msg_" + Self.hex(48, using: &generator)
         systemFingerprint = "fp_" + Self.hex(10, using: &generator)
         created = 1_700_000_000 + Int(generator.next() % 50_000_000)
         var calls: [Call] = []
         for call in answer.toolCalls {
-            let callID = call.id ?? (api.isAnthropicMessages ? "toolu_01" + Self.characters(22, using: &generator)
+            let callID = call.id ?? (api.kind == .anthropicMessages ? "toolu_01" + Self.characters(22, using: &generator)
                                                              : "call_" + Self.characters(24, using: &generator))
             calls.append(Call(callID: callID, itemID: "fc_" + Self.hex(48, using: &generator), name: call.name,
                               fragments: call.argumentFragments.isEmpty ? [""] : call.argumentFragments))
-            if api.isAnthropicMessages, (try? JSONParser.parse(calls[calls.count - 1].arguments))?.objectValue == nil {
+            if api.kind == .anthropicMessages, (try? JSONParser.parse(calls[calls.count - 1].arguments))?.objectValue == nil {
                 throw Problem(description: "the arguments of tool call \"\(call.name)\" are not a JSON object (Anthropic's tool_use input is one): \(calls[calls.count - 1].arguments)")
             }
         }

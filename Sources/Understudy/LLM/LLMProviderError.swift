@@ -22,6 +22,6 @@ public struct LLMProviderError: Sendable, Hashable {
 
     /// The error's type, or the API's generic one.
     func type(for api: LLMAPI) -> String {
-        type ?? (api.isAnthropicMessages ? "api_error" : "server_error")
+        type ?? (api.kind == .anthropicMessages ? "api_error" : "server_error")
     }
 }

@@ -18,7 +18,7 @@ extension LLMResponse {
             let deltas = script.content.filter(\.isDelta).count
             var events = script.events(cutAfter: interrupted ? (afterDeltas ?? deltas) : nil)
             if let error { events.append(exchange.errorEvent(error)) }
-            if api.isOpenAIResponses { events = Self.numbered(events) }
+            if api.kind == .openAIResponses { events = Self.numbered(events) }
             let sent = events.map { event in
                 let data = switch event.data {
                 case .json(let object): JSONValue.object(object).jsonText()
@@ -90,38 +90,43 @@ extension LLMResponse {
 extension LLMExchange {
     /// The streamed answer's events in this API's format.
     var script: LLMEventScript {
-        let api = answer.api
-        if api.isOpenAIChat { return openAIChatScript }
-        if api.isOpenAIResponses { return openAIResponsesScript }
-        return anthropicMessagesScript
+        switch answer.api.kind {
+        case .openAIChat: openAIChatScript
+        case .openAIResponses: openAIResponsesScript
+        case .anthropicMessages: anthropicMessagesScript
+        }
     }
 
     /// The whole answer as this API's JSON object.
     var object: JSONValue {
-        let api = answer.api
-        if api.isOpenAIChat { return openAIChatObject }
-        if api.isOpenAIResponses { return openAIResponsesObject }
-        return anthropicMessagesObject
+        switch answer.api.kind {
+        case .openAIChat: openAIChatObject
+        case .openAIResponses: openAIResponsesObject
+        case .anthropicMessages: anthropicMessagesObject
+        }
     }
 
     /// The API's error event, sent mid-stream.
     func errorEvent(_ error: LLMProviderError) -> LLMEventScript.Event {
         let type = error.type(for: answer.api)
-        if answer.api.isOpenAIChat {
+        switch answer.api.kind {
+        case .openAIChat:
             return LLMEventScript.Event(data: .json(["error": .object(openAIErrorObject(error))]))
-        }
-        if answer.api.isOpenAIResponses {
+        case .openAIResponses:
             return LLMEventScript.Event(name: "error", data: .json(["type": "error", "code": .string(type), "message": .string(error.message), "param": nil]))
+        case .anthropicMessages:
+            return LLMEventScript.Event(name: "error", data: .json(["type": "error", "error": ["type": .string(type), "message": .string(error.message)]]))
         }
-        return LLMEventScript.Event(name: "error", data: .json(["type": "error", "error": ["type": .string(type), "message": .string(error.message)]]))
     }
 
     /// The API's error body, answered with the error's status.
     func errorBody(_ error: LLMProviderError) -> JSONValue {
-        if answer.api.isAnthropicMessages {
-            return ["type": "error", "error": ["type": .string(error.type(for: answer.api)), "message": .string(error.message)]]
+        switch answer.api.kind {
+        case .anthropicMessages:
+            ["type": "error", "error": ["type": .string(error.type(for: answer.api)), "message": .string(error.message)]]
+        case .openAIChat, .openAIResponses:
+            ["error": .object(openAIErrorObject(error))]
         }
-        return ["error": .object(openAIErrorObject(error))]
     }
 
     private func openAIErrorObject(_ error: LLMProviderError) -> JSONObject {
