@@ -73,14 +73,7 @@ extension LLMResponse {
             guard (400...599).contains(status) else { throw error.error(at: "status", "status \(status) is not an error status; use 400 to 599 (OpenAI answers 500, Anthropic 529 when overloaded)") }
             return LLMProviderError(type: try error.optionalString("type"), message: try error.requiredString("message"), status: status)
         }
-        fault = try reader.optional("thenFault") { member in
-            let name = try member.string()
-            guard let fault = Fault(wireMockName: name) else {
-                let names = Fault.allCases.map(\.name)
-                throw member.error("unknown fault \"\(name)\"\(LevenshteinDistance.suggestion(for: name, among: names)); faults are \(names.joined(separator: ", "))")
-            }
-            return fault
-        }
+        fault = try reader.optional("thenFault") { try Fault(wireMock: $0) }
         if error != nil, fault != nil {
             throw reader.error(at: "thenFault", "an llm answer ends one way: keep \"error\" (the provider's error event) or \"thenFault\" (the connection cut)")
         }

@@ -109,14 +109,7 @@ extension ResponseDefinition {
             guard chunks > 0 else { throw reader.error(at: "numberOfChunks", "numberOfChunks must be at least 1") }
             return ChunkedDribbleDelay(numberOfChunks: chunks, totalDurationMilliseconds: try reader.requiredInt("totalDuration"))
         }
-        if let member = reader.member("fault"), member.value != .null {
-            let name = try member.string()
-            guard let fault = Fault(wireMockName: name) else {
-                let names = Fault.allCases.map(\.name)
-                throw member.error("unknown fault \"\(name)\"\(LevenshteinDistance.suggestion(for: name, among: names)); faults are \(names.joined(separator: ", "))")
-            }
-            self.fault = fault
-        }
+        fault = try reader.optional("fault") { try Fault(wireMock: $0) }
         transformers = try reader.optional("transformers") { reader in
             var names: [String] = []
             for element in try reader.elements() {

@@ -45,14 +45,7 @@ extension ResponseStream {
     }
 
     private static func ending(in reader: JSONReader) throws -> Ending {
-        let fault = try reader.optional("thenFault") { member in
-            let name = try member.string()
-            guard let fault = Fault(wireMockName: name) else {
-                let names = Fault.allCases.map(\.name)
-                throw member.error("unknown fault \"\(name)\"\(LevenshteinDistance.suggestion(for: name, among: names)); faults are \(names.joined(separator: ", "))")
-            }
-            return fault
-        }
+        let fault = try reader.optional("thenFault") { try Fault(wireMock: $0) }
         let hold = try reader.optionalInt("thenHoldOpenMilliseconds")
         switch (fault, hold) {
         case (nil, nil): return .complete
