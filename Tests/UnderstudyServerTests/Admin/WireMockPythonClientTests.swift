@@ -15,15 +15,10 @@ struct WireMockPythonClientTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("E2E/wiremock_python_client.py")
 
-    static let required = ChildProcess.pythonRequired
-
     /// Whether `python3 -c "import wiremock"` succeeds.
-    static let clientIsImportable: Bool = {
-        guard let result = try? runSynchronously(["python3", "-c", "import wiremock"]) else { return false }
-        return result.status == 0
-    }()
+    static let clientIsImportable = ChildProcess.pythonCanImport("wiremock")
 
-    @Test(.enabled(if: clientIsImportable || required, "needs `pip install wiremock==2.7.0` (set UNDERSTUDY_REQUIRE_PYTHON_E2E=1 to make this a failure)"))
+    @Test(.enabled(if: clientIsImportable || ChildProcess.pythonRequired, "needs `pip install wiremock==2.7.0` (set UNDERSTUDY_REQUIRE_PYTHON_E2E=1 to make this a failure)"))
     func thePythonClientDrivesTheAdminAPI() async throws {
         guard Self.clientIsImportable else {
             Issue.record("UNDERSTUDY_REQUIRE_PYTHON_E2E=1 but python3 cannot import wiremock; run: pip install wiremock==2.7.0")
@@ -35,7 +30,7 @@ struct WireMockPythonClientTests {
         let mock = HTTPMock(configuration: .init(onWebhookOutcome: { outcome.yield($0) }))
         try await withMockServer(receiver) { receiving in
             try await withMockServer(mock) { server in
-                let result = try await Self.run(["python3", Self.script.path, server.baseURL.absoluteString,
+                let result = try await ChildProcess.run(["python3", Self.script.path, server.baseURL.absoluteString,
                                                  receiving.baseURL.absoluteString])
                 #expect(result.status == 0, "wiremock_python_client.py exited with \(result.status):\n\(result.output)")
                 guard result.status == 0 else { return }
@@ -51,15 +46,5 @@ struct WireMockPythonClientTests {
         #expect(webhook?.path == "/webhooks/A7")
         #expect(webhook?.bodyText == "order A7 paid")
         #expect(webhook?.headers["Content-Type"] == "text/plain")
-    }
-
-    /// Runs a command as ``ChildProcess/run(_:timeout:)`` does.
-    static func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> (status: Int32, output: String) {
-        try await ChildProcess.run(arguments, timeout: timeout)
-    }
-
-    /// Runs a short command to completion on the current thread.
-    static func runSynchronously(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try ChildProcess.runSynchronously(arguments)
     }
 }

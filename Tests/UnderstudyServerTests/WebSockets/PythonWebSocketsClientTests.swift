@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyServer
+import UnderstudyTestSupport
 
 /// Runs `Tests/E2E/websockets_client.py` (Python's `websockets` 16.0, a client that knows
 /// nothing of Understudy) against a live server: refused and accepted upgrades, text, binary
@@ -14,12 +15,9 @@ struct PythonWebSocketsClientTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("E2E/websockets_client.py")
 
-    static let clientIsImportable: Bool = {
-        guard let result = try? WireMockPythonClientTests.runSynchronously(["python3", "-c", "import websockets"]) else { return false }
-        return result.status == 0
-    }()
+    static let clientIsImportable = ChildProcess.pythonCanImport("websockets")
 
-    @Test(.enabled(if: clientIsImportable || WireMockPythonClientTests.required,
+    @Test(.enabled(if: clientIsImportable || ChildProcess.pythonRequired,
                    "needs `pip install websockets==16.0` (set UNDERSTUDY_REQUIRE_PYTHON_E2E=1 to make this a failure)"))
     func thePythonClientTalksToMessageStubs() async throws {
         guard Self.clientIsImportable else {
@@ -28,7 +26,7 @@ struct PythonWebSocketsClientTests {
         }
         let mock = HTTPMock()
         try await withMockServer(mock) { server in
-            let result = try await WireMockPythonClientTests.run(["python3", Self.script.path, server.baseURL.absoluteString])
+            let result = try await ChildProcess.run(["python3", Self.script.path, server.baseURL.absoluteString])
             #expect(result.status == 0, "websockets_client.py exited with \(result.status):\n\(result.output)")
         }
         // The script cleans up through the admin API.
