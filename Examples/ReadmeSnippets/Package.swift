@@ -28,6 +28,8 @@ let snippets = [
     "Understudy_GettingStarted_04",
     "Understudy_LLMPresets_01",
     "Understudy_LLMPresets_02",
+    "Understudy_NetworkProfiles_01",
+    "Understudy_NetworkProfiles_02",
     "Understudy_ResponseTemplating_01",
     "Understudy_SendingWebhooks_01",
     "Understudy_StreamedResponses_01",

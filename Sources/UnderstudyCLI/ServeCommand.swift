@@ -54,6 +54,17 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var wireMock: WireMockOptions
 
+    @Option(name: .customLong("network-profile"),
+            help: ArgumentHelp("Answer every request as if over this network, unless its stub names its own: a preset (\(NetworkProfile.presetNames.joined(separator: ", "))) or a JSON object such as '{\"downlinkKbps\": 500, \"downlinkDelayMilliseconds\": 200}'.", valueName: "profile"),
+            transform: { text in
+                do throws(MappingDecodingError) {
+                    return try NetworkProfile(argument: text)
+                } catch {
+                    throw ValidationError("--network-profile: \(error.message)")
+                }
+            })
+    var networkProfile: NetworkProfile?
+
     @Option(name: .long, help: "An OpenAPI 3.0 or 3.1 document (YAML or JSON) whose operations are served: examples, or bodies generated from the schemas. The root folder may then be absent.")
     var openapi: String?
 
@@ -88,6 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
                                                    globalTemplating: globalResponseTemplating, templateEscaping: templateEscaping)
         let folder = root.url.appendingPathComponent("mappings").path
         // With --watch a saved file is served at once; without it, after a restart.
+        configuration.networkProfile = networkProfile
         configuration.noStubsHint = "Add a mapping file under \(folder)/\(watch ? "" : " and restart"), or POST one to /__admin/mappings."
         return configuration
     }

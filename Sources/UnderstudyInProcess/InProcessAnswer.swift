@@ -45,7 +45,8 @@ package struct InProcessAnswer: Sendable {
                     try await Task.sleep(until: due, clock: clock)
                 }
                 try Task.checkCancellation()
-                deliver(part.bytes)
+                // An empty part only marks a time (a stalled connection's wait).
+                if !part.bytes.isEmpty { deliver(part.bytes) }
             }
         } catch {
             // The caller went away: the response is over, and its webhooks fire, as the

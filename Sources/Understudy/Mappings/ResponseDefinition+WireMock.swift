@@ -8,7 +8,7 @@ extension ResponseDefinition {
         "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
         "transformerParameters", "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders",
         "removeProxyRequestHeaders", "fromConfiguredStub", "eventStream", "chunks", "thenFault", "thenHoldOpenMilliseconds",
-        "acceptWebSocket", "llm",
+        "acceptWebSocket", "llm", "networkProfile",
     ]
 
     /// The transformers a response may name.
@@ -44,6 +44,7 @@ extension ResponseDefinition {
         for member in stream?.wireMockMembers ?? [] { object[member.key] = member.value }
         if acceptsWebSocket { object["acceptWebSocket"] = .bool(true) }
         if let llm { object["llm"] = llm.wireMockJSON }
+        if let networkProfile { object["networkProfile"] = networkProfile.wireMockJSON }
         return .object(object)
     }
 
@@ -131,6 +132,10 @@ extension ResponseDefinition {
             return names
         }
         acceptsWebSocket = try reader.optionalBool("acceptWebSocket") ?? false
+        networkProfile = try reader.optional("networkProfile") { try NetworkProfile(wireMock: $0) }
+        if networkProfile != nil {
+            reader.warn(at: "networkProfile", "\"networkProfile\" is an Understudy extension: WireMock 3.13 will not load this mapping")
+        }
     }
 }
 

@@ -28,6 +28,9 @@ public struct ResponseDefinition: Sendable, Hashable {
     /// An answer in an LLM provider's wire format instead of ``body`` and ``stream``, streamed
     /// or not as the request asks (see ``LLMResponse``).
     public var llm: LLMResponse?
+    /// The network the answer crosses (delay, bandwidth, loss, a cut), instead of the mock's
+    /// own ``HTTPMock/networkProfile``; `nil` uses the mock's.
+    public var networkProfile: NetworkProfile?
     /// A network fault produced instead of a response.
     public var fault: Fault?
     /// Names of response transformers, for example `response-template`.
@@ -199,6 +202,14 @@ extension ResponseDefinition {
             numberOfChunks: chunks,
             totalDurationMilliseconds: Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
         )
+        return copy
+    }
+
+    /// Answers as if over `profile` (a preset such as ``NetworkProfile/threeG`` or a custom
+    /// one), whatever the mock's own profile: `.ok.json(feed).networkProfile(.edge)`.
+    public func networkProfile(_ profile: NetworkProfile) -> ResponseDefinition {
+        var copy = self
+        copy.networkProfile = profile
         return copy
     }
 

@@ -9,6 +9,7 @@ struct StaticAnswer: Sendable {
     let body: TimedBody
     let fixedDelayMilliseconds: Int?
     let delayDistribution: DelayDistribution?
+    let networkProfile: NetworkProfile?
 
     /// The answer of a stub whose response needs nothing from the request or the disk (no
     /// template, file, fault or proxy); `nil` otherwise.
@@ -24,6 +25,7 @@ struct StaticAnswer: Sendable {
         (head, body) = ResponsePlan.answer(response, bytes: bytes, stub: stub, isHead: false)
         fixedDelayMilliseconds = response.fixedDelayMilliseconds
         delayDistribution = response.delayDistribution
+        networkProfile = response.networkProfile
     }
 
     /// The plan for one request: this answer after the delays drawn now (no body for `HEAD`).

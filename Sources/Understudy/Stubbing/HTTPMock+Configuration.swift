@@ -30,6 +30,9 @@ extension HTTPMock {
         /// global `fixedDelay` / `delayDistribution` settings); ``HTTPMock/globalDelays`` and
         /// `POST /__admin/settings` change them later.
         public var globalDelays: GlobalDelays
+        /// The network every answer crosses unless its stub names its own, from the start;
+        /// ``HTTPMock/networkProfile`` changes it later. `nil` (the default) answers at once.
+        public var networkProfile: NetworkProfile?
         /// What a 404's report tells the reader to do when the mock has no stubs at all. The
         /// default speaks to Swift code (`mock.stub(...)`); a server run from the command line
         /// names its mapping files and admin API instead.

@@ -24,6 +24,7 @@ public final class HTTPMock: Sendable {
         /// Answers unmatched requests instead of the near-miss 404, when set.
         var unmatchedResponder: (@Sendable (RecordedRequest) -> ResponseDefinition)?
         var globalDelays = GlobalDelays()
+        var networkProfile: NetworkProfile?
 
         /// Journals a served request and wakes the waiters it completes; returns the entry as
         /// journaled (numbered, so that ``HTTPMock/finish(_:with:)`` finds it without a scan).
@@ -62,7 +63,8 @@ public final class HTTPMock: Sendable {
     /// Creates an empty mock.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity), globalDelays: configuration.globalDelays))
+        self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity), globalDelays: configuration.globalDelays,
+                                  networkProfile: configuration.networkProfile))
         self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
         self.messages = MessageHub(templater: templater, root: configuration.root, journalCapacity: configuration.journalCapacity,
                                    transformers: configuration.messageActionTransformers)
@@ -187,13 +189,25 @@ public final class HTTPMock: Sendable {
         set { state.withLock { $0.globalDelays = newValue } }
     }
 
-    /// Removes every stub, journal entry and scenario state; the global delays stay, as
+    /// The network every answer crosses unless its stub names its own
+    /// (``ResponseDefinition/networkProfile``); `nil` answers at once. Every transport paces
+    /// its answers by it alike (see ``NetworkProfile``).
+    /// ```swift
+    /// mock.networkProfile = .threeG
+    /// ```
+    public var networkProfile: NetworkProfile? {
+        get { state.withLock { $0.networkProfile } }
+        set { state.withLock { $0.networkProfile = newValue } }
+    }
+
+    /// Removes every stub, journal entry and scenario state; the global delays and the
+    /// network profile stay, as
     /// WireMock's `POST /__admin/reset` keeps its global settings (`core/WireMockApp.java`),
     /// and tasks in ``waitForRequests(matching:count:timeout:)`` keep waiting.
     public func reset() {
         state.withLock { state in
             state = State(journal: RequestJournal(capacity: configuration.journalCapacity), journalWaiters: state.journalWaiters,
-                          globalDelays: state.globalDelays)
+                          globalDelays: state.globalDelays, networkProfile: state.networkProfile)
         }
     }
 
@@ -281,14 +295,21 @@ public final class HTTPMock: Sendable {
     /// and body in timed parts, and the webhooks to fire afterwards. Every transport carries
     /// this plan out and decides nothing itself.
     private func plan(for event: ServeEvent, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
-        let delays = state.withLock { $0.globalDelays }
+        let (delays, mockProfile) = state.withLock { ($0.globalDelays, $0.networkProfile) }
         var plan: ResponsePlan
+        let profile: NetworkProfile?
         if let answer = event.staticAnswer {
             plan = answer.plan(for: event.request.method, delays: delays, using: &generator)
+            profile = answer.networkProfile ?? mockProfile
         } else {
+            let response = event.response
             let root = configuration.root
-            plan = ResponsePlan.make(for: event.response, to: event.request, stub: event.stubIdentity, delays: delays,
+            plan = ResponsePlan.make(for: response, to: event.request, stub: event.stubIdentity, delays: delays,
                                      bodyData: { try $0.bodyData(root: root) }, using: &generator)
+            profile = response.networkProfile ?? mockProfile
+        }
+        if let profile {
+            plan = profile.shape(plan, for: event.request, sequence: event.journalSequence ?? 0, using: &generator)
         }
         plan.webhooks = pendingWebhooks(for: event)
         return plan

@@ -36,7 +36,8 @@ extension AdminAPI {
     /// `POST` or `PUT /settings`: replaces the settings with the body (`{"fixedDelay": 100,
     /// "extended": {...}}` or the same wrapped in `{"settings": ...}`) and answers with them.
     /// `fixedDelay` and `delayDistribution` become the mock's ``HTTPMock/globalDelays``, which
-    /// every response without delays of its own waits; a bad value or an unknown key changes
+    /// every response without delays of its own waits, and `networkProfile` (an Understudy
+    /// extension) its ``HTTPMock/networkProfile`` (the configured one when absent); a bad value or an unknown key changes
     /// nothing (WireMock's Jackson refuses unknown keys too). `proxyPassThrough` is stored
     /// only: in WireMock it decides whether unmatched requests are forwarded when browser
     /// proxying is on, and Understudy has no browser proxying, so unmatched requests get a
@@ -44,8 +45,10 @@ extension AdminAPI {
     func replaceSettings(_ request: RecordedRequest) throws(AdminError) -> ResponseDefinition {
         let settings = try settingsBody(request)
         let delays = try Self.delays(in: settings)
+        let profile = try Self.networkProfile(in: settings)
         let stored = state.replaceSettings(settings)
         mock.globalDelays = delays
+        mock.networkProfile = profile ?? mock.configuration.networkProfile
         return AdminResponse.json(.object(stored))
     }
 
@@ -58,14 +61,26 @@ extension AdminAPI {
         var candidate = state.settings
         apply(&candidate)
         let delays = try Self.delays(in: candidate)
+        let profile = try Self.networkProfile(in: candidate)
         let merged = state.update(apply)
         mock.globalDelays = delays
+        mock.networkProfile = profile ?? mock.configuration.networkProfile
         return AdminResponse.json(.object(merged))
     }
 
     private static func delays(in settings: JSONObject) throws(AdminError) -> GlobalDelays {
         do {
             return try GlobalDelays(wireMockSettings: settings)
+        } catch {
+            throw .invalidInput(error)
+        }
+    }
+
+    /// The settings' `networkProfile` (an Understudy extension: a preset's name or a profile
+    /// object, as a stub's); `nil` when absent, and the mock's configured profile then applies.
+    private static func networkProfile(in settings: JSONObject) throws(AdminError) -> NetworkProfile? {
+        do {
+            return try NetworkProfile(wireMockSettings: settings)
         } catch {
             throw .invalidInput(error)
         }
@@ -91,9 +106,9 @@ extension AdminAPI {
             throw .invalidInput("settings are an object such as {\"fixedDelay\": 100}")
         }
         if case .object(let wrapped)? = settings["settings"] { settings = wrapped }
-        let known: Set<String> = ["fixedDelay", "delayDistribution", "extended", "proxyPassThrough"]
+        let known: Set<String> = ["fixedDelay", "delayDistribution", "extended", "proxyPassThrough", "networkProfile"]
         for member in settings where !known.contains(member.key) {
-            throw .invalidInput(pointer: "/\(member.key)", "unknown setting \"\(member.key)\"; known settings: fixedDelay, delayDistribution, extended, proxyPassThrough")
+            throw .invalidInput(pointer: "/\(member.key)", "unknown setting \"\(member.key)\"; known settings: fixedDelay, delayDistribution, extended, proxyPassThrough, networkProfile (an Understudy extension)")
         }
         if let delay = settings["fixedDelay"], delay != .null, delay.intValue == nil {
             throw .invalidInput(pointer: "/fixedDelay", "fixedDelay is a whole number of milliseconds")

@@ -168,6 +168,11 @@ final class ResponseWriter {
         guard let timed else { return false }
         let part = timed.parts[timed.next]
         timed.next += 1
+        // An empty part only marks a time (a stalled connection's wait): nothing to write.
+        guard !part.bytes.isEmpty else {
+            promise?.succeed()
+            return true
+        }
         context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: promise)
         streamDelivery?.partsDelivered += 1
         return true

@@ -70,6 +70,33 @@ struct AdminSystemTests {
         #expect(admin.call(.get, "/settings").bodyJSON == ["settings": ["proxyPassThrough": false]])
     }
 
+    /// `networkProfile` is an Understudy extension of the settings: it becomes the mock's
+    /// profile, a bad one changes nothing, and without it the configured profile applies.
+    @Test func settingsNetworkProfileBecomesTheMocksProfile() {
+        let admin = AdminHarness()
+        #expect(admin.call(.post, "/settings", #"{"networkProfile": "Edge"}"#).bodyJSON == ["networkProfile": "Edge"])
+        #expect(admin.mock.networkProfile == .edge)
+        let refused = admin.call(.patch, "/settings", #"{"networkProfile": "6G"}"#)
+        #expect(refused.status == 422)
+        #expect(refused.bodyText.contains(#"unknown network profile \"6G\""#), "\(refused.bodyText)")
+        #expect(admin.mock.networkProfile == .edge)
+        #expect(admin.call(.patch, "/settings", #"{"networkProfile": {"downlinkDelayMilliseconds": 40}}"#).status == 200)
+        #expect(admin.mock.networkProfile?.downlink.delay == .milliseconds(40))
+        #expect(admin.call(.post, "/reset").status == 200)
+        #expect(admin.mock.networkProfile?.downlink.delay == .milliseconds(40))
+        #expect(admin.call(.patch, "/settings", #"{"networkProfile": null}"#).status == 200)
+        #expect(admin.mock.networkProfile == nil)
+    }
+
+    /// A stub's `networkProfile` round-trips through the admin API.
+    @Test func aStubsNetworkProfileRoundTrips() throws {
+        let admin = AdminHarness()
+        let created = admin.call(.post, "/mappings", #"{"request": {"url": "/feed"}, "response": {"status": 200, "networkProfile": "3G"}}"#)
+        #expect(created.status == 201)
+        #expect(created.bodyJSON["response"]?["networkProfile"] == "3G")
+        #expect(admin.mock.stubMappings.first?.response.definition?.networkProfile == .threeG)
+    }
+
     /// WireMock 3.13.2 `http/Response.java` (`configureDelay`): the global `fixedDelay` and
     /// `delayDistribution` delay every response that sets none of its own.
     @Test func settingsDelaysBecomeTheMocksGlobalDelays() {
