@@ -6,7 +6,7 @@ extension StubMapping {
     private static let knownKeys = [
         "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
         "newScenarioState", "metadata", "persistent", "postServeActions", "serveEventListeners", "insertionIndex",
-        "$schema",
+        "$schema", "namespace",
     ]
 
     /// The stub as WireMock JSON. Throws for a stub with a dynamic (closure) response.
@@ -24,6 +24,7 @@ extension StubMapping {
         if let newScenarioState { object["newScenarioState"] = .string(newScenarioState) }
         if let metadata { object["metadata"] = .object(metadata) }
         if let persistent { object["persistent"] = .bool(persistent) }
+        if let namespace { object["namespace"] = .string(namespace) }
         // WireMock writes both lists in list form, whichever form they were read in.
         if !postServeActions.isEmpty { object["postServeActions"] = .array(postServeActions.map(\.wireMockJSON)) }
         if !serveEventListeners.isEmpty { object["serveEventListeners"] = .array(serveEventListeners.map(\.wireMockJSON)) }
@@ -69,8 +70,18 @@ extension StubMapping {
             metadata: try reader.optional("metadata") { try $0.object() },
             persistent: try reader.optionalBool("persistent"),
             serveEventListeners: serveEventListeners ?? [],
-            postServeActions: postServeActions ?? []
+            postServeActions: postServeActions ?? [],
+            namespace: try reader.optional("namespace") { member in
+                let name = try member.string()
+                guard Namespace.isValid(name) else {
+                    throw member.error("namespace \"\(name)\" is not a namespace: use 1 to 128 letters, digits, '-', '_', '.' or ':'")
+                }
+                return name
+            }
         )
+        if namespace != nil {
+            reader.warn(at: "namespace", "\"namespace\" is an Understudy extension: WireMock 3.13 will not load this mapping")
+        }
         if scenarioName == nil, requiredScenarioState != nil || newScenarioState != nil {
             throw reader.error("requiredScenarioState and newScenarioState need a scenarioName")
         }

@@ -26,6 +26,9 @@ public struct StubMapping: Sendable, Identifiable {
     public var newScenarioState: String?
     /// Free-form metadata (WireMock's `metadata`), searchable through the admin API.
     public var metadata: JSONObject?
+    /// The namespace the stub belongs to (see ``Namespace``): it answers only requests naming
+    /// it. `nil` (the default) makes it global: every request sees it.
+    public var namespace: String?
     /// Whether the stub is saved to the mappings folder (WireMock's `persistent`).
     public var persistent: Bool?
     /// What runs after the stub has answered (WireMock's `serveEventListeners`): webhooks
@@ -49,7 +52,8 @@ public struct StubMapping: Sendable, Identifiable {
         metadata: JSONObject? = nil,
         persistent: Bool? = nil,
         serveEventListeners: [ServeEventListener] = [],
-        postServeActions: [ServeEventListener] = []
+        postServeActions: [ServeEventListener] = [],
+        namespace: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -63,6 +67,7 @@ public struct StubMapping: Sendable, Identifiable {
         self.persistent = persistent
         self.serveEventListeners = serveEventListeners
         self.postServeActions = postServeActions
+        self.namespace = namespace
     }
 
     /// Creates a stub answering with a static response.
