@@ -54,6 +54,30 @@ public func withMockHTTP<Result>(
     return try await MockHTTPScope.run(setup, reportingAt: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
 }
 
+/// Runs `body` with a namespace of its own on a server shared with other tests (see
+/// `SharedMockServer`): the mock is `shared.mock.namespaced()`, `MockServer.current` is the
+/// shared server (start it first if no test has), and when the body ends the checks of
+/// ``withMockHTTP(configuration:root:server:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)``
+/// run on the namespace, which is then dropped (its stubs, journal and scenario states).
+///
+/// Requests reach the namespace through the mock itself, `mock.urlSession()`, or the server
+/// with the namespace's header: `MockServer.current.urlSession(for: mock)`, or
+/// `launchEnvironment(for: mock)` for an app under test.
+@discardableResult
+public func withMockHTTP<Result>(
+    sharing shared: SharedMockServer,
+    root: String? = nil,
+    reportUnusedStubs: Bool = false,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (HTTPMock) async throws -> Result
+) async throws -> Result {
+    var setup = MockHTTPScope.Setup(configuration: shared.mock.configuration, root: root, relativeTo: filePath,
+                                    startsServer: false, reportsUnusedStubs: reportUnusedStubs)
+    setup.sharedServer = shared
+    return try await MockHTTPScope.run(setup, reportingAt: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
+}
+
 /// The error `MockServer.current` throws outside a scope that started a server.
 public struct NoCurrentMockServerError: Error, Sendable, CustomStringConvertible {
     public var description: String {
@@ -71,6 +95,9 @@ package final class MockHTTPScope: Sendable {
         var root: MappingsRoot?
         var startsServer = false
         var reportsUnusedStubs = false
+        /// A server shared with other tests: the scope's mock is a namespace of its own on it,
+        /// dropped when the scope ends.
+        var sharedServer: SharedMockServer?
         /// Whether each end-of-test failure ends with the mock's call report (UI tests, where
         /// the requests came from another process and the report is all the test sees of them).
         package var appendsCallReport = false
@@ -100,6 +127,12 @@ package final class MockHTTPScope: Sendable {
     /// Creates the mock (loading the root's mappings) and, if asked, an unstarted server.
     init(_ setup: Setup) throws(MappingsLoadError) {
         self.setup = setup
+        if let shared = setup.sharedServer {
+            mock = shared.mock.namespaced()
+            if let root = setup.root { mock.stub(try root.loadMappings()) }
+            server = shared.server
+            return
+        }
         if let root = setup.root {
             mock = try HTTPMock(loadingMappingsFrom: root, configuration: setup.configuration)
         } else {
@@ -109,6 +142,7 @@ package final class MockHTTPScope: Sendable {
     }
 
     func start() async throws {
+        if let shared = setup.sharedServer { return try await shared.start() }
         try await server?.start()
     }
 
@@ -131,8 +165,13 @@ package final class MockHTTPScope: Sendable {
 
     /// Shuts the server down (if any) and reports every end-of-test failure at `location`.
     /// The shutdown's error is thrown after the failures are reported.
+    /// A scope on a shared server drops its namespace instead.
     func finish(reportingAt location: FailureLocation) async throws {
         for failure in failures { FailureReporter.report(failure, at: location) }
+        if setup.sharedServer != nil {
+            if let namespace = mock.namespace { mock.reset(namespace: namespace) }
+            return
+        }
         try await server?.shutdown()
     }
 
@@ -148,7 +187,7 @@ package final class MockHTTPScope: Sendable {
         do {
             try await scope.start()
         } catch {
-            try? await scope.server?.shutdown()
+            if setup.sharedServer == nil { try? await scope.server?.shutdown() }
             throw error
         }
         let result: Result
@@ -198,7 +237,8 @@ extension HTTPMock {
 
 extension MockServer {
     /// The started server of the running test, from `.mockHTTP(server: true)`,
-    /// `withMockHTTP(server: true)` or a ``MockHTTPTestCase`` whose `startsServer` is `true`.
+    /// `withMockHTTP(server: true)` or a ``MockHTTPTestCase`` whose `startsServer` is `true`;
+    /// the shared server in a scope on one (`.mockHTTP(sharing:)`).
     /// Throws ``NoCurrentMockServerError`` elsewhere.
     public static var current: MockServer {
         get throws(NoCurrentMockServerError) {

@@ -33,6 +33,10 @@ open class MockHTTPTestCase: XCTestCase {
     /// A WireMock root folder whose `mappings` become each test's stubs and whose `__files`
     /// serve bodies, e.g. `MappingsRoot(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/api"))`.
     open var mappingsRoot: MappingsRoot? { nil }
+    /// A server shared with other tests (and test processes' other test cases): when set,
+    /// each test's ``mock`` is a namespace of its own on it (``server`` is the shared server,
+    /// started by the first test), dropped in `tearDown`; ``startsServer`` is then ignored.
+    open var sharedServer: SharedMockServer? { nil }
 
     /// Whether each end-of-test failure ends with the mock's call report; set by the UI-test
     /// base class of `UnderstudyUITesting` before its `setUp` calls this one.
@@ -51,9 +55,10 @@ open class MockHTTPTestCase: XCTestCase {
 
     open override func setUp() async throws {
         try await super.setUp()
-        let setup = MockHTTPScope.Setup(configuration: mockConfiguration, root: mappingsRoot,
-                                        startsServer: startsServer, reportsUnusedStubs: reportsUnusedStubs,
-                                        appendsCallReport: appendsCallReport)
+        let shared = sharedServer
+        let setup = MockHTTPScope.Setup(configuration: shared?.mock.configuration ?? mockConfiguration, root: mappingsRoot,
+                                        startsServer: shared == nil && startsServer, reportsUnusedStubs: reportsUnusedStubs,
+                                        sharedServer: shared, appendsCallReport: appendsCallReport)
         let scope = try MockHTTPScope(setup)
         mock = scope.mock
         server = scope.server

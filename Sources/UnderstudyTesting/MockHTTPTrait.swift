@@ -68,4 +68,32 @@ extension Trait where Self == MockHTTPTrait {
         MockHTTPTrait(setup: MockHTTPScope.Setup(configuration: configuration, root: root, relativeTo: filePath,
                                                  startsServer: server, reportsUnusedStubs: reportUnusedStubs))
     }
+
+    /// A namespace of its own per test on one server shared by every test that names it (see
+    /// `SharedMockServer`): `HTTPMock.current` is the namespace's handle, `MockServer.current`
+    /// the shared server (started by the first test), and the namespace is dropped when the
+    /// test ends, after the usual checks. Tests run in parallel without seeing each other.
+    ///
+    /// ```swift
+    /// extension SharedMockServer { static let api = SharedMockServer() }
+    ///
+    /// @Suite(.mockHTTP(sharing: .api)) struct CheckoutTests {
+    ///     @Test func paysTheCart() async throws {
+    ///         HTTPMock.current.stub(.post(urlPath: "/pay"), .ok)
+    ///         let session = try MockServer.current.urlSession(for: HTTPMock.current)
+    ///         ...
+    ///     }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - shared: the server the tests share.
+    ///   - root: a WireMock root folder whose `mappings` each test's namespace starts with.
+    ///   - reportUnusedStubs: whether stubs that answered no request fail the test too.
+    public static func mockHTTP(sharing shared: SharedMockServer, root: String? = nil, reportUnusedStubs: Bool = false,
+                                filePath: StaticString = #filePath) -> MockHTTPTrait {
+        var setup = MockHTTPScope.Setup(configuration: shared.mock.configuration, root: root, relativeTo: filePath,
+                                        startsServer: false, reportsUnusedStubs: reportUnusedStubs)
+        setup.sharedServer = shared
+        return MockHTTPTrait(setup: setup)
+    }
 }

@@ -21,10 +21,14 @@ import UnderstudySupport
 extension HTTPMock {
     /// Every journal entry, oldest first: the request, whether and by which stub it was
     /// matched, and the response it got.
-    public var serveEvents: [ServeEvent] { state.withLock { $0.journal.events } }
+    /// A namespaced handle (``namespaced(_:)``) sees its namespace's requests only.
+    public var serveEvents: [ServeEvent] {
+        let events = state.withLock { $0.journal.events }
+        return namespace == nil ? events : events.filter(sees)
+    }
 
     /// The journal entry of the request with the id.
-    public func serveEvent(id: UUID) -> ServeEvent? { state.withLock { $0.journal.event(id: id) } }
+    public func serveEvent(id: UUID) -> ServeEvent? { state.withLock { $0.journal.event(id: id) }.flatMap { sees($0) ? $0 : nil } }
 
     /// The journaled requests the pattern matches, oldest first; every journaled request when
     /// no pattern is given.
@@ -55,15 +59,18 @@ extension HTTPMock {
                                 timeout: Duration = .seconds(10)) async throws -> [RecordedRequest] {
         if let disabled = verificationFailure(.atLeast(count), pattern), disabled.journalDisabled { throw disabled }
         let state = self.state
+        let namespace = self.namespace
         let waiter = Locked<UInt64?>(nil)
         let arrivedInTime = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
                 try await withTaskCancellationHandler {
                     try await withCheckedThrowingContinuation { continuation in
                         state.withLock { state in
-                            let already = state.journal.events.lazy.filter { pattern.matches($0.request) }.count
+                            let already = state.journal.events.lazy.filter {
+                                (namespace == nil || $0.request.namespace == namespace) && pattern.matches($0.request)
+                            }.count
                             guard already < count else { return continuation.resume() }
-                            let id = state.journalWaiters.add(pattern, remaining: count - already, continuation: continuation)
+                            let id = state.journalWaiters.add(pattern, namespace: namespace, remaining: count - already, continuation: continuation)
                             waiter.withLock { $0 = id }
                             // Cancelled before the waiter existed: the handler found nothing to end.
                             if Task.isCancelled { state.journalWaiters.end(id, throwing: CancellationError()) }
@@ -92,15 +99,15 @@ extension HTTPMock {
     /// Removes the journaled requests matching the pattern; returns how many were removed.
     @discardableResult
     public func removeRequests(matching pattern: RequestPattern) -> Int {
-        state.withLock { $0.journal.removeAll { pattern.matches($0.request) } }
+        state.withLock { $0.journal.removeAll { sees($0) && pattern.matches($0.request) } }
     }
 
     /// Removes the journal entries with the given request ids; returns the removed entries.
     @discardableResult
     public func removeServeEvents(ids: Set<UUID>) -> [ServeEvent] {
         state.withLock { state in
-            let removed = state.journal.events.filter { ids.contains($0.id) }
-            state.journal.removeAll { ids.contains($0.id) }
+            let removed = state.journal.events.filter { ids.contains($0.id) && sees($0) }
+            state.journal.removeAll { ids.contains($0.id) && sees($0) }
             return removed
         }
     }
@@ -109,8 +116,9 @@ extension HTTPMock {
     /// answer).
     public var unmatchedRequests: [RecordedRequest] { serveEvents.filter { !$0.wasMatched }.map(\.request) }
 
-    /// Empties the journal (stubs and scenarios stay).
+    /// Empties the journal (stubs and scenarios stay); a namespaced handle empties its
+    /// namespace's part.
     public func resetRequests() {
-        state.withLock { _ = $0.journal.removeAll { _ in true } }
+        state.withLock { _ = $0.journal.removeAll(where: sees) }
     }
 }

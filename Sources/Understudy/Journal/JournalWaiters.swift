@@ -4,6 +4,8 @@
 struct JournalWaiters: Sendable {
     private struct Waiter: Sendable {
         let pattern: RequestPattern
+        /// Only requests naming this namespace count; `nil` counts every request.
+        let namespace: String?
         /// How many more matching requests must arrive.
         var remaining: Int
         let continuation: CheckedContinuation<Void, any Error>
@@ -15,16 +17,17 @@ struct JournalWaiters: Sendable {
     /// Whether anyone waits; the common case is no, and then arrivals cost nothing.
     var isEmpty: Bool { waiters.isEmpty }
 
-    /// Registers a waiter for `remaining` more requests matching `pattern`; returns its id.
-    mutating func add(_ pattern: RequestPattern, remaining: Int, continuation: CheckedContinuation<Void, any Error>) -> UInt64 {
+    /// Registers a waiter for `remaining` more requests matching `pattern` (and naming
+    /// `namespace`, when given); returns its id.
+    mutating func add(_ pattern: RequestPattern, namespace: String?, remaining: Int, continuation: CheckedContinuation<Void, any Error>) -> UInt64 {
         nextID += 1
-        waiters[nextID] = Waiter(pattern: pattern, remaining: remaining, continuation: continuation)
+        waiters[nextID] = Waiter(pattern: pattern, namespace: namespace, remaining: remaining, continuation: continuation)
         return nextID
     }
 
     /// Counts a request that reached the journal; resumes the waiters it completes.
     mutating func arrived(_ request: RecordedRequest) {
-        for (id, var waiter) in waiters where waiter.pattern.matches(request) {
+        for (id, var waiter) in waiters where (waiter.namespace == nil || waiter.namespace == request.namespace) && waiter.pattern.matches(request) {
             waiter.remaining -= 1
             if waiter.remaining <= 0 {
                 waiters[id] = nil

@@ -2,9 +2,13 @@ import UnderstudySupport
 
 extension HTTPMock {
     /// The stubs closest to a request, nearest first, with their field-by-field comparison.
+    /// Only the stubs the request sees are ranked: the global ones and those of the namespace
+    /// it names (or this handle's namespace).
     public func nearMisses(for request: RecordedRequest) -> NearMissReport {
-        let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios) }
-        var report = nearMissCalculator.nearest(to: request, in: registry, scenarios: scenarios)
+        let request = inScope(request)
+        let requestNamespace = request.namespace
+        let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios(in: requestNamespace)) }
+        var report = nearMissCalculator.nearest(to: request, in: registry, scenarios: scenarios, namespace: requestNamespace)
         report.noStubsHint = configuration.noStubsHint
         return report
     }

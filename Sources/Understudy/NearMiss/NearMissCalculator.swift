@@ -12,11 +12,13 @@ struct NearMissCalculator {
     /// a later place in matching order, on a tie), no stub left can rank. The result is the same
     /// as grading every stub and sorting by distance, then matching order; among thousands of
     /// stubs, only the few near ones are graded, and far groups of them are not even visited.
-    func nearest(to request: RecordedRequest, in registry: StubRegistry, scenarios: ScenarioStates) -> NearMissReport {
+    func nearest(to request: RecordedRequest, in registry: StubRegistry, scenarios: ScenarioStates, namespace: String? = nil) -> NearMissReport {
         var nearest: [(entry: StubRegistry.Entry, result: MatchResult)] = []
         if limit > 0 {
             var search = NearMissSearch(registry.nearMissIndex, NearMissBound.Subject(request))
             while let (entry, bound) = search.next(stoppingAbove: nearest.count == limit ? nearest.last?.result.distance : nil) {
+                // Another namespace's stubs are not the request's to miss.
+                if let stubNamespace = entry.mapping.namespace, stubNamespace != namespace { continue }
                 if nearest.count == limit, let last = nearest.last {
                     // A later stub loses a tie with the last one kept; an earlier one wins it.
                     let tieLoses = !entry.precedes(last.entry)
@@ -35,7 +37,7 @@ struct NearMissCalculator {
             NearMiss(stub: entry.mapping, request: request, pattern: entry.mapping.request, result: result,
                      comparisons: entry.mapping.request.compare(request) + [scenarios.comparison(for: entry.mapping)].compactMap { $0 })
         }
-        return NearMissReport(request: request, nearMisses: misses, stubCount: registry.count)
+        return NearMissReport(request: request, nearMisses: misses, stubCount: registry.visibleCount(namespace: namespace))
     }
 
     /// The requests closest to a pattern, earliest first among equals.

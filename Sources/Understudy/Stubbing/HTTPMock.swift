@@ -17,10 +17,17 @@ import UnderstudySupport
 public final class HTTPMock: Sendable {
     struct State: Sendable {
         var registry = StubRegistry()
+        /// The scenario states of requests that name no namespace.
         var scenarios = ScenarioStates()
+        /// Each namespace's own scenario states (its requests move global stubs' scenarios too,
+        /// in its own copy).
+        var namespaceScenarios: [String: ScenarioStates] = [:]
         var journal: RequestJournal
         var journalWaiters = JournalWaiters()
+        /// Calls per stub, over every namespace.
         var callCounts: [UUID: Int] = [:]
+        /// Calls per stub made by each namespace's requests.
+        var namespaceCallCounts: [String: [UUID: Int]] = [:]
         /// Answers unmatched requests instead of the near-miss 404, when set.
         var unmatchedResponder: (@Sendable (RecordedRequest) -> ResponseDefinition)?
         var globalDelays = GlobalDelays()
@@ -38,6 +45,24 @@ public final class HTTPMock: Sendable {
             record(ServeEvent(request: request, entry: entry, prepared: prepared, journalSequence: journal.nextSequence))
         }
 
+        /// The scenario states requests naming `namespace` (or none) see.
+        func scenarios(in namespace: String?) -> ScenarioStates {
+            guard let namespace else { return scenarios }
+            return namespaceScenarios[namespace] ?? ScenarioStates()
+        }
+
+        /// Changes the scenario states of `namespace` (or of requests naming none).
+        mutating func changeScenarios(in namespace: String?, _ change: (inout ScenarioStates) -> Void) {
+            guard let namespace else { return change(&scenarios) }
+            change(&namespaceScenarios[namespace, default: ScenarioStates()])
+        }
+
+        /// The calls the stub has answered in `namespace`, or in all of them for `nil`.
+        func callCount(of id: UUID, in namespace: String?) -> Int {
+            guard let namespace else { return callCounts[id, default: 0] }
+            return namespaceCallCounts[namespace]?[id] ?? 0
+        }
+
         private mutating func record(_ event: ServeEvent) -> ServeEvent {
             let request = event.request
             journal.append(event)
@@ -48,6 +73,8 @@ public final class HTTPMock: Sendable {
 
     /// The settings this mock was created with.
     public let configuration: Configuration
+    /// The namespace this handle works in (see ``namespaced(_:)``), or `nil` for the whole mock.
+    public let namespace: String?
     let state: Locked<State>
     private let templater: ResponseTemplater
     /// The WebSocket side: message stubs, the sockets the server holds open, the message
@@ -55,19 +82,29 @@ public final class HTTPMock: Sendable {
     public let messages: MessageHub
     /// Ids for requests recorded by in-process transports: unique within the journal, from a
     /// generator seeded once, as the server seeds one per connection.
-    private let requestIDs: Locked<SplitMix64> = {
-        var system = SystemRandomNumberGenerator()
-        return Locked(SplitMix64(seed: system.next()))
-    }()
+    private let requestIDs: Locked<SplitMix64>
 
     /// Creates an empty mock.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        self.namespace = nil
         self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity), globalDelays: configuration.globalDelays,
                                   networkProfile: configuration.networkProfile))
         self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
         self.messages = MessageHub(templater: templater, root: configuration.root, journalCapacity: configuration.journalCapacity,
                                    transformers: configuration.messageActionTransformers)
+        var system = SystemRandomNumberGenerator()
+        self.requestIDs = Locked(SplitMix64(seed: system.next()))
+    }
+
+    /// A handle on `root`'s state that works in `namespace`.
+    init(scoping root: HTTPMock, to namespace: String) {
+        configuration = root.configuration
+        self.namespace = namespace
+        state = root.state
+        templater = root.templater
+        messages = root.messages
+        requestIDs = root.requestIDs
     }
 
     /// A new request id (see ``RecordedRequest/id``) for a request recorded in process.
@@ -120,13 +157,14 @@ public final class HTTPMock: Sendable {
     /// Adds a stub, or replaces the stub with the same id.
     @discardableResult
     public func stub(_ mapping: StubMapping) -> StubMapping {
+        let mapping = inScope(mapping)
         state.withLock { $0.registry.add(mapping) }
         return mapping
     }
 
     /// Adds several stubs at once; a concurrent request sees all of them or none.
     public func stub(_ mappings: [StubMapping]) {
-        let prepared = StubRegistry.PreparedStub.prepare(mappings)
+        let prepared = StubRegistry.PreparedStub.prepare(namespace == nil ? mappings : mappings.map(inScope))
         state.withLock { state in
             for stub in prepared { state.registry.add(stub) }
         }
@@ -134,38 +172,57 @@ public final class HTTPMock: Sendable {
 
     /// Replaces the stub with the same id, keeping its place among stubs of equal priority.
     public func editStub(_ mapping: StubMapping) throws(StubNotFoundError) {
+        let mapping = inScope(mapping)
         try state.withLock { (state: inout State) throws(StubNotFoundError) in
-            guard state.registry.mapping(id: mapping.id) != nil else { throw StubNotFoundError(id: mapping.id) }
+            guard let existing = state.registry.mapping(id: mapping.id), sees(existing) else { throw StubNotFoundError(id: mapping.id) }
             state.registry.add(mapping)
         }
     }
 
-    /// Removes the stub with the id; returns it when it existed.
+    /// Removes the stub with the id; returns it when it existed. A namespaced handle removes
+    /// only its namespace's stubs.
     @discardableResult
     public func removeStub(id: UUID) -> StubMapping? {
         state.withLock { state in
+            guard let existing = state.registry.mapping(id: id), sees(existing) else { return nil }
             let removed = state.registry.remove(id: id)
-            state.callCounts[id] = nil
-            state.scenarios.keep(only: Set(state.registry.mappings.compactMap(\.scenarioName)))
+            state.forget(stubs: [id])
             return removed
         }
     }
 
-    /// Removes every stub (and with them every scenario).
+    /// Removes every stub (and with them every scenario); a namespaced handle removes its
+    /// namespace's stubs and scenario states only.
     public func removeAllStubs() {
         state.withLock { state in
-            state.registry.removeAll()
-            state.callCounts.removeAll()
-            state.scenarios = ScenarioStates()
+            guard let namespace else {
+                state.registry.removeAll()
+                state.callCounts.removeAll()
+                state.namespaceCallCounts.removeAll()
+                state.scenarios = ScenarioStates()
+                state.namespaceScenarios.removeAll()
+                return
+            }
+            let ids = state.registry.mappings.filter { $0.namespace == namespace }.map(\.id)
+            for id in ids { state.registry.remove(id: id) }
+            state.forget(stubs: ids)
+            state.namespaceScenarios[namespace] = nil
         }
     }
 
     /// Every stub, in the order they are tried: priority 1 first, newest first among equals.
-    public var stubMappings: [StubMapping] { state.withLock { $0.registry.mappings } }
+    /// A namespaced handle lists its namespace's stubs only.
+    public var stubMappings: [StubMapping] {
+        let mappings = state.withLock { $0.registry.mappings }
+        return namespace == nil ? mappings : mappings.filter { $0.namespace == namespace }
+    }
 
-    /// Stubs that have not answered any request yet, in matching order.
+    /// Stubs that have not answered any request yet, in matching order (in a namespaced
+    /// handle: its namespace's stubs that none of its requests matched).
     public var unusedStubs: [StubMapping] {
-        state.withLock { state in state.registry.mappings.filter { state.callCounts[$0.id, default: 0] == 0 } }
+        state.withLock { state in
+            state.registry.mappings.filter { sees($0) && state.callCount(of: $0.id, in: namespace) == 0 }
+        }
     }
 
     /// The stub's position in insertion order (stable across edits), or `nil` when unknown.
@@ -176,8 +233,9 @@ public final class HTTPMock: Sendable {
         state.withLock { $0.unmatchedResponder = responder }
     }
 
-    /// How many requests the stub with the id has answered.
-    public func callCount(ofStub id: UUID) -> Int { state.withLock { $0.callCounts[id, default: 0] } }
+    /// How many requests the stub with the id has answered (in a namespaced handle: how many
+    /// of its namespace's requests).
+    public func callCount(ofStub id: UUID) -> Int { state.withLock { $0.callCount(of: id, in: namespace) } }
 
     /// The stub with the id.
     public func stubMapping(id: UUID) -> StubMapping? { state.withLock { $0.registry.mapping(id: id) } }
@@ -205,6 +263,7 @@ public final class HTTPMock: Sendable {
     /// WireMock's `POST /__admin/reset` keeps its global settings (`core/WireMockApp.java`),
     /// and tasks in ``waitForRequests(matching:count:timeout:)`` keep waiting.
     public func reset() {
+        if let namespace { return reset(namespace: namespace) }
         state.withLock { state in
             state = State(journal: RequestJournal(capacity: configuration.journalCapacity), journalWaiters: state.journalWaiters,
                           globalDelays: state.globalDelays, networkProfile: state.networkProfile)
@@ -216,6 +275,7 @@ public final class HTTPMock: Sendable {
     /// Finds the stub for a request, records the request in the journal, moves scenarios on,
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
     public func serve(_ request: RecordedRequest) -> ServeEvent {
+        let request = inScope(request)
         let event = choose(request).event
         messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return event
@@ -228,8 +288,10 @@ public final class HTTPMock: Sendable {
     /// accept: the request is then served as any other. (Should a concurrent request move the
     /// stub's scenario on between the check and the serve, the upgrade is still accepted.)
     package func serveWebSocketUpgrade(_ request: RecordedRequest) -> ServeEvent? {
-        let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios) }
-        guard let entry = Self.firstMatch(request, registry, scenarios), entry.mapping.response.definition?.acceptsWebSocket == true else {
+        let request = inScope(request)
+        let requestNamespace = request.namespace
+        let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios(in: requestNamespace)) }
+        guard let entry = Self.firstMatch(request, requestNamespace, registry, scenarios), entry.mapping.response.definition?.acceptsWebSocket == true else {
             return nil
         }
         return serve(request)
@@ -240,6 +302,7 @@ public final class HTTPMock: Sendable {
     /// report. An answer whose end the plan does not decide (a stream, a proxied request) is
     /// finished with ``finish(_:with:)``.
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
+        let request = inScope(request)
         let (event, nearMisses) = choose(request)
         messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
@@ -343,29 +406,42 @@ public final class HTTPMock: Sendable {
     /// transition. When a concurrent request moved the matched stub's scenario on before this
     /// one could commit, the request is matched again against the new states: two requests
     /// never both act on the same state, and neither gets a false miss.
+    ///
+    /// A request sees the global stubs and those of the namespace it names, and the scenario
+    /// states of that namespace.
     private func match(_ request: RecordedRequest) -> Choice {
+        let requestNamespace = request.namespace
         while true {
-            let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios) }
-            guard let entry = Self.firstMatch(request, registry, scenarios) else { return .unmatched }
-            if let choice = state.withLock({ commit(entry, request, &$0) }) { return choice }
+            let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios(in: requestNamespace)) }
+            guard let entry = Self.firstMatch(request, requestNamespace, registry, scenarios) else { return .unmatched }
+            if let choice = state.withLock({ commit(entry, request, requestNamespace, &$0) }) { return choice }
         }
     }
 
-    private static func firstMatch(_ request: RecordedRequest, _ registry: StubRegistry, _ scenarios: ScenarioStates) -> StubRegistry.Entry? {
+    private static func firstMatch(_ request: RecordedRequest, _ namespace: String?, _ registry: StubRegistry,
+                                   _ scenarios: ScenarioStates) -> StubRegistry.Entry? {
         for entry in registry.candidates(for: request) {
             // Read through the entry rather than copying the whole stub for every candidate.
-            if scenarios.admits(entry.mapping), entry.mapping.request.matches(request) { return entry }
+            if entry.mapping.namespace == nil || entry.mapping.namespace == namespace, scenarios.admits(entry.mapping),
+               entry.mapping.request.matches(request) {
+                return entry
+            }
         }
         return nil
     }
 
     /// Commits the match, or returns `nil` when the stub's scenario has left the state it needs.
-    private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ state: inout State) -> Choice? {
-        guard state.scenarios.admits(entry.mapping) else { return nil }
-        state.scenarios.apply(entry.mapping)
+    private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ requestNamespace: String?,
+                        _ state: inout State) -> Choice? {
+        guard state.scenarios(in: requestNamespace).admits(entry.mapping) else { return nil }
+        if entry.mapping.newScenarioState != nil { state.changeScenarios(in: requestNamespace) { $0.apply(entry.mapping) } }
         let id = entry.mapping.id
-        let count = state.callCounts[id, default: 0] + 1
+        var count = state.callCounts[id, default: 0] + 1
         state.callCounts[id] = count
+        if let requestNamespace {
+            count = state.namespaceCallCounts[requestNamespace, default: [:]][id, default: 0] + 1
+            state.namespaceCallCounts[requestNamespace, default: [:]][id] = count
+        }
         switch entry.mapping.response {
         case .definition:
             if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {

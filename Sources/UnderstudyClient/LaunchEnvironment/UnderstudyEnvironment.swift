@@ -1,4 +1,7 @@
 public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
 
 /// The bridge between UI tests and the app under test: the test starts a server and passes
 /// its address in the launch environment; the app reads it here.
@@ -21,6 +24,33 @@ public enum UnderstudyEnvironment {
     /// The base URL a test asked for, or `default` when the app runs normally.
     public static func baseURL(default defaultURL: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         environment[baseURLKey].flatMap(URL.init(string:)) ?? defaultURL
+    }
+
+    /// The launch-environment variable that carries the namespace the app's requests name on
+    /// a server shared by many tests.
+    public static let namespaceKey = "UNDERSTUDY_NAMESPACE"
+
+    /// The header the app's requests carry to name the test's namespace on a shared mock
+    /// server (`Understudy-Namespace`), or none when the app runs normally.
+    public static func namespaceHeaders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        guard let namespace = environment[namespaceKey], !namespace.isEmpty else { return [:] }
+        return ["Understudy-Namespace": namespace]
+    }
+
+    /// `configuration` with ``namespaceHeaders(environment:)`` added to its
+    /// `httpAdditionalHeaders`, so every request of a session made from it names the test's
+    /// namespace; unchanged when the app runs normally.
+    ///
+    /// ```swift
+    /// let session = URLSession(configuration: UnderstudyEnvironment.sessionConfiguration(.default))
+    /// ```
+    public static func sessionConfiguration(_ configuration: URLSessionConfiguration,
+                                            environment: [String: String] = ProcessInfo.processInfo.environment) -> URLSessionConfiguration {
+        let headers = namespaceHeaders(environment: environment)
+        guard !headers.isEmpty else { return configuration }
+        let copy = configuration.copy() as? URLSessionConfiguration ?? configuration
+        copy.httpAdditionalHeaders = (copy.httpAdditionalHeaders ?? [:]).merging(headers) { _, ours in ours }
+        return copy
     }
 
     /// The WebSocket base URL a test asked for, or `default` when the app runs normally: the

@@ -6,7 +6,8 @@ extension AdminAPI {
     /// root folder's mappings again when the mock has a root (WireMock's reset to defaults).
     /// When the root's mappings cannot be read, nothing changes and the answer is 422.
     func resetAll() throws(AdminError) -> ResponseDefinition {
-        let defaults = try rootMappings()
+        // A namespace's reset drops the namespace; the root's mappings are global and stay.
+        let defaults = mock.namespace == nil ? try rootMappings() : []
         mock.reset()
         mock.stub(defaults.reversed())
         return AdminResponse.ok

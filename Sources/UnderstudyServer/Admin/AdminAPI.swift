@@ -33,7 +33,26 @@ struct AdminAPI: Sendable {
     }
 
     /// Answers one admin request; `request.path` is `/__admin` or starts with `/__admin/`.
+    ///
+    /// A request with `?namespace=NAME` (or the `Understudy-Namespace` header) works in that
+    /// namespace (an Understudy extension, as MockServer's namespaces): stubs it lists, adds,
+    /// edits and deletes are the namespace's, the journal, counts and near misses its
+    /// requests, scenarios its states, and `reset` drops the namespace only.
     func handle(_ request: RecordedRequest) -> ResponseDefinition {
+        guard let namespace = request.queryValues("namespace").first ?? request.namespace, mock.namespace != namespace else {
+            return route(request)
+        }
+        do throws(NamespaceError) {
+            let scoped = AdminAPI(mock: try mock.namespaced(namespace), requestShutdown: requestShutdown, state: state,
+                                  certificateAuthorityPEM: certificateAuthorityPEM)
+            return scoped.route(request)
+        } catch {
+            return AdminError.invalidInput(pointer: nil, "namespace: \(error)").response
+        }
+    }
+
+    /// Answers one admin request in this API's mock.
+    private func route(_ request: RecordedRequest) -> ResponseDefinition {
         var path = request.path
         if path.hasPrefix(Self.prefix) { path.removeFirst(Self.prefix.count) }
         if path.isEmpty, request.method == .get || request.method == .head {

@@ -120,12 +120,25 @@ struct StubRegistry: Sendable {
     private var nextSequence = 0
     /// The stubs filed for near-miss ranking.
     private(set) var nearMissIndex = NearMissIndex()
+    /// How many stubs each namespace holds (global stubs are not counted).
+    private var namespaceCounts: [String: Int] = [:]
+    /// How many stubs belong to some namespace.
+    private var namespacedCount = 0
 
     /// All stubs in matching order.
     var mappings: [StubMapping] { ordered.map(\.mapping) }
 
     /// The number of stubs.
     var count: Int { ordered.count }
+
+    /// The number of stubs a request naming `namespace` (or none) sees: the global ones and
+    /// those of its namespace.
+    func visibleCount(namespace: String?) -> Int {
+        ordered.count - namespacedCount + (namespace.map { namespaceCounts[$0, default: 0] } ?? 0)
+    }
+
+    /// The namespaces that hold stubs, sorted.
+    var namespaces: [String] { namespaceCounts.keys.sorted() }
 
     /// The stub with the id.
     func mapping(id: UUID) -> StubMapping? { byID[id]?.mapping }
@@ -149,6 +162,10 @@ struct StubRegistry: Sendable {
         }
         let entry = Entry(stub, sequence: sequence)
         byID[mapping.id] = entry
+        if let namespace = mapping.namespace {
+            namespaceCounts[namespace, default: 0] += 1
+            namespacedCount += 1
+        }
         ordered.insertInMatchingOrder(entry)
         nearMissIndex.insert(entry)
         switch Self.route(of: mapping.request) {
@@ -167,6 +184,11 @@ struct StubRegistry: Sendable {
     mutating func remove(id: UUID) -> StubMapping? {
         guard let entry = byID.removeValue(forKey: id) else { return nil }
         ordered.removeAll { $0 === entry }
+        if let namespace = entry.mapping.namespace {
+            namespaceCounts[namespace, default: 1] -= 1
+            if namespaceCounts[namespace] == 0 { namespaceCounts[namespace] = nil }
+            namespacedCount -= 1
+        }
         nearMissIndex.remove(entry)
         switch Self.route(of: entry.mapping.request) {
         case .exact(let key):
