@@ -47,7 +47,7 @@ extension HTTPMock {
     }
 
     /// The stub as this handle adds it: in its namespace unless the stub names one.
-    func inScope(_ mapping: StubMapping) -> StubMapping {
+    package func inScope(_ mapping: StubMapping) -> StubMapping {
         guard let namespace, mapping.namespace == nil else { return mapping }
         var scoped = mapping
         scoped.namespace = namespace

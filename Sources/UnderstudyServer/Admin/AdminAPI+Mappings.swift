@@ -235,9 +235,10 @@ extension AdminAPI {
     }
 
     /// The body decoded as one stub; 422 naming the field when it is not one.
+    /// Decodes a stub from a request body, in this API's namespace unless it names one.
     func decodeMapping(_ data: Data) throws(AdminError) -> StubMapping {
         do {
-            return try WireMockMappings.decodeMapping(data)
+            return mock.inScope(try WireMockMappings.decodeMapping(data))
         } catch {
             throw .invalidInput(error)
         }
