@@ -59,6 +59,7 @@ let snippets = [
     "UnderstudyOpenAPI_ServingASpec_01",
     "UnderstudyServer_GettingStarted_01",
     "UnderstudyServer_ProxyingAndRecording_01",
+    "UnderstudyServer_SharingOneServer_01",
     "UnderstudyServer_TestingWithSwiftTestingAndXCTest_01",
     "UnderstudyServer_WebSockets_01",
     "UnderstudyServer_WebSockets_02",

@@ -86,7 +86,7 @@ struct WireMockMappingsTests {
 
     static let badInputs: [BadInput] = [
         BadInput(json: "{\n  \"request\": {\"urlPath\": \"/a\"},\n  \"reponse\": {}\n}",
-                 error: #"m.json:3:3: reponse: unknown field "reponse" in the stub mapping; did you mean "response"?; known fields: id, uuid, name, priority, request, response, scenarioName, requiredScenarioState, newScenarioState, metadata, persistent, postServeActions, serveEventListeners, insertionIndex, $schema"#),
+                 error: #"m.json:3:3: reponse: unknown field "reponse" in the stub mapping; did you mean "response"?; known fields: id, uuid, name, priority, request, response, scenarioName, requiredScenarioState, newScenarioState, metadata, persistent, postServeActions, serveEventListeners, insertionIndex, $schema, namespace"#),
         BadInput(json: #"{"request": {"urlPath": "/a", "headers": {"Accept": {"equalsTo": "x"}}}}"#,
                  error: #"m.json:1:54: request.headers.Accept.equalsTo: unknown operator "equalsTo"; did you mean "equalTo"?; known operators: equalTo, binaryEqualTo, contains, doesNotContain, matches, doesNotMatch, absent, anything, and, or, not, before, after, equalToDateTime, equalToJson, matchesJsonPath, matchesPathTemplate, equalToXml, matchesXPath, matchesJsonSchema, equalToNumber, greaterThanNumber, greaterThanEqualNumber, lessThanNumber, lessThanEqualNumber"#),
         BadInput(json: #"{"request": {"urlPathPattern": "/a/(["}}"#,
