@@ -37,7 +37,7 @@ package enum StubRecorder {
         for group in groups {
             let slug = slug(for: group.exchanges[0].request)
             let responses = group.exchanges.map(\.response)
-            let distinct = responses.reduce(into: [RecordedResponse]()) { if $0.last != $1 { $0.append($1) } }
+            let distinct = responses.reduce(into: [RecordedResponse]()) { if $0.last?.isSameAnswer(as: $1) != true { $0.append($1) } }
             guard spec.repeatsAsScenarios, distinct.count > 1 else {
                 result.mappings.append(mapping(group.pattern, responses[0], slug: slug, occurrence: 0, spec: spec, files: &result.files))
                 continue

@@ -22,6 +22,12 @@ final class ProxyExchange {
     /// Upstream's body as far as the journal keeps it.
     private var captured: ByteBuffer
     private var capturedAll = true
+    /// When upstream's head arrived, on a monotonic clock.
+    private var headArrival: ContinuousClock.Instant?
+    /// When each captured piece of upstream's body arrived, counted from the head: what
+    /// recording turns into a stream's pauses. Dropped with the body once the journal stops
+    /// capturing it.
+    private var timeline = BodyTimeline()
     /// Upstream's `Content-Length`, when it sent one.
     private var expectedLength: Int?
     private var receivedBytes = 0
@@ -74,7 +80,8 @@ final class ProxyExchange {
     /// Records upstream's answer (or what replaced it) in the journal: before the client sees
     /// the end of the answer, so a test that reads the journal then finds it.
     private func record(_ response: ResponseDefinition) {
-        recorded = server.mock.finish(event, with: .proxied(response))
+        let timeline = capturedAll && headArrival != nil ? timeline : nil
+        recorded = server.mock.finish(event, with: .proxied(response, timeline: timeline))
     }
 
     /// Upstream's answer as the journal keeps it.
@@ -110,6 +117,7 @@ final class ProxyExchange {
 extension ProxyExchange: ProxyResponseSink {
     func proxyReceivedHead(_ upstream: HTTPResponseHead) {
         guard !ended else { return }
+        headArrival = ContinuousClock.now
         responseHead = upstream
         expectedLength = upstream.headers.first(name: "Content-Length").flatMap { Int($0) }
         var relayed = Understudy.HTTPHeaders()
@@ -128,6 +136,9 @@ extension ProxyExchange: ProxyResponseSink {
             if captured.readableBytes + buffer.readableBytes <= server.configuration.maxRequestBodyBytes {
                 var piece = buffer
                 captured.writeBuffer(&piece)
+                if let headArrival, buffer.readableBytes > 0 {
+                    timeline.pieces.append(BodyTimeline.Piece(byteCount: buffer.readableBytes, arrival: ContinuousClock.now - headArrival))
+                }
             } else {
                 capturedAll = false
             }
