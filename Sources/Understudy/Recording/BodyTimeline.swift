@@ -1,18 +1,21 @@
-/// When each piece of a response body arrived, counted from the arrival of the response's
-/// head: what recording turns into the pauses of an `eventStream` or `chunks` stub.
+/// When each piece of a response body arrived, counted from when the request was sent: what
+/// recording turns into the pauses of an `eventStream` or `chunks` stub.
 ///
 /// The loopback server's proxy keeps one for every answer it relays
-/// (``ServeEvent/upstreamBodyTimeline``), measured on a monotonic clock as each piece is read
-/// from upstream. The in-process transports receive upstream's body in one piece and keep none.
+/// (``ServeEvent/upstreamBodyTimeline``), measured on a monotonic clock from when it forwarded
+/// the request to each piece read from upstream. Counted from the request rather than from the
+/// head, the time up to a piece is never shorter than the time upstream took to send it,
+/// however late the proxy read the head. The in-process transports receive upstream's body in
+/// one piece and keep none.
 public struct BodyTimeline: Sendable, Hashable {
     /// A run of body bytes read from upstream at once.
     public struct Piece: Sendable, Hashable {
         /// How many bytes the piece holds.
         public var byteCount: Int
-        /// When it arrived, counted from the arrival of the head.
+        /// When it arrived, counted from when the request was sent.
         public var arrival: Duration
 
-        /// A piece of `byteCount` bytes that arrived `arrival` after the head.
+        /// A piece of `byteCount` bytes that arrived `arrival` after the request was sent.
         public init(byteCount: Int, arrival: Duration) {
             self.byteCount = byteCount
             self.arrival = arrival

@@ -47,13 +47,18 @@ public struct RecordSpec: Sendable, Hashable {
     /// (``ServeEvent/upstreamBodyTimeline``). From that:
     /// - a `text/event-stream` answer becomes an `eventStream` stub: its events (id, event,
     ///   data, retry and comments), each after the pause observed before the read that
-    ///   completed it (the first counted from the head). A body that is not UTF-8, is encoded
+    ///   completed it. A body that is not UTF-8, is encoded
     ///   (`Content-Encoding`) or ends inside an event is treated as any other body below;
     /// - an answer sent without a `Content-Length` (chunked) whose pieces arrived spread over
     ///   more than ``streamSpreadThreshold`` becomes a `chunks` stub, one chunk per read from
     ///   upstream (reads less than a millisecond apart are joined);
     /// - anything else keeps a plain body, as do answers recorded in process or imported
     ///   from HAR, where no timeline exists.
+    ///
+    /// The first part's pause counts from when the request was forwarded, so it includes the
+    /// time upstream took to answer: played back, each part reaches the client as long after
+    /// its request as it did when recorded (scaled), and the pauses up to any part add up to
+    /// at least upstream's own. Pauses are whole milliseconds.
     ///
     /// Streams stay inline in the mapping whatever ``extractBodyCriteria`` says. A chunked JSON
     /// document holding a redacted field is recorded as a plain (redacted) body instead; the

@@ -41,21 +41,22 @@ extension StubRecorder {
     private static func events(in pieces: [(bytes: Data, arrival: Duration)], body: Data, spec: RecordSpec) -> [ServerSentEvent]? {
         guard isUTF8(body) else { return nil }
         var parser = ServerSentEventParser()
-        var events: [ServerSentEvent] = []
-        var previous = Duration.zero
+        var events: [(event: ServerSentEvent, arrival: Duration)] = []
         for piece in pieces {
             for var event in parser.consume(piece.bytes) {
-                event.delay = scaled(piece.arrival - previous, by: spec.effectiveStreamTimeScale)
-                previous = piece.arrival
                 if let data = event.data, let json = try? JSONParser.parse(Data(data.utf8)), json.isContainer {
                     let redacted = redacting(json, spec.redaction, with: .string(RecordSpec.Redaction.placeholder))
                     if redacted != json { event.data = redacted.jsonText() }
                 }
-                events.append(event)
+                events.append((event, piece.arrival))
             }
         }
         guard parser.isAtEventBoundary, !events.isEmpty else { return nil }
-        return events
+        return zip(events, pauses(before: events.map(\.arrival), scale: spec.effectiveStreamTimeScale)).map { timed, pause in
+            var event = timed.event
+            event.delay = pause
+            return event
+        }
     }
 
     /// One chunk per read from upstream (reads within ``chunkJoinWindow`` of a chunk's start
@@ -69,19 +70,23 @@ extension StubRecorder {
                 joined.append((Data(piece.bytes), piece.arrival))
             }
         }
-        var previous = Duration.zero
-        return joined.map { piece in
-            let delay = scaled(piece.arrival - previous, by: spec.effectiveStreamTimeScale)
-            previous = piece.arrival
-            if textual, isUTF8(piece.bytes) { return .text(String(decoding: piece.bytes, as: UTF8.self), after: delay) }
-            return .bytes(piece.bytes, after: delay)
+        return zip(joined, pauses(before: joined.map(\.arrival), scale: spec.effectiveStreamTimeScale)).map { piece, pause in
+            if textual, isUTF8(piece.bytes) { return .text(String(decoding: piece.bytes, as: UTF8.self), after: pause) }
+            return .bytes(piece.bytes, after: pause)
         }
     }
 
-    /// `duration` times `scale`, to the nearest millisecond (what a mapping file holds).
-    static func scaled(_ duration: Duration, by scale: Double) -> Duration {
-        let milliseconds = (max(duration, .zero) / .milliseconds(1) * scale).rounded()
-        return .milliseconds(Int64(milliseconds))
+    /// The pause before each part that arrived at `arrivals` (in order, counted from the
+    /// request), times `scale`, in whole milliseconds. Each arrival is scaled and rounded, then
+    /// the pauses are their differences, so rounding does not add up: the pauses up to a part
+    /// add up to its scaled arrival, rounded.
+    static func pauses(before arrivals: [Duration], scale: Double) -> [Duration] {
+        var previous: Int64 = 0
+        return arrivals.map { arrival in
+            let milliseconds = max(Int64((max(arrival, .zero) / .milliseconds(1) * scale).rounded()), previous)
+            defer { previous = milliseconds }
+            return .milliseconds(milliseconds - previous)
+        }
     }
 
     private static func isUTF8(_ bytes: Data) -> Bool {

@@ -22,9 +22,9 @@ final class ProxyExchange {
     /// Upstream's body as far as the journal keeps it.
     private var captured: ByteBuffer
     private var capturedAll = true
-    /// When upstream's head arrived, on a monotonic clock.
-    private var headArrival: ContinuousClock.Instant?
-    /// When each captured piece of upstream's body arrived, counted from the head: what
+    /// When the request was sent upstream, on a monotonic clock.
+    private var forwarded = ContinuousClock.now
+    /// When each captured piece of upstream's body arrived, counted from ``forwarded``: what
     /// recording turns into a stream's pauses. Dropped with the body once the journal stops
     /// capturing it.
     private var timeline = BodyTimeline()
@@ -55,6 +55,7 @@ final class ProxyExchange {
 
     /// Sends the request upstream.
     func start() {
+        forwarded = ContinuousClock.now
         do {
             task = try server.upstream.forward(proxy, delegate: ProxyResponseDelegate(sink: self, eventLoop: context.eventLoop),
                                                on: context.eventLoop)
@@ -80,7 +81,7 @@ final class ProxyExchange {
     /// Records upstream's answer (or what replaced it) in the journal: before the client sees
     /// the end of the answer, so a test that reads the journal then finds it.
     private func record(_ response: ResponseDefinition) {
-        let timeline = capturedAll && headArrival != nil ? timeline : nil
+        let timeline = capturedAll && responseHead != nil ? timeline : nil
         recorded = server.mock.finish(event, with: .proxied(response, timeline: timeline))
     }
 
@@ -117,7 +118,6 @@ final class ProxyExchange {
 extension ProxyExchange: ProxyResponseSink {
     func proxyReceivedHead(_ upstream: HTTPResponseHead) {
         guard !ended else { return }
-        headArrival = ContinuousClock.now
         responseHead = upstream
         expectedLength = upstream.headers.first(name: "Content-Length").flatMap { Int($0) }
         var relayed = Understudy.HTTPHeaders()
@@ -136,8 +136,8 @@ extension ProxyExchange: ProxyResponseSink {
             if captured.readableBytes + buffer.readableBytes <= server.configuration.maxRequestBodyBytes {
                 var piece = buffer
                 captured.writeBuffer(&piece)
-                if let headArrival, buffer.readableBytes > 0 {
-                    timeline.pieces.append(BodyTimeline.Piece(byteCount: buffer.readableBytes, arrival: ContinuousClock.now - headArrival))
+                if buffer.readableBytes > 0 {
+                    timeline.pieces.append(BodyTimeline.Piece(byteCount: buffer.readableBytes, arrival: ContinuousClock.now - forwarded))
                 }
             } else {
                 capturedAll = false

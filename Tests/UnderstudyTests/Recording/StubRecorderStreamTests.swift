@@ -5,7 +5,7 @@ import Testing
 /// Timed answers in, stream stubs out: which answers become `eventStream` or `chunks`, the
 /// pauses they keep and how the spec scales them.
 struct StubRecorderStreamTests {
-    /// An exchange whose body arrived in `pieces` (text, milliseconds after the head).
+    /// An exchange whose body arrived in `pieces` (text, milliseconds after the request).
     static func exchange(_ path: String = "/stream", headers: HTTPHeaders, pieces: [(String, Int)]) -> RecordedExchange {
         let timeline = BodyTimeline(pieces: pieces.map { BodyTimeline.Piece(byteCount: $0.0.utf8.count, arrival: .milliseconds($0.1)) })
         return RecordedExchange(request: request(.get, path),
@@ -62,7 +62,7 @@ struct StubRecorderStreamTests {
             return
         }
         // The two reads at 120 ms are one chunk.
-        #expect(chunks == [.text(#"{"n":1}"# + "\n", after: .milliseconds(3)), .text(#"{"n":2}"# + "\n", after: .milliseconds(58)),
+        #expect(chunks == [.text(#"{"n":1}"# + "\n", after: .milliseconds(3)), .text(#"{"n":2}"# + "\n", after: .milliseconds(57)),
                            .text(#"{"n":3}"# + "\n", after: .milliseconds(140))])
         #expect(bytes == Data(pieces.map(\.0).joined().utf8))
     }
@@ -122,6 +122,15 @@ struct StubRecorderStreamTests {
         let result = StubRecorder.record([first, second], spec: RecordSpec())
         #expect(result.mappings.count == 1)
         #expect(result.mappings.first?.scenarioName == nil)
+    }
+
+    /// Each arrival is rounded, not each pause: three pauses of 149.6 ms add up to 449 ms, the
+    /// last arrival rounded, where rounding each would give 450 ms.
+    @Test func roundingDoesNotAddUp() {
+        let arrivals: [Duration] = [.microseconds(149_600), .microseconds(299_200), .microseconds(448_800)]
+        #expect(StubRecorder.pauses(before: arrivals, scale: 1) == [.milliseconds(150), .milliseconds(149), .milliseconds(150)])
+        #expect(StubRecorder.pauses(before: arrivals, scale: 0.5) == [.milliseconds(75), .milliseconds(75), .milliseconds(74)])
+        #expect(StubRecorder.pauses(before: arrivals, scale: 0) == [.zero, .zero, .zero])
     }
 
     @Test(arguments: [(-1.0, 0.0), (2.0, 2.0), (5000.0, 1000.0), (Double.nan, 1.0)])
