@@ -12,7 +12,9 @@ struct RecordCommand: AsyncParsableCommand {
             Serves on --port and forwards every request to --target. On Ctrl-C (or POST /__admin/recordings/stop) \
             the traffic becomes mappings/*.json (and __files/ for large or binary bodies) under --root; \
             `understudy serve --root DIR` plays it back. Secrets in headers, query parameters and JSON fields \
-            are redacted unless --no-default-redaction is given.
+            are redacted unless --no-default-redaction is given. A server-sent event stream is recorded as an \
+            eventStream, and a chunked answer whose parts arrived over more than 50 ms as chunks, each part \
+            after the pause observed before it (times --stream-time-scale).
             """
     )
 
@@ -25,6 +27,15 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup var network: ServerOptions
 
     @OptionGroup var recording: RecordingOptions
+
+    @Option(name: .long, help: "Multiplies the pauses recorded in streamed answers: 1 as observed, 0.5 twice as fast, 0 no pauses.")
+    var streamTimeScale: Double = 1
+
+    func validate() throws {
+        guard streamTimeScale >= 0, streamTimeScale <= RecordSpec.maximumStreamTimeScale else {
+            throw ValidationError("--stream-time-scale must be a number from 0 to \(Int(RecordSpec.maximumStreamTimeScale)) (1 keeps the pauses as observed, 0 drops them)")
+        }
+    }
 
     func run() async throws {
         let result = try await record { server in
@@ -53,7 +64,8 @@ struct RecordCommand: AsyncParsableCommand {
         } catch {
             throw CLIError("cannot create \(mappingsRoot.mappingsFolder.path): \(error.localizedDescription); pass --root with a writable folder")
         }
-        let spec = try recording.spec(target: target)
+        var spec = try recording.spec(target: target)
+        spec.streamTimeScale = streamTimeScale
         let mock = HTTPMock(configuration: .init(root: mappingsRoot))
         let server = MockServer(mock: mock, configuration: try network.configuration())
         do {

@@ -28,7 +28,9 @@ extension HTTPMock {
             throw URLError(fault.urlErrorCode, userInfo: [NSURLErrorFailingURLErrorKey: url])
         case .proxy(let proxy):
             let upstream = await ProxyForwarder.forward(proxy, stub: event.stubIdentity?.label ?? "")
-            finish(event, with: .proxied(upstream))
+            // URLSession hands over upstream's body in one piece (on Linux `data(for:)` cannot
+            // even see the pieces), so no arrival times are kept: recording gives a plain body.
+            finish(event, with: .proxied(upstream, timeline: nil))
             let relayed = ResponsePlan.make(for: upstream, to: request, stub: event.stubIdentity,
                                             bodyData: { try $0.bodyData(root: nil) }, using: &generator)
             guard case let .respond(head, body) = relayed.action else { throw URLError(.badServerResponse) }

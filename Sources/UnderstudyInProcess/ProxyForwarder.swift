@@ -6,7 +6,8 @@ import FoundationNetworking
 
 /// Forwards a proxy stub's request upstream for the in-process transports, with a private
 /// ephemeral `URLSession` that never follows redirects (the caller sees upstream's 3xx,
-/// as through the loopback server).
+/// as through the loopback server). The body is read whole, so unlike the loopback server's
+/// proxy it keeps no times of arrival, and a recorded stream becomes a plain body.
 enum ProxyForwarder {
     /// How long upstream may take before the caller gets a 504.
     static let timeout: Duration = .seconds(30)

@@ -140,8 +140,11 @@ def openai_responses():
     failing = openai_client("/fail")
     events = list(failing.responses.create(model="gpt-4.1", input="Hi", stream=True))
     types = [event.type for event in events]
-    check(types[-1] == "error" and types.count("response.output_text.delta") == 2, types)
-    check(events[-1].code == "server_error" and events[-1].message.startswith("The server had an error"), events[-1])
+    check(types[-2:] == ["error", "response.failed"] and types.count("response.output_text.delta") == 2, types)
+    check(events[-2].code == "server_error" and events[-2].message.startswith("The server had an error"), events[-2])
+    failed = events[-1].response
+    check(failed.status == "failed" and failed.id == events[0].response.id, failed)
+    check(failed.error.code == "server_error" and failed.error.message.startswith("The server had an error"), failed.error)
     # The accumulator does not raise on an error event; it finds no completed response.
     try:
         with failing.responses.stream(model="gpt-4.1", input="Hi") as stream:

@@ -86,6 +86,49 @@ struct RecordCommandTests {
         #expect(JSONValue.parse(replayed[1].1)["expires_in"] == 3600)
     }
 
+    /// `--stream-time-scale 0.5`: an event stream is written as `eventStream` with half the
+    /// pauses observed (a lower bound only: upstream sends the last event at least 300 ms after
+    /// the request), and a plain JSON answer as `jsonBody`.
+    @Test func streamsAreWrittenWithScaledPauses() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let upstream = HTTPMock()
+        upstream.stub(.get(urlPath: "/events"), .ok.eventStream([.data("a", after: .milliseconds(150)), .data("b", id: "2", after: .milliseconds(150))]))
+        upstream.stub(.get(urlPath: "/status"), .ok.json(["up": true]))
+        try await withMockServer(upstream) { upstreamServer in
+            let command = try RecordCommand.parse(["--target", upstreamServer.baseURL.absoluteString, "--root", folder.path, "--port", "0",
+                                                   "--stream-time-scale", "0.5"])
+            _ = try await command.record { server in
+                for path in ["events", "status"] {
+                    let (_, response) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent(path))
+                    #expect((response as? HTTPURLResponse)?.statusCode == 200)
+                }
+            }
+        }
+        let recorded = try MappingsRoot(folder).loadMappings()
+        let events = recorded.first { $0.request.matches(RecordedRequest(method: .get, url: "/events")) }?.response.definition?.stream?.content
+        guard case .events(let written)? = events else {
+            Issue.record("expected an event stream, got \(String(describing: events))")
+            return
+        }
+        #expect(written.map(\.data) == ["a", "b"])
+        #expect(written.map(\.id) == [nil, "2"])
+        let total = written.reduce(Duration.zero) { $0 + $1.delay }
+        #expect(total >= .milliseconds(150), "\(written.map(\.delay))")
+        let status = recorded.first { $0.request.matches(RecordedRequest(method: .get, url: "/status")) }?.response.definition
+        #expect(status?.stream == nil)
+        #expect(status?.body == .json(["up": true]))
+    }
+
+    @Test func aTimeScaleOutOfRangeIsRefused() {
+        do {
+            _ = try RecordCommand.parse(["--target", "http://127.0.0.1:1", "--root", "/tmp/x", "--stream-time-scale", "2000"])
+            Issue.record("expected an error")
+        } catch {
+            #expect(RecordCommand.message(for: error).contains("--stream-time-scale must be a number from 0 to 1000"))
+        }
+    }
+
     @Test func aTargetThatIsNotAURLIsOneClearLine() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-record-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -88,11 +88,19 @@ public struct ServeEvent: Sendable, Identifiable {
         return event
     }
 
-    /// This event with the response upstream gave to the proxied request.
-    func proxied(_ upstream: ResponseDefinition) -> ServeEvent {
+    /// For a request the loopback server proxied, when each piece of upstream's body arrived
+    /// (what recording turns into a stream's pauses); `nil` for other requests, in process
+    /// (where upstream's body arrives in one piece), and when the body was larger than the
+    /// journal keeps.
+    public private(set) var upstreamBodyTimeline: BodyTimeline?
+
+    /// This event with the response upstream gave to the proxied request, and when its body's
+    /// pieces arrived if that was observed.
+    func proxied(_ upstream: ResponseDefinition, timeline: BodyTimeline?) -> ServeEvent {
         var event = ServeEvent(request: request, entry: entry, response: upstream)
         event.wasProxied = true
         event.journalSequence = journalSequence
+        event.upstreamBodyTimeline = timeline
         return event
     }
 }

@@ -6,7 +6,9 @@ import UnderstudyJSON
 // `response.output_item.added`, its deltas (`response.output_text.delta`,
 // `response.function_call_arguments.delta`) and `….done` events, then `response.completed`
 // (`response.incomplete` for `max_output_tokens` or `content_filter`); every event carries a
-// `sequence_number`.
+// `sequence_number`. An error mid-stream sends `error`, then `response.failed` (the response
+// with `status: "failed"` and `error: {code, message}`, its output and usage empty as in the
+// documented example).
 extension LLMExchange {
     /// Why the response is incomplete, when the finish reason says it is.
     private var incompleteReason: String? {
@@ -23,11 +25,11 @@ extension LLMExchange {
          "total_tokens": .number(JSONNumber(usage.inputTokens + usage.outputTokens))]
     }
 
-    private func response(status: String, output: [JSONValue], usage: JSONValue) -> JSONValue {
+    private func response(status: String, output: [JSONValue], usage: JSONValue, error: JSONValue = nil) -> JSONValue {
         let incomplete: JSONValue = status == "incomplete" ? ["reason": .string(incompleteReason ?? "")] : nil
         return [
             "id": .string(id), "object": "response", "created_at": .number(JSONNumber(created)), "status": .string(status),
-            "background": false, "error": nil, "incomplete_details": incomplete,
+            "background": false, "error": error, "incomplete_details": incomplete,
             "instructions": request["instructions"] ?? .null, "max_output_tokens": request["max_output_tokens"] ?? .null,
             "model": .string(model), "output": .array(output), "parallel_tool_calls": true, "previous_response_id": nil,
             "reasoning": ["effort": nil, "summary": nil], "store": true, "temperature": 1.0,
@@ -98,6 +100,15 @@ extension LLMExchange {
         let finished = incompleteReason == nil ? "response.completed" : "response.incomplete"
         script.finish.append(event(finished, ["response": openAIResponsesObject]))
         return script
+    }
+}
+
+extension LLMExchange {
+    /// The `response.failed` event that follows the `error` event of a stream an error cuts.
+    func openAIResponsesFailedEvent(_ error: LLMProviderError) -> LLMEventScript.Event {
+        let failure: JSONValue = ["code": .string(error.type(for: answer.api)), "message": .string(error.message)]
+        let failed = response(status: "failed", output: [], usage: nil, error: failure)
+        return LLMEventScript.Event(name: "response.failed", data: .json(["type": "response.failed", "response": failed]))
     }
 }
 

@@ -17,7 +17,7 @@ extension LLMResponse {
             let interrupted = error != nil || fault != nil
             let deltas = script.content.filter(\.isDelta).count
             var events = script.events(cutAfter: interrupted ? (afterDeltas ?? deltas) : nil)
-            if let error { events.append(exchange.errorEvent(error)) }
+            if let error { events.append(contentsOf: exchange.errorEvents(error)) }
             if api.kind == .openAIResponses { events = Self.numbered(events) }
             let sent = events.map { event in
                 let data = switch event.data {
@@ -106,16 +106,18 @@ extension LLMExchange {
         }
     }
 
-    /// The API's error event, sent mid-stream.
-    func errorEvent(_ error: LLMProviderError) -> LLMEventScript.Event {
+    /// The API's events for an error mid-stream: its error event, and at the Responses API the
+    /// `response.failed` that follows it.
+    func errorEvents(_ error: LLMProviderError) -> [LLMEventScript.Event] {
         let type = error.type(for: answer.api)
         switch answer.api.kind {
         case .openAIChat:
-            return LLMEventScript.Event(data: .json(["error": .object(openAIErrorObject(error))]))
+            return [LLMEventScript.Event(data: .json(["error": .object(openAIErrorObject(error))]))]
         case .openAIResponses:
-            return LLMEventScript.Event(name: "error", data: .json(["type": "error", "code": .string(type), "message": .string(error.message), "param": nil]))
+            return [LLMEventScript.Event(name: "error", data: .json(["type": "error", "code": .string(type), "message": .string(error.message), "param": nil])),
+                    openAIResponsesFailedEvent(error)]
         case .anthropicMessages:
-            return LLMEventScript.Event(name: "error", data: .json(["type": "error", "error": ["type": .string(type), "message": .string(error.message)]]))
+            return [LLMEventScript.Event(name: "error", data: .json(["type": "error", "error": ["type": .string(type), "message": .string(error.message)]]))]
         }
     }
 

@@ -41,7 +41,8 @@ public struct LLMResponse: Sendable, Hashable {
     /// Makes ids and timestamps (with the request body): another seed, other ids.
     public var seed: UInt64
     /// An error the answer ends with: after ``afterDeltas`` deltas (all when `nil`) a stream
-    /// sends the provider's error event and ends; not streamed, the answer is the error.
+    /// sends the provider's error event (at the Responses API, then `response.failed`) and
+    /// ends; not streamed, the answer is the error.
     public var error: LLMProviderError?
     /// A fault the answer ends with: a stream is cut after ``afterDeltas`` deltas (all when
     /// `nil`); not streamed, the fault replaces the answer.

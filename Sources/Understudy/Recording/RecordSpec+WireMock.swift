@@ -5,7 +5,7 @@ public import UnderstudyJSON
 extension RecordSpec {
     private static let knownKeys = [
         "targetBaseUrl", "filters", "captureHeaders", "requestBodyPattern", "extractBodyCriteria", "persist",
-        "repeatsAsScenarios", "outputFormat", "transformers", "transformerParameters", "redact",
+        "repeatsAsScenarios", "outputFormat", "transformers", "transformerParameters", "redact", "streamTimeScale",
     ]
 
     /// Decodes a record spec; unknown fields and bad values fail with the field and a fix.
@@ -59,6 +59,13 @@ extension RecordSpec {
             redaction = Redaction(headers: try names("headers"), queryParameters: try names("queryParameters"),
                                   jsonFields: try names("jsonFields"))
         }
+        if let scale = reader.member("streamTimeScale"), scale.value != .null {
+            let value = try scale.double()
+            guard value >= 0, value <= Self.maximumStreamTimeScale else {
+                throw scale.error("streamTimeScale multiplies the pauses recorded in a stream: 1 as observed, 0.5 twice as fast, 0 no pauses; use a number from 0 to \(Int(Self.maximumStreamTimeScale))")
+            }
+            streamTimeScale = value
+        }
     }
 
     /// `1024`, `"2 kb"`, `"1 Mb"`, `"512 b"`: a size in bytes (1 kb = 1024 bytes, as WireMock).
@@ -104,6 +111,7 @@ extension RecordSpec {
             "queryParameters": .array(redaction.queryParameters.map(JSONValue.string)),
             "jsonFields": .array(redaction.jsonFields.map(JSONValue.string)),
         ]
+        object["streamTimeScale"] = .number(JSONNumber(effectiveStreamTimeScale))
         return .object(object)
     }
 }

@@ -12,7 +12,8 @@ import UnderstudySupport
 ///  "requestBodyPattern": {"matcher": "equalToJson", "ignoreArrayOrder": false},
 ///  "extractBodyCriteria": {"textSizeThreshold": "10 kb", "binarySizeThreshold": "1 kb"},
 ///  "persist": true, "repeatsAsScenarios": true, "outputFormat": "FULL",
-///  "redact": {"headers": ["X-Session"], "queryParameters": ["sig"], "jsonFields": ["ssn"]}}
+///  "redact": {"headers": ["X-Session"], "queryParameters": ["sig"], "jsonFields": ["ssn"]},
+///  "streamTimeScale": 0.5}
 /// ```
 public struct RecordSpec: Sendable, Hashable {
     /// The backend ``Recorder/start(_:)`` proxies to (`targetBaseUrl`).
@@ -38,6 +39,31 @@ public struct RecordSpec: Sendable, Hashable {
     public var transformerParameters: JSONObject?
     /// Secrets kept out of the stubs and files (`redact`, our addition to WireMock's spec).
     public var redaction: Redaction
+    /// How the pauses observed in a streamed answer are written (`streamTimeScale`, our
+    /// addition): 1 as they were observed, 0.5 twice as fast, 0 with no pauses; values from 0
+    /// to 1000 (others are taken as the nearest of those).
+    ///
+    /// An answer the loopback server's proxy relayed keeps when each piece of its body arrived
+    /// (``ServeEvent/upstreamBodyTimeline``). From that:
+    /// - a `text/event-stream` answer becomes an `eventStream` stub: its events (id, event,
+    ///   data, retry and comments), each after the pause observed before the read that
+    ///   completed it. A body that is not UTF-8, is encoded
+    ///   (`Content-Encoding`) or ends inside an event is treated as any other body below;
+    /// - an answer sent without a `Content-Length` (chunked) whose pieces arrived spread over
+    ///   more than ``streamSpreadThreshold`` becomes a `chunks` stub, one chunk per read from
+    ///   upstream (reads less than a millisecond apart are joined);
+    /// - anything else keeps a plain body, as do answers recorded in process or imported
+    ///   from HAR, where no timeline exists.
+    ///
+    /// The first part's pause counts from when the request was forwarded, so it includes the
+    /// time upstream took to answer: played back, each part reaches the client as long after
+    /// its request as it did when recorded (scaled), and the pauses up to any part add up to
+    /// at least upstream's own. Pauses are whole milliseconds.
+    ///
+    /// Streams stay inline in the mapping whatever ``extractBodyCriteria`` says. A chunked JSON
+    /// document holding a redacted field is recorded as a plain (redacted) body instead; the
+    /// JSON `data` of an event is redacted as a JSON body is.
+    public var streamTimeScale: Double
 
     /// Creates a spec; the defaults are WireMock's, plus ``Redaction/defaults``.
     public init(
@@ -51,7 +77,8 @@ public struct RecordSpec: Sendable, Hashable {
         outputFormat: OutputFormat = .full,
         transformers: [String] = [],
         transformerParameters: JSONObject? = nil,
-        redaction: Redaction = .defaults
+        redaction: Redaction = .defaults,
+        streamTimeScale: Double = 1
     ) {
         self.targetBaseURL = targetBaseURL
         self.filters = filters
@@ -64,6 +91,20 @@ public struct RecordSpec: Sendable, Hashable {
         self.transformers = transformers
         self.transformerParameters = transformerParameters
         self.redaction = redaction
+        self.streamTimeScale = streamTimeScale
+    }
+
+    /// How far apart the first and last pieces of a chunked answer must have arrived for it to
+    /// be recorded as `chunks` rather than a plain body: 50 ms.
+    public static let streamSpreadThreshold: Duration = .milliseconds(50)
+
+    /// The largest ``streamTimeScale``.
+    public static let maximumStreamTimeScale: Double = 1000
+
+    /// ``streamTimeScale`` as used: within 0...1000, and 1 when it is not a number.
+    var effectiveStreamTimeScale: Double {
+        guard !streamTimeScale.isNaN else { return 1 }
+        return min(max(streamTimeScale, 0), Self.maximumStreamTimeScale)
     }
 
     /// Which exchanges are recorded.

@@ -140,8 +140,11 @@ public final class Recorder: Sendable {
     private func exchanges(_ events: [ServeEvent]) -> [RecordedExchange] {
         events.compactMap { event in
             guard let body = try? mock.bodyData(for: event.response) else { return nil }
+            // A timeline that does not cover the body (a part the journal did not keep) cannot time it.
+            let timeline = event.upstreamBodyTimeline.flatMap { $0.byteCount == body.count ? $0 : nil }
             return RecordedExchange(request: event.request,
-                                    response: RecordedResponse(status: event.response.status, headers: event.response.headers, body: body))
+                                    response: RecordedResponse(status: event.response.status, headers: event.response.headers,
+                                                               body: body, timeline: timeline))
         }
     }
 

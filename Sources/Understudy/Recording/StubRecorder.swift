@@ -13,6 +13,9 @@ import UnderstudyXML
 /// - Responses keep status and headers (less hop-by-hop fields and `Content-Length`); bodies
 ///   are `jsonBody`, `body` or `base64Body`, or a file under `__files` when over the spec's
 ///   thresholds. Encoded bodies (`Content-Encoding: gzip`...) stay as recorded, header included.
+/// - An answer whose body was timed as it arrived (``RecordedResponse/timeline``) and that was
+///   streamed becomes an `eventStream` or `chunks` stub with the observed pauses, scaled by
+///   ``RecordSpec/streamTimeScale`` (the rules are there).
 /// - A request recorded several times with different answers becomes a scenario that gives
 ///   them in order, then repeats the last (with ``RecordSpec/repeatsAsScenarios``).
 /// - Ids and names are derived from the traffic, so recording the same traffic twice gives the
@@ -37,7 +40,7 @@ package enum StubRecorder {
         for group in groups {
             let slug = slug(for: group.exchanges[0].request)
             let responses = group.exchanges.map(\.response)
-            let distinct = responses.reduce(into: [RecordedResponse]()) { if $0.last != $1 { $0.append($1) } }
+            let distinct = responses.reduce(into: [RecordedResponse]()) { if $0.last?.isSameAnswer(as: $1) != true { $0.append($1) } }
             guard spec.repeatsAsScenarios, distinct.count > 1 else {
                 result.mappings.append(mapping(group.pattern, responses[0], slug: slug, occurrence: 0, spec: spec, files: &result.files))
                 continue
@@ -178,6 +181,11 @@ package enum StubRecorder {
         }
         response.transformers = spec.transformers
         response.transformerParameters = spec.transformerParameters
+        if let stream = stream(for: recorded, spec: spec) {
+            response.stream = stream
+            return StubMapping(id: id, name: name, request: pattern, response: .definition(response),
+                               persistent: spec.persist ? true : nil)
+        }
         let body = responseBody(recorded, spec: spec)
         let fileName = "\(slug)-\(id.uuidString.lowercased().prefix(8)).\(body.fileExtension)"
         switch body.kind {
@@ -256,9 +264,9 @@ package enum StubRecorder {
 
     // MARK: Content types
 
-    private static func isJSON(_ contentType: String) -> Bool { contentType.contains("json") }
+    static func isJSON(_ contentType: String) -> Bool { contentType.contains("json") }
 
-    private static func isBinary(_ contentType: String?) -> Bool {
+    static func isBinary(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let textual = ["text/", "json", "xml", "javascript", "x-www-form-urlencoded", "graphql", "yaml", "csv"]
         return !textual.contains { contentType.contains($0) }
@@ -316,7 +324,8 @@ package enum StubRecorder {
     }
 }
 
-private extension JSONValue {
+extension JSONValue {
+    /// Whether the value is an object or an array.
     var isContainer: Bool {
         switch self {
         case .object, .array: true

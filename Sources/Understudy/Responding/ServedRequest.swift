@@ -18,6 +18,7 @@ package struct ServedRequest: Sendable {
 package enum ServeOutcome: Sendable {
     /// How much of a streamed answer reached the client.
     case streamed(StreamDelivery)
-    /// What upstream answered to a proxied request (or the 502/504 given in its place).
-    case proxied(ResponseDefinition)
+    /// What upstream answered to a proxied request (or the 502/504 given in its place), and
+    /// when the pieces of its body arrived, where the transport saw them arrive.
+    case proxied(ResponseDefinition, timeline: BodyTimeline? = nil)
 }

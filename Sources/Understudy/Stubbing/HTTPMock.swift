@@ -315,7 +315,7 @@ public final class HTTPMock: Sendable {
     package func finish(_ event: ServeEvent, with outcome: ServeOutcome) -> ServeEvent {
         let finished = switch outcome {
         case .streamed(let delivery): event.delivered(delivery)
-        case .proxied(let upstream): event.proxied(upstream)
+        case let .proxied(upstream, timeline): event.proxied(upstream, timeline: timeline)
         }
         state.withLock { $0.journal.replace(finished) }
         return finished

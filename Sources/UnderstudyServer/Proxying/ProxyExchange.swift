@@ -22,6 +22,12 @@ final class ProxyExchange {
     /// Upstream's body as far as the journal keeps it.
     private var captured: ByteBuffer
     private var capturedAll = true
+    /// When the request was sent upstream, on a monotonic clock.
+    private var forwarded = ContinuousClock.now
+    /// When each captured piece of upstream's body arrived, counted from ``forwarded``: what
+    /// recording turns into a stream's pauses. Dropped with the body once the journal stops
+    /// capturing it.
+    private var timeline = BodyTimeline()
     /// Upstream's `Content-Length`, when it sent one.
     private var expectedLength: Int?
     private var receivedBytes = 0
@@ -49,6 +55,7 @@ final class ProxyExchange {
 
     /// Sends the request upstream.
     func start() {
+        forwarded = ContinuousClock.now
         do {
             task = try server.upstream.forward(proxy, delegate: ProxyResponseDelegate(sink: self, eventLoop: context.eventLoop),
                                                on: context.eventLoop)
@@ -74,7 +81,8 @@ final class ProxyExchange {
     /// Records upstream's answer (or what replaced it) in the journal: before the client sees
     /// the end of the answer, so a test that reads the journal then finds it.
     private func record(_ response: ResponseDefinition) {
-        recorded = server.mock.finish(event, with: .proxied(response))
+        let timeline = capturedAll && responseHead != nil ? timeline : nil
+        recorded = server.mock.finish(event, with: .proxied(response, timeline: timeline))
     }
 
     /// Upstream's answer as the journal keeps it.
@@ -128,6 +136,9 @@ extension ProxyExchange: ProxyResponseSink {
             if captured.readableBytes + buffer.readableBytes <= server.configuration.maxRequestBodyBytes {
                 var piece = buffer
                 captured.writeBuffer(&piece)
+                if buffer.readableBytes > 0 {
+                    timeline.pieces.append(BodyTimeline.Piece(byteCount: buffer.readableBytes, arrival: ContinuousClock.now - forwarded))
+                }
             } else {
                 capturedAll = false
             }

@@ -129,9 +129,30 @@ struct LLMResponseTests {
         let mock = HTTPMock()
         mock.stub(.post(urlPath: "/v1/responses"), .ok.llm(.openAIResponses(text: ["a", "b"]).failing(with: LLMProviderError(message: "boom"), afterDeltas: 0)))
         let sent = events(try planned(mock, request(.post, "/v1/responses", body: #"{"stream": true}"#)).2)
-        #expect(sent.map(\.name) == ["response.created", "response.in_progress", "response.output_item.added", "response.content_part.added", "error"])
-        #expect(try sent.map { try json($0.data)["sequence_number"] } == [0, 1, 2, 3, 4])
+        #expect(sent.map(\.name) == ["response.created", "response.in_progress", "response.output_item.added", "response.content_part.added",
+                                     "error", "response.failed"])
+        #expect(try sent.map { try json($0.data)["sequence_number"] } == [0, 1, 2, 3, 4, 5])
         #expect(try json(sent[4].data)["code"] == "server_error")
+        // As the API does, the error event is followed by the response, failed.
+        let failed = try json(sent[5].data)
+        #expect(failed["type"] == "response.failed")
+        #expect(failed["response"]?["status"] == "failed")
+        #expect(failed["response"]?["error"] == ["code": "server_error", "message": "boom"])
+        #expect(failed["response"]?["id"] == (try json(sent[0].data))["response"]?["id"], "the response the stream created")
+        #expect(failed["response"]?["object"] == "response")
+        #expect(failed["response"]?["output"] == [])
+        #expect(failed["response"]?["usage"] == .null)
+    }
+
+    @Test func aResponsesErrorOfItsOwnTypeNamesItInBothEvents() throws {
+        let mock = HTTPMock()
+        let limited = LLMProviderError(type: "rate_limit_exceeded", message: "Slow down", status: 429)
+        mock.stub(.post(urlPath: "/v1/responses"), .ok.llm(.openAIResponses(text: ["a", "b"]).failing(with: limited, afterDeltas: 1)))
+        let sent = events(try planned(mock, request(.post, "/v1/responses", body: #"{"stream": true}"#)).2)
+        #expect(sent.suffix(2).map(\.name) == ["error", "response.failed"])
+        #expect(sent.filter { $0.name == "response.output_text.delta" }.count == 1)
+        #expect(try json(sent[sent.count - 2].data)["message"] == "Slow down")
+        #expect(try json(sent[sent.count - 1].data)["response"]?["error"] == ["code": "rate_limit_exceeded", "message": "Slow down"])
     }
 
     @Test func aFaultCutsTheStreamOrReplacesTheAnswer() throws {

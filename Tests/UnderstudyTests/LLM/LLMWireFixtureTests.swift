@@ -83,6 +83,15 @@ struct LLMWireFixtureTests {
                                 usage: LLMUsage(inputTokens: 25, outputTokens: 15)), with: "anthropic-messages")
     }
 
+    /// A text block, then a tool call whose arguments arrive as `input_json_delta` fragments
+    /// (the first one empty, as in the documentation's example).
+    @Test func anthropicToolUseStreamsAsTheDocumentationShows() throws {
+        let call = LLMToolCall(id: "toolu_01T1x1fJ34qAmk2tNTrN7Up6", name: "get_weather",
+                               argumentFragments: ["", #"{"location": "San Fra"#, #"ncisco, CA", "unit": "fahrenheit"}"#])
+        try compare(LLMResponse(api: .anthropicMessages, model: "claude-opus-4-20250514", text: ["Let me check ", "the weather."],
+                                toolCalls: [call], usage: LLMUsage(inputTokens: 472, outputTokens: 89)), with: "anthropic-messages-tool-use")
+    }
+
     @Test func openAIChatStreamsAsTheDocumentationShows() throws {
         try compare(LLMResponse(api: .openAIChat, model: "gpt-4o-mini", text: ["Hello"]), with: "openai-chat")
     }

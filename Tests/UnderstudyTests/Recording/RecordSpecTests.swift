@@ -13,7 +13,8 @@ struct RecordSpecTests {
              "extractBodyCriteria": {"textSizeThreshold": "2 kb", "binarySizeThreshold": "1 Mb"},
              "persist": false, "repeatsAsScenarios": false, "outputFormat": "ids",
              "transformers": ["response-template"], "transformerParameters": {"a": 1},
-             "redact": {"headers": ["X-Session"], "queryParameters": ["sig"], "jsonFields": ["ssn"]}}
+             "redact": {"headers": ["X-Session"], "queryParameters": ["sig"], "jsonFields": ["ssn"]},
+             "streamTimeScale": 0.25}
             """))
         #expect(spec.targetBaseURL == "https://api.example.com")
         #expect(spec.filters.request?.matches(request(.get, "/api/x")) == true)
@@ -26,6 +27,7 @@ struct RecordSpecTests {
         #expect(!spec.persist && !spec.repeatsAsScenarios && spec.outputFormat == .ids)
         #expect(spec.transformers == ["response-template"] && spec.transformerParameters == ["a": 1])
         #expect(spec.redaction == .init(headers: ["X-Session"], queryParameters: ["sig"], jsonFields: ["ssn"]))
+        #expect(spec.streamTimeScale == 0.25)
         #expect(try RecordSpec(wireMock: spec.wireMockJSON) == spec, "the JSON round-trips")
     }
 
@@ -44,6 +46,7 @@ struct RecordSpecTests {
         #expect(spec.persist && spec.repeatsAsScenarios && spec.outputFormat == .full)
         #expect(spec.redaction.headers.contains("Authorization"))
         #expect(spec.requestBodyPattern == .auto())
+        #expect(spec.streamTimeScale == 1)
     }
 
     @Test(arguments: [
@@ -53,6 +56,8 @@ struct RecordSpecTests {
         (#"{"requestBodyPattern": {"matcher": "equalToXm"}}"#, #"unknown body matcher "equalToXm"; did you mean "equalToXml"?"#),
         (#"{"filters": {"urlPath": "/a", "methd": "GET"}}"#, #"unknown field "methd" in the request pattern; did you mean "method"?"#),
         (#"{"filters": {"ids": ["nope"]}}"#, #""nope" is not a UUID"#),
+        (#"{"streamTimeScale": 1001}"#, "streamTimeScale multiplies the pauses recorded in a stream"),
+        (#"{"streamTimeScale": -0.5}"#, "use a number from 0 to 1000"),
     ])
     func badSpecsSayWhatIsWrong(_ json: String, _ message: String) throws {
         do {
