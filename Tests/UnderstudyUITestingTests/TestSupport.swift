@@ -62,7 +62,7 @@ final class FakeApp: LaunchableApp {
     /// GET `path` against the base URL of the launch environment (production when absent).
     func load(_ path: String) async throws -> (Int, String) {
         let base = UnderstudyEnvironment.baseURL(default: URL(string: "https://api.example.com")!, environment: launchEnvironment)
-        let session = URLSession(configuration: .ephemeral)
+        let session = URLSession(configuration: UnderstudyEnvironment.sessionConfiguration(.ephemeral, environment: launchEnvironment))
         defer { session.finishTasksAndInvalidate() }
         let (data, response) = try await session.data(from: base.appendingPathComponent(path))
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))

@@ -30,6 +30,24 @@ struct UITestServerTests {
         }
     }
 
+    @Test func appsOnASharedServerEachSeeTheirOwnNamespace() async throws {
+        let shared = SharedMockServer()
+        // Two UI tests at once on one server: the second runs while the first is still open.
+        let answers = try await withUITestServer(sharing: shared) { first in
+            first.mock.route("/me", method: .get, responses: [.ok.body("Ada")])
+            let firstApp = try first.appLaunch(FakeApp())
+            #expect(firstApp.launchEnvironment[UnderstudyEnvironment.namespaceKey] == first.mock.namespace)
+            let second = try await withUITestServer(sharing: shared) { second in
+                second.mock.route("/me", method: .get, responses: [.ok.body("Grace")])
+                return try await second.appLaunch(FakeApp()).load("me").1
+            }
+            return [try await firstApp.load("me").1, second]
+        }
+        #expect(answers == ["Ada", "Grace"])
+        #expect(shared.mock.namespaces.isEmpty)
+        try await shared.server.shutdown()
+    }
+
     @Test func theScopeIsTheCurrentMockAndServer() async throws {
         try await withUITestServer { ui in
             #expect(HTTPMock.current === ui.mock)

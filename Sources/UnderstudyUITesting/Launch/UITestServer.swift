@@ -19,14 +19,17 @@ public struct UITestServer: Sendable {
     }
 
     /// `["UNDERSTUDY_BASE_URL": "http://127.0.0.1:<port>"]`, which the app reads with
-    /// `UnderstudyEnvironment.baseURL(default:)`. Throws `MockServerError.notRunning` once
+    /// `UnderstudyEnvironment.baseURL(default:)`, and on a shared server the test's namespace
+    /// (`UNDERSTUDY_NAMESPACE`), which `UnderstudyEnvironment.sessionConfiguration(_:)` turns
+    /// into the header on every request of the app. Throws `MockServerError.notRunning` once
     /// the server has shut down.
     public var launchEnvironment: [String: String] {
-        get throws { try server.launchEnvironment }
+        get throws { try server.launchEnvironment(for: mock) }
     }
 
     /// Adds ``launchEnvironment`` to `app`'s launch environment (replacing an earlier
-    /// `UNDERSTUDY_BASE_URL`, keeping the other variables), launches it, and returns it.
+    /// `UNDERSTUDY_BASE_URL` and `UNDERSTUDY_NAMESPACE`, keeping the other variables),
+    /// launches it, and returns it.
     @MainActor
     @discardableResult
     public func appLaunch<App: LaunchableApp>(_ app: App) throws -> App {
@@ -89,5 +92,29 @@ public func withUITestServer<Result>(
         // The scope made and started the server, so it is there.
         let server = try MockServer.current
         return try await body(UITestServer(mock: mock, server: server))
+    }
+}
+
+/// Runs a UI test's `body` in a namespace of its own on a server shared with other tests (see
+/// `SharedMockServer`): as ``withUITestServer(configuration:root:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)``,
+/// but the server is the shared one (started by the first test that needs it, left running),
+/// the app is launched with the namespace (``UITestServer/launchEnvironment``), and the
+/// namespace is dropped when the body ends. UI tests running at once on several simulators can
+/// then share one server.
+@discardableResult
+public func withUITestServer<Result>(
+    sharing shared: SharedMockServer,
+    root: String? = nil,
+    reportUnusedStubs: Bool = false,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (UITestServer) async throws -> Result
+) async throws -> Result {
+    var setup = MockHTTPScope.Setup(configuration: shared.mock.configuration, root: root, relativeTo: filePath,
+                                    startsServer: false, reportsUnusedStubs: reportUnusedStubs)
+    setup.sharedServer = shared
+    setup.appendsCallReport = true
+    return try await MockHTTPScope.run(setup, reportingAt: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { mock in
+        try await body(UITestServer(mock: mock, server: shared.server))
     }
 }
