@@ -12,7 +12,7 @@ public import Foundation
 extension MockServer {
     /// A `URLSession` whose requests to this server name `mock`'s namespace (the
     /// `Understudy-Namespace` header on every request), for a namespaced handle
-    /// (``Understudy/HTTPMock/namespaced(_:)``) on a shared server; a plain session for a
+    /// (`HTTPMock.namespaced(_:)`) on a shared server; a plain session for a
     /// mock with no namespace.
     public func urlSession(for mock: HTTPMock, configuration: URLSessionConfiguration = .ephemeral) -> URLSession {
         let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration

@@ -2,7 +2,7 @@ public import Understudy
 import UnderstudySupport
 
 /// One loopback server for many tests: each test works in a namespace of its own (see
-/// ``Understudy/Namespace``), so tests running in parallel against the same server never see
+/// `Namespace`), so tests running in parallel against the same server never see
 /// each other's stubs, requests or scenario states.
 ///
 /// Declare one where the tests can reach it and hand it to the `.mockHTTP(sharing:)` trait
