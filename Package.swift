@@ -213,9 +213,18 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: sharedSettings
         ),
+        // The rules every state store keeps (MockStateStore), as checks any store's tests run:
+        // the in-memory store's in UnderstudyTests, a shared store's against its database. Not a product.
+        .target(
+            name: "UnderstudyStoreConformance",
+            dependencies: ["Understudy", "UnderstudySupport"],
+            path: "Tests/StoreConformance",
+            swiftSettings: sharedSettings
+        ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating", "UnderstudyFuzz"],
+            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating", "UnderstudyFuzz",
+                           "UnderstudyStoreConformance"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),

@@ -16,7 +16,10 @@ struct RecordingStreamsTests {
     /// pause alone may be shorter when the part before it was read late.
     static func expectAtLeastUpstreamsPauses(_ delays: [Int], scale: Double = 1, _ path: String,
                                              sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(delays.count == 3, "\(path): one part per upstream part: \(delays)", sourceLocation: sourceLocation)
+        // Events are parsed, whatever the reads; chunks are the proxy's reads, and a proxy that
+        // read late on a loaded machine gets two of upstream's parts in one.
+        let expected = path == "/events" ? 3...3 : 1...3
+        #expect(expected.contains(delays.count), "\(path): one part per upstream part (or per read): \(delays)", sourceLocation: sourceLocation)
         var total = 0
         for (index, delay) in delays.enumerated() {
             total += delay
@@ -130,7 +133,8 @@ struct RecordingStreamsTests {
                 for path in ["/events", "/ndjson"] {
                     let observed = try Self.delays(asObserved, path)
                     Self.expectAtLeastUpstreamsPauses(observed, path)
-                    #expect(try Self.delays(none, path) == [0, 0, 0])
+                    let unpaused = try Self.delays(none, path)
+                    #expect(!unpaused.isEmpty && unpaused.allSatisfy { $0 == 0 }, "\(path): \(unpaused)")
                     let halved = try Self.delays(half, path)
                     Self.expectAtLeastUpstreamsPauses(halved, scale: 0.5, path)
                     // The same arrivals halved: up to each part, half the time (each total rounded to a millisecond).

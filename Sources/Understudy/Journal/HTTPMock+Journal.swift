@@ -23,12 +23,12 @@ extension HTTPMock {
     /// matched, and the response it got.
     /// A namespaced handle (``namespaced(_:)``) sees its namespace's requests only.
     public var serveEvents: [ServeEvent] {
-        let events = state.withLock { $0.journal.events }
+        let events = store.events
         return namespace == nil ? events : events.filter(sees)
     }
 
     /// The journal entry of the request with the id.
-    public func serveEvent(id: UUID) -> ServeEvent? { state.withLock { $0.journal.event(id: id) }.flatMap { sees($0) ? $0 : nil } }
+    public func serveEvent(id: UUID) -> ServeEvent? { store.event(id: id).flatMap { sees($0) ? $0 : nil } }
 
     /// The journaled requests the pattern matches, oldest first; every journaled request when
     /// no pattern is given.
@@ -58,29 +58,21 @@ extension HTTPMock {
     public func waitForRequests(matching pattern: RequestPattern = .anyRequest, count: Int = 1,
                                 timeout: Duration = .seconds(10)) async throws -> [RecordedRequest] {
         if let disabled = verificationFailure(.atLeast(count), pattern), disabled.journalDisabled { throw disabled }
-        let state = self.state
+        let store = self.store
         let namespace = self.namespace
         let waiter = Locked<UInt64?>(nil)
         let arrivedInTime = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
                 try await withTaskCancellationHandler {
                     try await withCheckedThrowingContinuation { continuation in
-                        state.withLock { state in
-                            let already = state.journal.events.lazy.filter {
-                                (namespace == nil || $0.request.namespace == namespace) && pattern.matches($0.request)
-                            }.count
-                            guard already < count else { return continuation.resume() }
-                            let id = state.journalWaiters.add(pattern, namespace: namespace, remaining: count - already, continuation: continuation)
-                            waiter.withLock { $0 = id }
-                            // Cancelled before the waiter existed: the handler found nothing to end.
-                            if Task.isCancelled { state.journalWaiters.end(id, throwing: CancellationError()) }
-                        }
+                        guard let id = store.wait(for: pattern, namespace: namespace, count: count, continuation: continuation) else { return }
+                        waiter.withLock { $0 = id }
+                        // Cancelled before the waiter existed: the handler found nothing to end.
+                        if Task.isCancelled { store.endWaiting(id, throwing: CancellationError()) }
                     }
                     return true
                 } onCancel: {
-                    state.withLock { state in
-                        if let id = waiter.withLock({ $0 }) { state.journalWaiters.end(id, throwing: CancellationError()) }
-                    }
+                    if let id = waiter.withLock({ $0 }) { store.endWaiting(id, throwing: CancellationError()) }
                 }
             }
             group.addTask {
@@ -99,17 +91,13 @@ extension HTTPMock {
     /// Removes the journaled requests matching the pattern; returns how many were removed.
     @discardableResult
     public func removeRequests(matching pattern: RequestPattern) -> Int {
-        state.withLock { $0.journal.removeAll { sees($0) && pattern.matches($0.request) } }
+        store.removeEvents { sees($0) && pattern.matches($0.request) }.count
     }
 
     /// Removes the journal entries with the given request ids; returns the removed entries.
     @discardableResult
     public func removeServeEvents(ids: Set<UUID>) -> [ServeEvent] {
-        state.withLock { state in
-            let removed = state.journal.events.filter { ids.contains($0.id) && sees($0) }
-            state.journal.removeAll { ids.contains($0.id) && sees($0) }
-            return removed
-        }
+        store.removeEvents { ids.contains($0.id) && sees($0) }
     }
 
     /// Requests no stub matched, oldest first (each got the near-miss 404, or the `onUnmatched`
@@ -119,6 +107,6 @@ extension HTTPMock {
     /// Empties the journal (stubs and scenarios stay); a namespaced handle empties its
     /// namespace's part.
     public func resetRequests() {
-        state.withLock { _ = $0.journal.removeAll(where: sees) }
+        store.removeEvents(where: sees)
     }
 }

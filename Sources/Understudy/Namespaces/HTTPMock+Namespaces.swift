@@ -1,5 +1,4 @@
 import Foundation
-import UnderstudySupport
 
 extension HTTPMock {
     /// A handle on this mock that works in one namespace (see ``Namespace``): for many tests
@@ -31,20 +30,11 @@ extension HTTPMock {
     }
 
     /// The namespaces that hold stubs, sorted.
-    public var namespaces: [String] { state.withLock { $0.registry.namespaces } }
+    public var namespaces: [String] { store.registry.namespaces }
 
     /// Drops everything of one namespace: its stubs, its journal entries, its scenario states
     /// and call counts. Global stubs, other namespaces and the settings stay.
-    public func reset(namespace: String) {
-        state.withLock { state in
-            let ids = state.registry.mappings.filter { $0.namespace == namespace }.map(\.id)
-            for id in ids { state.registry.remove(id: id) }
-            state.forget(stubs: ids)
-            state.namespaceScenarios[namespace] = nil
-            state.namespaceCallCounts[namespace] = nil
-            _ = state.journal.removeAll { $0.request.namespace == namespace }
-        }
-    }
+    public func reset(namespace: String) { store.reset(namespace: namespace) }
 
     /// The stub as this handle adds it: in its namespace unless the stub names one.
     package func inScope(_ mapping: StubMapping) -> StubMapping {
@@ -70,20 +60,6 @@ extension HTTPMock {
     /// Whether this handle's journal holds the entry: the whole mock every entry, a namespaced
     /// handle its namespace's requests.
     func sees(_ event: ServeEvent) -> Bool { namespace == nil || event.request.namespace == namespace }
-}
-
-extension HTTPMock.State {
-    /// Forgets the call counts of removed stubs, and scenarios no remaining stub mentions.
-    mutating func forget(stubs ids: [UUID]) {
-        guard !ids.isEmpty else { return }
-        for id in ids {
-            callCounts[id] = nil
-            for namespace in namespaceCallCounts.keys { namespaceCallCounts[namespace]?[id] = nil }
-        }
-        let names = Set(registry.mappings.compactMap(\.scenarioName))
-        scenarios.keep(only: names)
-        for namespace in namespaceScenarios.keys { namespaceScenarios[namespace]?.keep(only: names) }
-    }
 }
 
 /// A namespace name that cannot travel in a header.

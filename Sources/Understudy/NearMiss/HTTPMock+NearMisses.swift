@@ -7,7 +7,7 @@ extension HTTPMock {
     public func nearMisses(for request: RecordedRequest) -> NearMissReport {
         let request = inScope(request)
         let requestNamespace = request.namespace
-        let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios(in: requestNamespace)) }
+        let (registry, scenarios) = store.snapshot(for: requestNamespace)
         var report = nearMissCalculator.nearest(to: request, in: registry, scenarios: scenarios, namespace: requestNamespace)
         report.noStubsHint = configuration.noStubsHint
         return report

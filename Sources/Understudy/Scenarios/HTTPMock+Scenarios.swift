@@ -4,32 +4,28 @@ extension HTTPMock {
     /// Every scenario the stubs mention, sorted by name. A namespaced handle lists the
     /// scenarios of the stubs its requests see, in its namespace's states.
     public var scenarios: [Scenario] {
-        state.withLock { state in
-            var possible: [String: Set<String>] = [:]
-            let states = state.scenarios(in: namespace)
-            for mapping in state.registry.mappings where namespace == nil || mapping.namespace == nil || mapping.namespace == namespace {
-                guard let name = mapping.scenarioName else { continue }
-                possible[name, default: [Scenario.started]].formUnion([mapping.requiredScenarioState, mapping.newScenarioState].compactMap { $0 })
-            }
-            return possible.keys.sorted().map { name in
-                Scenario(name: name, state: states.state(of: name), possibleStates: possible[name, default: []].sorted())
-            }
+        let (registry, states) = store.snapshot(for: namespace)
+        var possible: [String: Set<String>] = [:]
+        for mapping in registry.mappings where namespace == nil || mapping.namespace == nil || mapping.namespace == namespace {
+            guard let name = mapping.scenarioName else { continue }
+            possible[name, default: [Scenario.started]].formUnion([mapping.requiredScenarioState, mapping.newScenarioState].compactMap { $0 })
+        }
+        return possible.keys.sorted().map { name in
+            Scenario(name: name, state: states.state(of: name), possibleStates: possible[name, default: []].sorted())
         }
     }
 
     /// Puts every scenario back in `Started` (a namespaced handle: in its namespace).
     public func resetScenarios() {
-        state.withLock { $0.changeScenarios(in: namespace) { $0 = ScenarioStates() } }
+        store.changeScenarios(in: namespace) { $0 = ScenarioStates() }
     }
 
     /// Moves a scenario to a state; throws when no stub mentions the scenario.
     public func setScenarioState(_ name: String, to newState: String) throws(UnknownScenarioError) {
-        try state.withLock { (state: inout State) throws(UnknownScenarioError) in
-            let visible = state.registry.mappings.filter { namespace == nil || $0.namespace == nil || $0.namespace == namespace }
-            let names = Set(visible.compactMap(\.scenarioName))
-            guard names.contains(name) else { throw UnknownScenarioError(name: name, knownNames: names.sorted()) }
-            state.changeScenarios(in: namespace) { $0.set(name, to: newState) }
-        }
+        let visible = store.registry.mappings.filter { namespace == nil || $0.namespace == nil || $0.namespace == namespace }
+        let names = Set(visible.compactMap(\.scenarioName))
+        guard names.contains(name) else { throw UnknownScenarioError(name: name, knownNames: names.sorted()) }
+        store.changeScenarios(in: namespace) { $0.set(name, to: newState) }
     }
 
     /// Resets one scenario to `Started`.

@@ -4,12 +4,15 @@ import UnderstudySupport
 /// the snapshot taken for it, so a transition made by a concurrent request can never show it
 /// one state for one stub and another state for the next (the false miss WireMock fixed in
 /// wiremock/wiremock#3506).
-struct ScenarioStates: Sendable, Hashable {
+package struct ScenarioStates: Sendable, Hashable {
     /// States that differ from `Started`, by scenario name.
     private var states: [String: String] = [:]
 
+    /// Every scenario in `Started`.
+    package init() {}
+
     /// The state a scenario is in; `Started` when it never moved.
-    func state(of scenario: String) -> String { states[scenario] ?? Scenario.started }
+    package func state(of scenario: String) -> String { states[scenario] ?? Scenario.started }
 
     /// Whether every scenario is in `Started`.
     var allStarted: Bool { states.isEmpty }
@@ -22,7 +25,7 @@ struct ScenarioStates: Sendable, Hashable {
     }
 
     /// Moves a scenario to a state.
-    mutating func set(_ scenario: String, to newState: String) {
+    package mutating func set(_ scenario: String, to newState: String) {
         states[scenario] = newState == Scenario.started ? nil : newState
     }
 

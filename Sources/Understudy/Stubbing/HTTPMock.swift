@@ -15,67 +15,23 @@ import UnderstudySupport
 /// and scenarios are extensions in their own folders. All methods are safe to call from any
 /// thread or task.
 public final class HTTPMock: Sendable {
-    struct State: Sendable {
-        var registry = StubRegistry()
-        /// The scenario states of requests that name no namespace.
-        var scenarios = ScenarioStates()
-        /// Each namespace's own scenario states (its requests move global stubs' scenarios too,
-        /// in its own copy).
-        var namespaceScenarios: [String: ScenarioStates] = [:]
-        var journal: RequestJournal
-        var journalWaiters = JournalWaiters()
-        /// Calls per stub, over every namespace.
-        var callCounts: [UUID: Int] = [:]
-        /// Calls per stub made by each namespace's requests.
-        var namespaceCallCounts: [String: [UUID: Int]] = [:]
+    /// What the mock keeps beside its store: how it answers what no stub matched, and the
+    /// delays and network every answer gets.
+    struct Settings: Sendable {
         /// Answers unmatched requests instead of the near-miss 404, when set.
         var unmatchedResponder: (@Sendable (RecordedRequest) -> ResponseDefinition)?
         var globalDelays = GlobalDelays()
         var networkProfile: NetworkProfile?
-
-        /// Journals a served request and wakes the waiters it completes; returns the entry as
-        /// journaled (numbered, so that ``HTTPMock/finish(_:with:)`` finds it without a scan).
-        /// Takes the parts and builds the event as a constant, so that it is copied once (into
-        /// the journal): a variable passed to the journal was copied first.
-        mutating func record(_ request: RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?) -> ServeEvent {
-            record(ServeEvent(request: request, entry: entry, response: response, journalSequence: journal.nextSequence))
-        }
-
-        mutating func record(_ request: RecordedRequest, entry: StubRegistry.Entry, prepared: PreparedResponse) -> ServeEvent {
-            record(ServeEvent(request: request, entry: entry, prepared: prepared, journalSequence: journal.nextSequence))
-        }
-
-        /// The scenario states requests naming `namespace` (or none) see.
-        func scenarios(in namespace: String?) -> ScenarioStates {
-            guard let namespace else { return scenarios }
-            return namespaceScenarios[namespace] ?? ScenarioStates()
-        }
-
-        /// Changes the scenario states of `namespace` (or of requests naming none).
-        mutating func changeScenarios(in namespace: String?, _ change: (inout ScenarioStates) -> Void) {
-            guard let namespace else { return change(&scenarios) }
-            change(&namespaceScenarios[namespace, default: ScenarioStates()])
-        }
-
-        /// The calls the stub has answered in `namespace`, or in all of them for `nil`.
-        func callCount(of id: UUID, in namespace: String?) -> Int {
-            guard let namespace else { return callCounts[id, default: 0] }
-            return namespaceCallCounts[namespace]?[id] ?? 0
-        }
-
-        private mutating func record(_ event: ServeEvent) -> ServeEvent {
-            let request = event.request
-            journal.append(event)
-            if !journalWaiters.isEmpty { journalWaiters.arrived(request) }
-            return event
-        }
     }
 
     /// The settings this mock was created with.
     public let configuration: Configuration
     /// The namespace this handle works in (see ``namespaced(_:)``), or `nil` for the whole mock.
     public let namespace: String?
-    let state: Locked<State>
+    /// The stubs, scenario states, call counts and journal (shared by the mock's namespaced
+    /// handles).
+    let store: any MockStateStore
+    let settings: Locked<Settings>
     private let templater: ResponseTemplater
     /// The WebSocket side: message stubs, the sockets the server holds open, the message
     /// journal (WireMock 4's message stubs). Served by the loopback server.
@@ -85,11 +41,17 @@ public final class HTTPMock: Sendable {
     private let requestIDs: Locked<SplitMix64>
 
     /// Creates an empty mock.
-    public init(configuration: Configuration = Configuration()) {
+    public convenience init(configuration: Configuration = Configuration()) {
+        self.init(configuration: configuration, store: InMemoryStateStore(journalCapacity: configuration.journalCapacity))
+    }
+
+    /// Creates a mock whose stubs, scenario states, call counts and journal live in `store`
+    /// (which should be empty, or hold what this mock left there).
+    package init(configuration: Configuration, store: any MockStateStore) {
         self.configuration = configuration
         self.namespace = nil
-        self.state = Locked(State(journal: RequestJournal(capacity: configuration.journalCapacity), globalDelays: configuration.globalDelays,
-                                  networkProfile: configuration.networkProfile))
+        self.store = store
+        self.settings = Locked(Settings(globalDelays: configuration.globalDelays, networkProfile: configuration.networkProfile))
         self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
         self.messages = MessageHub(templater: templater, root: configuration.root, journalCapacity: configuration.journalCapacity,
                                    transformers: configuration.messageActionTransformers)
@@ -101,7 +63,8 @@ public final class HTTPMock: Sendable {
     init(scoping root: HTTPMock, to namespace: String) {
         configuration = root.configuration
         self.namespace = namespace
-        state = root.state
+        store = root.store
+        settings = root.settings
         templater = root.templater
         messages = root.messages
         requestIDs = root.requestIDs
@@ -158,93 +121,67 @@ public final class HTTPMock: Sendable {
     @discardableResult
     public func stub(_ mapping: StubMapping) -> StubMapping {
         let mapping = inScope(mapping)
-        state.withLock { $0.registry.add(mapping) }
+        store.add([StubRegistry.PreparedStub(mapping)])
         return mapping
     }
 
     /// Adds several stubs at once; a concurrent request sees all of them or none.
     public func stub(_ mappings: [StubMapping]) {
-        let prepared = StubRegistry.PreparedStub.prepare(namespace == nil ? mappings : mappings.map(inScope))
-        state.withLock { state in
-            for stub in prepared { state.registry.add(stub) }
-        }
+        store.add(StubRegistry.PreparedStub.prepare(namespace == nil ? mappings : mappings.map(inScope)))
     }
 
     /// Replaces the stub with the same id, keeping its place among stubs of equal priority.
     public func editStub(_ mapping: StubMapping) throws(StubNotFoundError) {
-        let mapping = inScope(mapping)
-        try state.withLock { (state: inout State) throws(StubNotFoundError) in
-            guard let existing = state.registry.mapping(id: mapping.id), sees(existing) else { throw StubNotFoundError(id: mapping.id) }
-            state.registry.add(mapping)
-        }
+        try store.replace(inScope(mapping), ifEditable: sees)
     }
 
     /// Removes the stub with the id; returns it when it existed. A namespaced handle removes
     /// only its namespace's stubs.
     @discardableResult
     public func removeStub(id: UUID) -> StubMapping? {
-        state.withLock { state in
-            guard let existing = state.registry.mapping(id: id), sees(existing) else { return nil }
-            let removed = state.registry.remove(id: id)
-            state.forget(stubs: [id])
-            return removed
-        }
+        store.removeStubs { $0.id == id && sees($0) }.first
     }
 
     /// Removes every stub (and with them every scenario); a namespaced handle removes its
     /// namespace's stubs and scenario states only.
     public func removeAllStubs() {
-        state.withLock { state in
-            guard let namespace else {
-                state.registry.removeAll()
-                state.callCounts.removeAll()
-                state.namespaceCallCounts.removeAll()
-                state.scenarios = ScenarioStates()
-                state.namespaceScenarios.removeAll()
-                return
-            }
-            let ids = state.registry.mappings.filter { $0.namespace == namespace }.map(\.id)
-            for id in ids { state.registry.remove(id: id) }
-            state.forget(stubs: ids)
-            state.namespaceScenarios[namespace] = nil
-        }
+        store.removeStubs(where: sees)
+        if let namespace { store.changeScenarios(in: namespace) { $0 = ScenarioStates() } }
     }
 
     /// Every stub, in the order they are tried: priority 1 first, newest first among equals.
     /// A namespaced handle lists its namespace's stubs only.
     public var stubMappings: [StubMapping] {
-        let mappings = state.withLock { $0.registry.mappings }
+        let mappings = store.registry.mappings
         return namespace == nil ? mappings : mappings.filter { $0.namespace == namespace }
     }
 
     /// Stubs that have not answered any request yet, in matching order (in a namespaced
     /// handle: its namespace's stubs that none of its requests matched).
     public var unusedStubs: [StubMapping] {
-        state.withLock { state in
-            state.registry.mappings.filter { sees($0) && state.callCount(of: $0.id, in: namespace) == 0 }
-        }
+        store.registry.mappings.filter { sees($0) && store.callCount(of: $0.id, in: namespace) == 0 }
     }
 
     /// The stub's position in insertion order (stable across edits), or `nil` when unknown.
-    package func insertionOrder(ofStub id: UUID) -> Int? { state.withLock { $0.registry.sequence(of: id) } }
+    package func insertionOrder(ofStub id: UUID) -> Int? { store.registry.sequence(of: id) }
 
     /// Sets the responder for unmatched requests (see `onUnmatched`).
     package func setUnmatchedResponder(_ responder: (@Sendable (RecordedRequest) -> ResponseDefinition)?) {
-        state.withLock { $0.unmatchedResponder = responder }
+        settings.withLock { $0.unmatchedResponder = responder }
     }
 
     /// How many requests the stub with the id has answered (in a namespaced handle: how many
     /// of its namespace's requests).
-    public func callCount(ofStub id: UUID) -> Int { state.withLock { $0.callCount(of: id, in: namespace) } }
+    public func callCount(ofStub id: UUID) -> Int { store.callCount(of: id, in: namespace) }
 
     /// The stub with the id.
-    public func stubMapping(id: UUID) -> StubMapping? { state.withLock { $0.registry.mapping(id: id) } }
+    public func stubMapping(id: UUID) -> StubMapping? { store.registry.mapping(id: id) }
 
     /// Delays added to every response that sets none of its own (WireMock's global
     /// `fixedDelay` and `delayDistribution`); every transport waits them.
     public var globalDelays: GlobalDelays {
-        get { state.withLock { $0.globalDelays } }
-        set { state.withLock { $0.globalDelays = newValue } }
+        get { settings.withLock { $0.globalDelays } }
+        set { settings.withLock { $0.globalDelays = newValue } }
     }
 
     /// The network every answer crosses unless its stub names its own
@@ -254,8 +191,8 @@ public final class HTTPMock: Sendable {
     /// mock.networkProfile = .threeG
     /// ```
     public var networkProfile: NetworkProfile? {
-        get { state.withLock { $0.networkProfile } }
-        set { state.withLock { $0.networkProfile = newValue } }
+        get { settings.withLock { $0.networkProfile } }
+        set { settings.withLock { $0.networkProfile = newValue } }
     }
 
     /// Removes every stub, journal entry and scenario state; the global delays and the
@@ -264,10 +201,7 @@ public final class HTTPMock: Sendable {
     /// and tasks in ``waitForRequests(matching:count:timeout:)`` keep waiting.
     public func reset() {
         if let namespace { return reset(namespace: namespace) }
-        state.withLock { state in
-            state = State(journal: RequestJournal(capacity: configuration.journalCapacity), journalWaiters: state.journalWaiters,
-                          globalDelays: state.globalDelays, networkProfile: state.networkProfile)
-        }
+        store.resetAll()
     }
 
     // MARK: Serving
@@ -290,7 +224,7 @@ public final class HTTPMock: Sendable {
     package func serveWebSocketUpgrade(_ request: RecordedRequest) -> ServeEvent? {
         let request = inScope(request)
         let requestNamespace = request.namespace
-        let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios(in: requestNamespace)) }
+        let (registry, scenarios) = store.snapshot(for: requestNamespace)
         guard let entry = Self.firstMatch(request, requestNamespace, registry, scenarios), entry.mapping.response.definition?.acceptsWebSocket == true else {
             return nil
         }
@@ -317,7 +251,7 @@ public final class HTTPMock: Sendable {
         case .streamed(let delivery): event.delivered(delivery)
         case let .proxied(upstream, timeline): event.proxied(upstream, timeline: timeline)
         }
-        state.withLock { $0.journal.replace(finished) }
+        store.replace(finished)
         return finished
     }
 
@@ -336,14 +270,14 @@ public final class HTTPMock: Sendable {
                 entry = matched
                 response = made
             case .prepared(let prepared):
-                return (state.withLock { $0.record(request, entry: matched, prepared: prepared) }, nil)
+                return (store.journal(.prepared(request, entry: matched, prepared: prepared)), nil)
             }
         case let .templated(matched, definition):
             entry = matched
             response = templater.render(definition, for: request, stub: matched.mapping, root: configuration.root)
         case .unmatched:
             entry = nil
-            if let responder = state.withLock({ $0.unmatchedResponder }) {
+            if let responder = settings.withLock({ $0.unmatchedResponder }) {
                 response = responder(request)
             } else {
                 let nearest = nearMisses(for: request)
@@ -351,14 +285,14 @@ public final class HTTPMock: Sendable {
                 response = Self.notFound(nearest)
             }
         }
-        return (state.withLock { $0.record(request, entry: entry, response: response) }, report)
+        return (store.journal(.response(request, entry: entry, response: response)), report)
     }
 
     /// How to answer a served request: delays, fault, proxying or the status, final headers
     /// and body in timed parts, and the webhooks to fire afterwards. Every transport carries
     /// this plan out and decides nothing itself.
     private func plan(for event: ServeEvent, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
-        let (delays, mockProfile) = state.withLock { ($0.globalDelays, $0.networkProfile) }
+        let (delays, mockProfile) = settings.withLock { ($0.globalDelays, $0.networkProfile) }
         var plan: ResponsePlan
         let profile: NetworkProfile?
         if let answer = event.staticAnswer {
@@ -412,9 +346,9 @@ public final class HTTPMock: Sendable {
     private func match(_ request: RecordedRequest) -> Choice {
         let requestNamespace = request.namespace
         while true {
-            let (registry, scenarios) = state.withLock { ($0.registry, $0.scenarios(in: requestNamespace)) }
+            let (registry, scenarios) = store.snapshot(for: requestNamespace)
             guard let entry = Self.firstMatch(request, requestNamespace, registry, scenarios) else { return .unmatched }
-            if let choice = state.withLock({ commit(entry, request, requestNamespace, &$0) }) { return choice }
+            if let choice = commit(entry, request, requestNamespace) { return choice }
         }
     }
 
@@ -430,26 +364,18 @@ public final class HTTPMock: Sendable {
         return nil
     }
 
-    /// Commits the match, or returns `nil` when the stub's scenario has left the state it needs.
-    private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ requestNamespace: String?,
-                        _ state: inout State) -> Choice? {
-        guard state.scenarios(in: requestNamespace).admits(entry.mapping) else { return nil }
-        if entry.mapping.newScenarioState != nil { state.changeScenarios(in: requestNamespace) { $0.apply(entry.mapping) } }
-        let id = entry.mapping.id
-        var count = state.callCounts[id, default: 0] + 1
-        state.callCounts[id] = count
-        if let requestNamespace {
-            count = state.namespaceCallCounts[requestNamespace, default: [:]][id, default: 0] + 1
-            state.namespaceCallCounts[requestNamespace, default: [:]][id] = count
-        }
+    /// Commits the match (a static answer is journaled in the same step), or returns `nil`
+    /// when the stub's scenario has left the state it needs.
+    private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ requestNamespace: String?) -> Choice? {
         switch entry.mapping.response {
         case .definition:
             if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
-                return .templated(entry, response)
+                return store.commit(entry, namespace: requestNamespace, journaling: nil).map { _ in .templated(entry, response) }
             }
-            return .answered(state.record(request, entry: entry, response: nil))
+            return store.commit(entry, namespace: requestNamespace, journaling: .response(request, entry: entry, response: nil))
+                .flatMap { $0.event.map(Choice.answered) }
         case .dynamic(let responder):
-            return .dynamic(entry, responder, callCount: count)
+            return store.commit(entry, namespace: requestNamespace, journaling: nil).map { .dynamic(entry, responder, callCount: $0.callCount) }
         }
     }
 

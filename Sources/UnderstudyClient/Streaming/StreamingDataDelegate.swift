@@ -7,20 +7,39 @@ import FoundationNetworking
 /// yields each chunk of the body to a stream and finishes it with the task's outcome.
 ///
 /// `@unchecked Sendable` is safe: `chunks` is a `Sendable` continuation, and the only mutable
-/// state, `waitingHead`, is read and written only while `lock` is held.
+/// state, `waitingHead` and `cancelled`, is read and written only while `lock` is held.
 final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, PartByPartReceiver, @unchecked Sendable {
     private let chunks: AsyncThrowingStream<Data, any Error>.Continuation
     private let lock = NSLock()
     /// The caller waiting for the head; `nil` once resumed.
     private var waitingHead: CheckedContinuation<URLResponse, any Error>?
+    /// Set once the caller went away: a head it has not got yet never comes.
+    private var cancelled = false
 
     init(chunks: AsyncThrowingStream<Data, any Error>.Continuation) {
         self.chunks = chunks
     }
 
-    /// Called before the task starts, so the head cannot arrive first.
+    /// Called before the task starts, so the head cannot arrive first. A caller that went
+    /// away already is resumed at once with `URLError(.cancelled)`.
     func awaitHead(_ continuation: CheckedContinuation<URLResponse, any Error>) {
-        lock.withLock { waitingHead = continuation }
+        let alreadyCancelled = lock.withLock {
+            if !cancelled { waitingHead = continuation }
+            return cancelled
+        }
+        if alreadyCancelled { continuation.resume(throwing: URLError(.cancelled)) }
+    }
+
+    /// The caller went away: its wait for the head ends now with `URLError(.cancelled)`,
+    /// whether or not the task reports anything (swift-corelibs-foundation reports nothing for
+    /// a task cancelled before it was resumed).
+    func cancel() {
+        let waiting = lock.withLock {
+            cancelled = true
+            defer { waitingHead = nil }
+            return waitingHead
+        }
+        waiting?.resume(throwing: URLError(.cancelled))
     }
 
     private func resumeHead(_ result: Result<URLResponse, any Error>) {

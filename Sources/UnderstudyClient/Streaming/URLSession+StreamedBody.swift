@@ -36,6 +36,7 @@ extension URLSession {
             }
         } onCancel: {
             task.cancel()
+            receiver.cancel()
         }
         return (StreamedBody(chunks), response)
     }

@@ -10,7 +10,7 @@ struct WaitForRequestsTests {
     /// Yields until a waiter is registered, so the test exercises the wake-up path rather
     /// than the already-there path.
     private func untilSomeoneWaits(on mock: HTTPMock) async {
-        while mock.state.withLock({ $0.journalWaiters.isEmpty }) { await Task.yield() }
+        while !mock.isWaitedOn { await Task.yield() }
     }
 
     @Test func requestsAlreadyJournaledCount() async throws {
@@ -30,11 +30,11 @@ struct WaitForRequestsTests {
         await untilSomeoneWaits(on: mock)
         _ = mock.serve(request(.get, "/ignored"))
         _ = mock.serve(request(.post, "/events", body: "2"))
-        #expect(!mock.state.withLock { $0.journalWaiters.isEmpty }, "two of three matching requests do not end the wait")
+        #expect(mock.isWaitedOn, "two of three matching requests do not end the wait")
         _ = mock.serve(request(.post, "/events", body: "3"))
         let found = try await waiting.value
         #expect(found.map { String(decoding: $0.body, as: UTF8.self) } == ["1", "2", "3"])
-        #expect(mock.state.withLock { $0.journalWaiters.isEmpty })
+        #expect(!mock.isWaitedOn)
     }
 
     @Test func afterTheTimeoutItThrowsWhatVerifyWouldSay() async throws {
@@ -48,7 +48,7 @@ struct WaitForRequestsTests {
                 && failure.description.contains("but received 0 after waiting")
                 && failure.description.contains("1. POST /event")
         }
-        #expect(mock.state.withLock { $0.journalWaiters.isEmpty }, "the timed-out waiter is gone")
+        #expect(!mock.isWaitedOn, "the timed-out waiter is gone")
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -58,7 +58,7 @@ struct WaitForRequestsTests {
         await untilSomeoneWaits(on: mock)
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
-        #expect(mock.state.withLock { $0.journalWaiters.isEmpty })
+        #expect(!mock.isWaitedOn)
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -79,4 +79,9 @@ struct WaitForRequestsTests {
             (error as? VerificationError)?.journalDisabled == true
         }
     }
+}
+
+private extension HTTPMock {
+    /// Whether a task waits on the in-memory store's journal.
+    var isWaitedOn: Bool { (store as? InMemoryStateStore)?.isWaitedOn ?? false }
 }

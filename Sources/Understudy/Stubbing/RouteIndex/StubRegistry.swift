@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import UnderstudySupport
 import UnderstudyClient
 
@@ -17,10 +17,10 @@ import UnderstudyClient
 ///
 /// The stubs are filed once more for near-miss ranking, by what bounds their distance
 /// (``NearMissIndex``).
-struct StubRegistry: Sendable {
+package struct StubRegistry: Sendable {
     /// A stub with its insertion sequence number. A class so that index buckets share it.
-    final class Entry: Sendable {
-        let mapping: StubMapping
+    package final class Entry: Sendable {
+        package let mapping: StubMapping
         let sequence: Int
         /// Whether the stub's response lists the `response-template` transformer, worked out
         /// once here so that serving a static stub does not copy its response to find out.
@@ -53,13 +53,13 @@ struct StubRegistry: Sendable {
 
     /// What an ``Entry`` works out about its stub, worked out before the stub is added, so
     /// that many stubs can be prepared on several threads and added in order.
-    struct PreparedStub: Sendable {
+    package struct PreparedStub: Sendable {
         let mapping: StubMapping
         let listsTemplating: Bool
         let staticAnswer: StaticAnswer?
         let nearMissBound: NearMissBound
 
-        init(_ mapping: StubMapping) {
+        package init(_ mapping: StubMapping) {
             self.mapping = mapping
             if case .definition(let response) = mapping.response {
                 listsTemplating = response.transformers.contains(ResponseTemplater.transformerName)
@@ -126,10 +126,10 @@ struct StubRegistry: Sendable {
     private var namespacedCount = 0
 
     /// All stubs in matching order.
-    var mappings: [StubMapping] { ordered.map(\.mapping) }
+    package var mappings: [StubMapping] { ordered.map(\.mapping) }
 
     /// The number of stubs.
-    var count: Int { ordered.count }
+    package var count: Int { ordered.count }
 
     /// The number of stubs a request naming `namespace` (or none) sees: the global ones and
     /// those of its namespace.
@@ -141,7 +141,10 @@ struct StubRegistry: Sendable {
     var namespaces: [String] { namespaceCounts.keys.sorted() }
 
     /// The stub with the id.
-    func mapping(id: UUID) -> StubMapping? { byID[id]?.mapping }
+    package func mapping(id: UUID) -> StubMapping? { byID[id]?.mapping }
+
+    /// The entry of the stub with the id, as matching hands it to ``MockStateStore/commit(_:namespace:journaling:)``.
+    package func entry(id: UUID) -> Entry? { byID[id] }
 
     /// The insertion sequence number of the stub with the id.
     func sequence(of id: UUID) -> Int? { byID[id]?.sequence }
