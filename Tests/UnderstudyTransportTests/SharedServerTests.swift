@@ -29,9 +29,14 @@ struct SharedServerTests {
         mock.stub(.get(urlPath: "/cart"), .ok.body("filled"), scenario: "cart", whenState: "filled")
     }()
 
-    private func text(_ client: any HTTPClient, _ url: URL, method: String = "GET") async throws -> String {
+    /// One session for every test of the suite (a session per test would cost two hundred
+    /// sessions' threads at once): each request names its test's namespace itself.
+    private static let session = URLSession(configuration: .ephemeral)
+
+    private func text(_ client: any HTTPClient, _ url: URL, method: String = "GET", namespace: String? = nil) async throws -> String {
         var request = URLRequest(url: url)
         request.httpMethod = method
+        if let namespace { request.setValue(namespace, forHTTPHeaderField: Namespace.headerName) }
         let (data, response) = try await client.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? -1
         return "\(status) \(String(decoding: data, as: UTF8.self))"
@@ -45,16 +50,15 @@ struct SharedServerTests {
         let namespace = try #require(mock.namespace)
         mock.stub(.get(urlPath: "/whoami"), .ok.body("test \(index)"))
         let base = try server.baseURL
-        let session = server.urlSession(for: mock)
-        defer { session.finishTasksAndInvalidate() }
+        let session = Self.session
 
-        // Over the shared server, directly, and through the mock's own URLSession.
-        #expect(try await text(session, base.appendingPathComponent("whoami")) == "200 test \(index)")
+        // Over the shared server and directly.
+        #expect(try await text(session, base.appendingPathComponent("whoami"), namespace: namespace) == "200 test \(index)")
         #expect(try await text(mock, base.appendingPathComponent("whoami")) == "200 test \(index)")
-        #expect(try await text(session, base.appendingPathComponent("health")) == "200 up")
+        #expect(try await text(session, base.appendingPathComponent("health"), namespace: namespace) == "200 up")
         // The global scenario moves in this namespace only: every test starts it empty.
-        #expect(try await text(session, base.appendingPathComponent("cart")) == "200 empty")
-        #expect(try await text(session, base.appendingPathComponent("cart"), method: "POST") == "201 ")
+        #expect(try await text(session, base.appendingPathComponent("cart"), namespace: namespace) == "200 empty")
+        #expect(try await text(session, base.appendingPathComponent("cart"), method: "POST", namespace: namespace) == "201 ")
         #expect(try await text(mock, base.appendingPathComponent("cart")) == "200 filled")
 
         // Its journal holds its six requests and nobody else's.
