@@ -42,7 +42,7 @@ public final class MockServer: Sendable {
     private let group: any EventLoopGroup
     private let connections: ConnectionRegistry
     private let upstream: UpstreamClient
-    private let adminState = AdminState()
+    let adminState = AdminState()
     private let state = NIOLockedValueBox(State.idle)
     /// Completed when ``shutdown()`` has finished.
     private let stopped: EventLoopPromise<Void>
