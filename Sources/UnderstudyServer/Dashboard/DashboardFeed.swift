@@ -30,6 +30,16 @@ final class DashboardFeed: Sendable {
         _ = inboxes.withLock { $0.removeValue(forKey: ObjectIdentifier(inbox)) }
     }
 
+    /// Ends every connected dashboard's stream and forgets them (the server is shutting down:
+    /// a feed never ends by itself, and the server would otherwise wait its grace period for it).
+    func finishAll() {
+        let all = inboxes.withLock { inboxes in
+            defer { inboxes = [:] }
+            return Array(inboxes.values)
+        }
+        for inbox in all { inbox.finish() }
+    }
+
     /// Sends one served request, with the time its answer took, to every connected dashboard.
     /// The event is encoded once, and only when someone watches.
     func publish(_ event: ServeEvent, duration: Duration?, mock: HTTPMock) {

@@ -14,6 +14,8 @@ final class DashboardInbox: Sendable {
         var dropped = 0
         /// Whether ``wake`` has been called and the stream has not taken the messages yet.
         var wakePending = false
+        /// Whether the server is shutting down: the stream is to end.
+        var finished = false
     }
 
     let limit: Int
@@ -41,13 +43,27 @@ final class DashboardInbox: Sendable {
         if shouldWake { wake() }
     }
 
-    /// Takes every waiting message and the number dropped since the last take.
-    func take() -> (messages: [String], dropped: Int) {
+    /// Takes every waiting message, the number dropped since the last take, and whether the
+    /// stream is to end.
+    func take() -> (messages: [String], dropped: Int, finished: Bool) {
         contents.withLock { contents in
-            defer { contents = Contents() }
-            return (contents.messages, contents.dropped)
+            defer { contents = Contents(finished: contents.finished) }
+            return (contents.messages, contents.dropped, contents.finished)
         }
     }
+
+    /// Asks the stream to end (the server is shutting down).
+    func finish() {
+        let shouldWake = contents.withLock { contents in
+            contents.finished = true
+            defer { contents.wakePending = true }
+            return !contents.wakePending
+        }
+        if shouldWake { wake() }
+    }
+
+    /// Whether ``finish()`` was called.
+    var isFinished: Bool { contents.withLock { $0.finished } }
 
     /// Leaves the messages where they are (the connection cannot take more now) and lets the
     /// next ``post(_:)`` wake the stream again.

@@ -48,12 +48,21 @@ final class DashboardStream {
         }
     }
 
-    /// Sends what waits in the inbox, when the connection can take it.
+    /// Sends what waits in the inbox, when the connection can take it; ends the response and
+    /// closes the connection once the inbox is finished.
     func drain() {
         guard let inbox else { return }
         guard context.channel.isActive else { return stop() }
-        guard context.channel.isWritable else { return inbox.snooze() }
-        let (messages, dropped) = inbox.take()
+        guard inbox.isFinished || context.channel.isWritable else { return inbox.snooze() }
+        let (messages, dropped, finished) = inbox.take()
+        guard !finished else {
+            stop()
+            let context = self.context
+            context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil))).assumeIsolated().whenComplete { _ in
+                context.close(promise: nil)
+            }
+            return
+        }
         let text = (dropped > 0 ? DashboardMessage.dropped(dropped) : "") + messages.joined()
         if !text.isEmpty { send(text) }
     }

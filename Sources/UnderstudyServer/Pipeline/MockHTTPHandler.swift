@@ -96,10 +96,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is ChannelShouldQuiesceEvent, reader.isIdle || dashboard != nil {
-            // A dashboard's feed never ends by itself: the server is going, so it ends now.
-            dashboard?.stop()
-            dashboard = nil
+        if event is ChannelShouldQuiesceEvent, reader.isIdle {
             context.close(promise: nil)
             return
         }

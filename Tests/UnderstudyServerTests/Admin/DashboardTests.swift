@@ -2,7 +2,9 @@ import AsyncHTTPClient
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOEmbedded
 import NIOHTTP1
+import NIOPosix
 import Testing
 import Understudy
 @testable import UnderstudyServer
@@ -101,6 +103,66 @@ struct DashboardTests {
             while server.dashboardWatcherCount > 0, ContinuousClock.now < deadline { await Task.yield() }
             #expect(server.dashboardWatcherCount == 0)
         }
+    }
+
+    @Test func aConnectionThatCannotTakeMoreLosesTheOldestRequestsAndIsToldHowMany() throws {
+        let mock = HTTPMock()
+        let state = AdminState()
+        let context = ServerContext(mock: mock, configuration: MockServerConfiguration(),
+                                    upstream: UpstreamClient(group: MultiThreadedEventLoopGroup.singleton, timeout: .seconds(1)),
+                                    adminState: state) {}
+        let channel = EmbeddedChannel()
+        try ConnectionPipeline.install(on: channel, context: context)
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080)).wait()
+        try channel.writeInbound(ByteBuffer(string: "GET /__admin/dashboard/events HTTP/1.1\r\nHost: x\r\n\r\n"))
+        let opening = try Self.written(by: channel)
+        #expect(opening.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(opening.contains(DashboardMessage.opening))
+        #expect(state.dashboardFeed.watcherCount == 1)
+
+        // The browser reads nothing: the socket's buffer is full.
+        channel.isWritable = false
+        let limit = DashboardInbox.defaultLimit
+        for number in 1...(limit + 44) {
+            state.dashboardFeed.publish(mock.serve(recorded(.get, "/r\(number)")), duration: nil, mock: mock)
+        }
+        channel.embeddedEventLoop.run()
+        #expect(try Self.written(by: channel).isEmpty, "nothing is written while the connection cannot take it")
+
+        channel.isWritable = true
+        channel.pipeline.fireChannelWritabilityChanged()
+        let caughtUp = try Self.written(by: channel)
+        #expect(caughtUp.contains("event: dropped\ndata: {\"count\":44}\n\n"))
+        #expect(!caughtUp.contains(#""url":"/r44""#))
+        #expect(caughtUp.contains(#""url":"/r45""#) && caughtUp.contains(#""url":"/r\#(limit + 44)""#))
+        #expect(caughtUp.components(separatedBy: "event: request\n").count - 1 == limit)
+
+        // The browser goes away: the feed forgets it.
+        _ = try? channel.finish()
+        #expect(state.dashboardFeed.watcherCount == 0)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func shutdownEndsAnOpenFeedInsteadOfWaitingForIt() async throws {
+        // Past the grace period the server cuts what is still open, mid-body; a feed the server
+        // ends itself ends as a response should (the stream's end, then the close).
+        var configuration = MockServerConfiguration()
+        configuration.shutdownGracePeriod = .seconds(2)
+        let server = MockServer(mock: HTTPMock(), configuration: configuration)
+        try await server.start()
+        var feed = try await EventStreamReader(try server.baseURL.appendingPathComponent("__admin/dashboard/events"))
+        #expect(server.dashboardWatcherCount == 1)
+        try await server.shutdown()
+        #expect(server.dashboardWatcherCount == 0)
+        await #expect(throws: EventStreamReader.EndOfStream.self) { _ = try await feed.next() }
+        await feed.close()
+    }
+
+    /// Everything the connection wrote since the last call, as text.
+    private static func written(by channel: EmbeddedChannel) throws -> String {
+        var text = ""
+        while let part = try channel.readOutbound(as: ByteBuffer.self) { text += String(buffer: part) }
+        return text
     }
 
     @Test func aSlowDashboardLosesItsOldestMessagesAndIsTold() {
