@@ -26,6 +26,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -124,8 +125,13 @@ def main():
         wait.until(lambda d: [cells(r) for r in d.find_elements(By.CSS_SELECTOR, "#stubs tbody tr")] == [["hello", "GET /hello", "", "2"]])
         wait.until(EC.text_to_be_present_in_element((By.ID, "namespaces"), "team-a"))
 
-        # The unmatched request's near miss.
-        row_for(driver, "/helo?lang=en").find_element(By.TAG_NAME, "button").click()
+        # Every control has a label.
+        unlabelled = driver.execute_script(
+            "return [...document.querySelectorAll('input, select')].filter(e => e.labels.length === 0).map(e => e.id)")
+        check(unlabelled == [], f"controls without a label: {unlabelled}")
+
+        # The unmatched request's near miss, opened from the keyboard.
+        row_for(driver, "/helo?lang=en").find_element(By.TAG_NAME, "button").send_keys(Keys.ENTER)
         wait.until(EC.visibility_of_element_located((By.ID, "near-miss-report")))
         check("hello" in driver.find_element(By.ID, "near-miss-list").text, driver.find_element(By.ID, "near-miss-list").text)
         report = driver.find_element(By.ID, "near-miss-report").text

@@ -30,7 +30,7 @@ button{cursor:pointer}button.primary{background:var(--accent);color:var(--bg);bo
 table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
 th,td{text-align:left;padding:.2rem .4rem;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
 th{font-size:.8rem;color:var(--muted);font-weight:600}
-tbody tr[aria-selected=true]{background:var(--sel)}
+tbody tr[aria-current=true]{background:var(--sel)}
 td button.link{border:0;background:none;color:var(--accent);padding:0;text-align:left;font-family:ui-monospace,monospace;overflow-wrap:anywhere}
 .s2{color:var(--ok)}.s3{color:var(--muted)}.s4{color:var(--warn)}.s5,.fault,.unmatched{color:var(--bad);font-weight:600}
 pre{background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:.5rem;overflow:auto;max-height:22rem;font:12px/1.4 ui-monospace,monospace;white-space:pre-wrap}
@@ -138,7 +138,6 @@ ul{margin:.25rem 0;padding-left:1.25rem}
     events.set(ev.id, ev);
     const tr = document.createElement("tr");
     tr.dataset.id = ev.id;
-    tr.setAttribute("aria-selected", "false");
     tr.append(el("td", time(ev)), el("td", ev.request.method));
     const urlCell = document.createElement("td");
     const open = el("button", ev.request.url, "link");
@@ -180,7 +179,9 @@ ul{margin:.25rem 0;padding-left:1.25rem}
   function select(id) {
     selected = id;
     const ev = events.get(id);
-    for (const tr of $("log").tBodies[0].rows) tr.setAttribute("aria-selected", String(tr.dataset.id === id));
+    for (const tr of $("log").tBodies[0].rows) {
+      if (tr.dataset.id === id) tr.setAttribute("aria-current", "true"); else tr.removeAttribute("aria-current");
+    }
     $("detail").hidden = false;
     $("detail-summary").textContent = ev.request.method + " " + ev.request.url + " answered " + statusText(ev) + (ev.stubMapping ? " by " + stubLabel(ev) : "");
     $("suggestion").hidden = true;
