@@ -105,7 +105,7 @@ struct DashboardTests {
         }
     }
 
-    @Test func aConnectionThatCannotTakeMoreLosesTheOldestRequestsAndIsToldHowMany() throws {
+    @Test func aConnectionThatCannotTakeMoreLosesTheOldestRequestsAndIsToldHowManyAndAnIdleOneHearsAHeartbeat() throws {
         let mock = HTTPMock()
         let state = AdminState()
         let context = ServerContext(mock: mock, configuration: MockServerConfiguration(),
@@ -136,6 +136,10 @@ struct DashboardTests {
         #expect(!caughtUp.contains(#""url":"/r44""#))
         #expect(caughtUp.contains(#""url":"/r45""#) && caughtUp.contains(#""url":"/r\#(limit + 44)""#))
         #expect(caughtUp.components(separatedBy: "event: request\n").count - 1 == limit)
+
+        // An idle feed says it is alive.
+        channel.embeddedEventLoop.advanceTime(by: DashboardStream.heartbeatInterval)
+        #expect(try Self.written(by: channel).contains(DashboardMessage.heartbeat))
 
         // The browser goes away: the feed forgets it.
         _ = try? channel.finish()
