@@ -3,7 +3,7 @@ import Understudy
 /// The secret `/__admin/*` requires when set: clients send `Authorization: Bearer <token>`.
 /// The dashboard page alone (`GET /__admin/dashboard`) also takes it as `?token=`, since a
 /// browser cannot send a header when it opens a page; the page then sends the header on its
-/// own calls. The page holds no data, so the token in its URL opens nothing by itself.
+/// own calls. Every other admin call still needs the header.
 ///
 /// Comparison takes the same time whatever the guess, so the token cannot be found byte by
 /// byte from response times.
@@ -15,8 +15,9 @@ struct AdminToken: Sendable {
     /// Whether the request carries the token: in its `Authorization` header, or, for the
     /// dashboard page only, in its `token` query parameter.
     func admits(_ request: RecordedRequest) -> Bool {
-        if DashboardPage.isRequested(by: request), let query = request.queryValues("token").first {
-            return Self.constantTimeEquals(Array(query.utf8), bytes)
+        if DashboardPage.isRequested(by: request), let query = request.queryValues("token").first,
+           Self.constantTimeEquals(Array(query.utf8), bytes) {
+            return true
         }
         guard let header = request.headers["Authorization"] else { return false }
         let prefix = "Bearer "
