@@ -210,11 +210,11 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 extension ServeCommand {
-    /// `understudy: serving WHAT at http://… and https://… (admin API at …; CA certificate: FILE)`.
+    /// `understudy: serving WHAT at http://… and https://… (admin API at …; dashboard at …; CA certificate: FILE)`.
     static func startupLine(server: MockServer, contents: String, authorityFile: URL?) -> String {
         let urls = [try? server.baseURL, try? server.httpsBaseURL].compactMap { $0 }
         let addresses = urls.map(\.absoluteString).joined(separator: " and ")
-        var notes = urls.first.map { ["admin API at \($0)/__admin"] } ?? []
+        var notes = urls.first.map { ["admin API at \($0)/__admin", "dashboard at \($0)/__admin/dashboard"] } ?? []
         if let authorityFile { notes.append("CA certificate: \(authorityFile.path)") }
         return "understudy: serving \(contents) at \(addresses) (\(notes.joined(separator: "; ")))"
     }

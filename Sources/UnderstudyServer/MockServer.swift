@@ -42,7 +42,8 @@ public final class MockServer: Sendable {
     private let group: any EventLoopGroup
     private let connections: ConnectionRegistry
     private let upstream: UpstreamClient
-    private let adminState = AdminState()
+    /// Admin settings, the recorder and the dashboards' feed, kept for the server's lifetime.
+    let adminState = AdminState()
     private let state = NIOLockedValueBox(State.idle)
     /// Completed when ``shutdown()`` has finished.
     private let stopped: EventLoopPromise<Void>
@@ -285,6 +286,8 @@ public final class MockServer: Sendable {
         for connection in open {
             connection.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
         }
+        // Dashboards' feeds never end by themselves: they end now, with no grace period to wait.
+        adminState.dashboardFeed.finishAll()
         // A quiesced connection closes itself once its response is written; whatever is still
         // open when the grace period ends is closed by this task.
         let loop = group.next()

@@ -3,15 +3,19 @@ import Understudy
 extension AdminAPI {
     /// `GET /scenarios`: `{"scenarios": [{"id", "name", "state", "possibleStates"}]}`.
     func listScenarios() -> ResponseDefinition {
-        let scenarios: [JSONValue] = mock.scenarios.map { scenario in
+        AdminResponse.json(["scenarios": scenariosJSON])
+    }
+
+    /// Every scenario as WireMock lists it: `id`, `name`, `state`, `possibleStates`.
+    var scenariosJSON: JSONValue {
+        .array(mock.scenarios.map { scenario in
             [
                 "id": .string(scenario.id),
                 "name": .string(scenario.name),
                 "state": .string(scenario.state),
                 "possibleStates": .array(scenario.possibleStates.map(JSONValue.string)),
             ]
-        }
-        return AdminResponse.json(["scenarios": .array(scenarios)])
+        })
     }
 
     /// `POST /scenarios/reset`: every scenario back to `Started`.

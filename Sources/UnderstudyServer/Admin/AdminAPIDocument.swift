@@ -222,6 +222,18 @@ enum AdminAPIDocument {
   },
   "/docs": {
    "get": {"summary": "A page linking to this document", "responses": {"200": {"description": "HTML", "content": {"text/html": {"schema": {"type": "string"}}}}}}
+  },
+  "/dashboard": {
+   "get": {"summary": "Understudy's dashboard: a self-contained page showing the server's traffic live, stubs with hit counts, scenarios and namespaces; with an admin token, open it as /__admin/dashboard?token=...", "parameters": [{"name": "token", "in": "query", "required": false, "description": "The admin token (accepted here only, since a browser cannot send a header when opening a page)", "schema": {"type": "string"}}], "responses": {"200": {"description": "HTML", "content": {"text/html": {"schema": {"type": "string"}}}}, "401": {"description": "A form asking for the admin token", "content": {"text/html": {"schema": {"type": "string"}}}}}}
+  },
+  "/dashboard/events": {
+   "get": {"summary": "Server-sent events: the journal's recent requests, then each request served (event 'request', data a ServeEvent with namespace, timing.totalTime and, when unmatched, nearMisses and nearMissReport), and 'dropped' with a count when the reader fell behind", "responses": {"200": {"description": "An event stream that stays open", "content": {"text/event-stream": {"schema": {"type": "string"}}}}}}
+  },
+  "/dashboard/state": {
+   "get": {"summary": "The stubs with their hit counts, the scenarios and the namespaces seen", "responses": {"200": {"description": "The state", "content": {"application/json": {"schema": {"type": "object", "properties": {"stubs": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "namespace": {"type": "string"}, "request": {"$ref": "#/components/schemas/RequestPattern"}, "hits": {"type": "integer"}, "scenarioName": {"type": "string"}}}}, "scenarios": {"type": "array", "items": {"type": "object"}}, "namespaces": {"type": "array", "items": {"type": "string"}}}}}}}}}
+  },
+  "/dashboard/stub-suggestion/{id}": {
+   "get": {"summary": "A stub for a journaled request: its method, path and query parameters answered 200 with {}, as mapping JSON (for POST /mappings) and as Swift", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}], "responses": {"200": {"description": "The suggestion", "content": {"application/json": {"schema": {"type": "object", "properties": {"mapping": {"$ref": "#/components/schemas/StubMapping"}, "swift": {"type": "string"}}}}}}, "400": {"description": "id is not a UUID", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}, "404": {"description": "No request with that id in the journal", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
   }
  }
 }

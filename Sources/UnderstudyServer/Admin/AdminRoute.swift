@@ -143,6 +143,10 @@ struct AdminRoute: Sendable {
         AdminRoute(.delete, "/channels/{id}", AdminAPI.deleteChannel),
         AdminRoute(.get, "/docs/swagger", AdminAPI.swaggerDocument),
         AdminRoute(.get, "/docs", AdminAPI.docsIndex),
+        AdminRoute(.get, "/dashboard", AdminAPI.dashboardPage),
+        AdminRoute(.get, "/dashboard/events", AdminAPI.dashboardEvents),
+        AdminRoute(.get, "/dashboard/state", AdminAPI.dashboardState),
+        AdminRoute(.get, "/dashboard/stub-suggestion/{id}", AdminAPI.dashboardStubSuggestion),
     ]
 
     /// The parameters when the path segments fit the template, else `nil`. Each segment is

@@ -12,6 +12,8 @@ final class AdminState: Sendable {
     let startedAt: Date
     private let storedSettings = Locked<JSONObject>([:])
     private let storedRecorder = Locked<Recorder?>(nil)
+    /// The served requests the dashboards connected to the server are sent.
+    let dashboardFeed = DashboardFeed()
 
     /// Creates a state with empty settings.
     init(startedAt: Date = Date()) { self.startedAt = startedAt }

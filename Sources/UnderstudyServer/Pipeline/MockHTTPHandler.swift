@@ -28,6 +28,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var clientAddress = "unknown"
     /// The request being forwarded upstream, while a proxy stub answers.
     private var proxy: ProxyExchange?
+    /// The dashboard's live feed, once the connection has asked for it (it then carries
+    /// nothing else).
+    private var dashboard: DashboardStream?
 
     /// Whether the channel is one HTTP/2 stream of a connection.
     private let onHTTP2Stream: Bool
@@ -77,12 +80,19 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         writer.stop()
         proxy?.cancel()
         proxy = nil
+        dashboard?.stop()
+        dashboard = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case let .complete(head, body) = reader.read(unwrapInboundIn(data), context: context) {
             respond(to: head, body: body, context: context)
         }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { dashboard?.drain() }
+        context.fireChannelWritabilityChanged()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -114,6 +124,12 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         let admitted = server.adminToken.map { $0.admits(request) } != false
+        if admitted, DashboardStream.isRequested(by: request) {
+            let stream = DashboardStream(context: context, feed: server.adminState.dashboardFeed)
+            dashboard = stream
+            stream.start(answering: head, mock: server.mock)
+            return
+        }
         if admitted, let endpoint = server.configuration.adminExtension(for: request) {
             // A program's own endpoint may take its time: it runs off the event loop, and the
             // answer is written back on it.
@@ -135,7 +151,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             }
             return
         }
-        let response = admitted ? api.handle(request) : AdminToken.unauthorized
+        let response = admitted ? api.handle(request) : AdminToken.unauthorized(for: request)
         carryOut(adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
     }
 
@@ -164,7 +180,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let webhooks = plan.webhooks
         let observer = event == nil ? nil : server.configuration.requestObserver
         let streamedParts: Int? = if case .respond(_, let body) = plan.action, body.isStream, event != nil { body.parts.count } else { nil }
-        guard webhooks != nil || observer != nil || streamedParts != nil else { return nil }
+        // The one check a request pays when no dashboard is open.
+        let feed: DashboardFeed? = event != nil && server.adminState.dashboardFeed.isWatched ? server.adminState.dashboardFeed : nil
+        guard webhooks != nil || observer != nil || streamedParts != nil || feed != nil else { return nil }
         let (mock, upstream, writer) = (server.mock, server.upstream, self.writer)
         return { recorded in
             var reported = recorded ?? event
@@ -174,9 +192,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 reported = mock.finish(event, with: .streamed(delivery))
             }
             webhooks?.fire(defaultSender: upstream)
-            if let observer, let reported {
-                observer(reported, .nanoseconds((NIODeadline.now() - started).nanoseconds))
-            }
+            guard observer != nil || feed != nil, let reported else { return }
+            let duration = Duration.nanoseconds((NIODeadline.now() - started).nanoseconds)
+            observer?(reported, duration)
+            feed?.publish(reported, duration: duration, mock: mock)
         }
     }
 
