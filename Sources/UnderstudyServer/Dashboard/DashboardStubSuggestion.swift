@@ -3,8 +3,9 @@ import Understudy
 
 /// The stub the dashboard offers for a request no stub matched: its method, its path
 /// (`urlPath`) and each query parameter (`equalTo` its first value), answered `200` with an
-/// empty JSON object, as WireMock mapping JSON to `POST /__admin/mappings` and as the Swift
-/// that stubs the same in a test.
+/// empty JSON object, in the request's namespace when it named one, as WireMock mapping JSON
+/// to `POST /__admin/mappings` and as the Swift that stubs the same in a test (whose mock, on a
+/// shared server, is already its namespace's).
 struct DashboardStubSuggestion: Sendable {
     /// The stub.
     let stub: StubMapping
@@ -23,7 +24,9 @@ struct DashboardStubSuggestion: Sendable {
             swift += ".queryParameter(\(Self.swiftLiteral(query.name)), .equalTo(\(Self.swiftLiteral(query.value))))"
         }
         swift += ", .ok.json([:]))"
-        stub = StubMapping(name: "\(request.method.rawValue) \(request.path)", pattern, ResponseDefinition.ok.json([:]))
+        var stub = StubMapping(name: "\(request.method.rawValue) \(request.path)", pattern, ResponseDefinition.ok.json([:]))
+        stub.namespace = request.namespace
+        self.stub = stub
         self.swift = swift
     }
 

@@ -248,6 +248,17 @@ struct DashboardTests {
         #expect(mock.serve(request).response.status == 200)
     }
 
+    @Test func aSuggestionForANamespacedRequestIsInItsNamespace() throws {
+        let admin = AdminHarness()
+        let request = recorded(.get, "/mine", headers: [Namespace.headerName: "team-a"])
+        #expect(admin.mock.serve(request).response.status == 404)
+        let mapping = try #require(admin.call(.get, "/dashboard/stub-suggestion/\(request.id.uuidString)").bodyJSON["mapping"])
+        #expect(mapping["namespace"] == "team-a")
+        #expect(admin.call(.post, "/mappings", mapping.jsonText()).status == 201)
+        #expect(admin.mock.serve(request).response.status == 200)
+        #expect(admin.mock.serve(recorded(.get, "/mine")).response.status == 404)
+    }
+
     @Test(arguments: [
         ("POST", "/orders", #"mock.stub(.post(urlPath: "/orders"), .ok.json([:]))"#),
         ("OPTIONS", "/a", #"mock.stub(.options(urlPath: "/a"), .ok.json([:]))"#),
