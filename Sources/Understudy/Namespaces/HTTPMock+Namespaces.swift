@@ -44,6 +44,13 @@ extension HTTPMock {
         return scoped
     }
 
+    /// Whether this handle must name its namespace in the request before serving it (the
+    /// whole mock serves requests as they come, without copying them).
+    func needsScoping(_ request: RecordedRequest) -> Bool {
+        guard let namespace else { return false }
+        return request.namespace != namespace
+    }
+
     /// The request as this handle serves it: naming its namespace.
     func inScope(_ request: RecordedRequest) -> RecordedRequest {
         guard let namespace, request.namespace != namespace else { return request }

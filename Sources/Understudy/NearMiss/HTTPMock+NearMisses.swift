@@ -5,7 +5,7 @@ extension HTTPMock {
     /// Only the stubs the request sees are ranked: the global ones and those of the namespace
     /// it names (or this handle's namespace).
     public func nearMisses(for request: RecordedRequest) -> NearMissReport {
-        let request = inScope(request)
+        if needsScoping(request) { return nearMisses(for: inScope(request)) }
         let requestNamespace = request.namespace
         let (registry, scenarios) = store.snapshot(for: requestNamespace)
         var report = nearMissCalculator.nearest(to: request, in: registry, scenarios: scenarios, namespace: requestNamespace)

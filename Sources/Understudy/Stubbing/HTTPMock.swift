@@ -209,7 +209,7 @@ public final class HTTPMock: Sendable {
     /// Finds the stub for a request, records the request in the journal, moves scenarios on,
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
     public func serve(_ request: RecordedRequest) -> ServeEvent {
-        let request = inScope(request)
+        if needsScoping(request) { return serve(inScope(request)) }
         let event = choose(request).event
         messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return event
@@ -222,7 +222,7 @@ public final class HTTPMock: Sendable {
     /// accept: the request is then served as any other. (Should a concurrent request move the
     /// stub's scenario on between the check and the serve, the upgrade is still accepted.)
     package func serveWebSocketUpgrade(_ request: RecordedRequest) -> ServeEvent? {
-        let request = inScope(request)
+        if needsScoping(request) { return serveWebSocketUpgrade(inScope(request)) }
         let requestNamespace = request.namespace
         let (registry, scenarios) = store.snapshot(for: requestNamespace)
         guard let entry = Self.firstMatch(request, requestNamespace, registry, scenarios), entry.mapping.response.definition?.acceptsWebSocket == true else {
@@ -236,7 +236,7 @@ public final class HTTPMock: Sendable {
     /// report. An answer whose end the plan does not decide (a stream, a proxied request) is
     /// finished with ``finish(_:with:)``.
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
-        let request = inScope(request)
+        if needsScoping(request) { return respond(to: inScope(request), using: &generator) }
         let (event, nearMisses) = choose(request)
         messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
