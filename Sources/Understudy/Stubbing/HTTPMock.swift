@@ -372,8 +372,10 @@ public final class HTTPMock: Sendable {
             if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
                 return store.commit(entry, namespace: requestNamespace, journaling: nil).map { _ in .templated(entry, response) }
             }
-            return store.commit(entry, namespace: requestNamespace, journaling: .response(request, entry: entry, response: nil))
-                .flatMap { $0.event.map(Choice.answered) }
+            let answer = JournalAnswer.response(request, entry: entry, response: nil)
+            guard let committed = store.commit(entry, namespace: requestNamespace, journaling: answer) else { return nil }
+            // A store that committed without journaling (none should) still journals the answer.
+            return .answered(committed.event ?? store.journal(answer))
         case .dynamic(let responder):
             return store.commit(entry, namespace: requestNamespace, journaling: nil).map { .dynamic(entry, responder, callCount: $0.callCount) }
         }
