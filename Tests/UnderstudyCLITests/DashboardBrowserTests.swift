@@ -44,7 +44,7 @@ struct DashboardBrowserTests {
         process.standardOutput = output
         let exited = try process.runUntilExit()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let baseURL = try #require(readBaseURL(from: output.fileHandleForReading))
+        let baseURL = try #require(await readBaseURL(from: output.fileHandleForReading))
 
         let screenshot = Self.screenshot
         try? FileManager.default.removeItem(at: screenshot)

@@ -50,7 +50,7 @@ struct HTTPSServeTests {
         process.standardOutput = output
         let exited = try process.runUntilExit()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let line = readFirstLine(from: output.fileHandleForReading) ?? ""
+        let line = await readFirstLine(from: output.fileHandleForReading) ?? ""
         let https = try #require(line.firstMatch(of: /https:\/\/127\.0\.0\.1:[0-9]+/).map { String($0.output) }, "\(line)")
         #expect(line.contains(" at http://127.0.0.1:"), "\(line)")
         #expect(line.contains("CA certificate: \(caDir.appendingPathComponent("ca.pem").path)"), "\(line)")

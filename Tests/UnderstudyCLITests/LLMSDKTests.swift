@@ -33,7 +33,7 @@ struct LLMSDKTests {
         process.standardOutput = output
         let exited = try process.runUntilExit()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let baseURL = try #require(readBaseURL(from: output.fileHandleForReading))
+        let baseURL = try #require(await readBaseURL(from: output.fileHandleForReading))
         let result = try await ChildProcess.run(["python3", Self.e2e.appendingPathComponent("llm_sdks.py").path, baseURL.absoluteString])
         #expect(result.status == 0, "llm_sdks.py exited with \(result.status):\n\(result.output)")
         #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 3, "\(result.output)")

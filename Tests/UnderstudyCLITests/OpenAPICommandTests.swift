@@ -97,7 +97,7 @@ struct OpenAPICommandTests {
         process.standardError = errors
         let exited = try process.runUntilExit()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let baseURL = try #require(readBaseURL(from: output.fileHandleForReading))
+        let baseURL = try #require(await readBaseURL(from: output.fileHandleForReading))
         let pet = try await URLSession.shared.data(from: baseURL.appendingPathComponent("pets/1"))
         #expect((pet.1 as? HTTPURLResponse)?.statusCode == 200)
         #expect(try JSONValue(parsing: pet.0)["name"] == "Rex")

@@ -32,7 +32,7 @@ struct PersistenceCrashTests {
         process.standardOutput = output
         let exited = try process.runUntilExit()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let baseURL = try #require(readBaseURL(from: output.fileHandleForReading))
+        let baseURL = try #require(await readBaseURL(from: output.fileHandleForReading))
 
         // ~2 MB per mapping, so that a write takes long enough to be interrupted.
         let bigBody = String(repeating: "0123456789abcdef", count: 128 * 1024)

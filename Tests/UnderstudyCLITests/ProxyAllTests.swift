@@ -32,7 +32,7 @@ struct ProxyAllTests {
             process.standardOutput = output
             let exited = try process.runUntilExit()
             defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-            let baseURL = try #require(readBaseURL(from: output.fileHandleForReading))
+            let baseURL = try #require(await readBaseURL(from: output.fileHandleForReading))
 
             let stubbed = try await URLSession.shared.data(from: baseURL.appendingPathComponent("hello"))
             #expect(String(decoding: stubbed.0, as: UTF8.self) == "hi", "the root's stub wins over the proxy")

@@ -166,7 +166,7 @@ struct RecordExecutableTests {
             process.standardOutput = output
             let exited = try process.runUntilExit()
             defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-            let baseURL = try #require(readBaseURL(from: output.fileHandleForReading))
+            let baseURL = try #require(await readBaseURL(from: output.fileHandleForReading))
             let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("status"))
             #expect(try JSONParser.parse(data) == ["up": true])
             kill(process.processIdentifier, SIGINT)

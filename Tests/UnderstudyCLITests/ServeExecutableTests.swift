@@ -25,7 +25,7 @@ struct ServeExecutableTests {
         process.standardOutput = output
         let exited = try process.runUntilExit()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let baseURL = try #require(readBaseURL(from: output.fileHandleForReading))
+        let baseURL = try #require(await readBaseURL(from: output.fileHandleForReading))
         let hit = try await URLSession.shared.data(from: baseURL.appendingPathComponent("hello"))
         #expect(String(decoding: hit.0, as: UTF8.self) == "hi")
         let miss = try await URLSession.shared.data(from: baseURL.appendingPathComponent("helo"))

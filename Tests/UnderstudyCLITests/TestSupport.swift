@@ -1,8 +1,17 @@
 import Foundation
 
 /// The first line a child process writes to `handle` (up to its newline), or what it wrote
-/// before closing the handle; `nil` when it wrote nothing.
-func readFirstLine(from handle: FileHandle) -> String? {
+/// before closing the handle; `nil` when it wrote nothing. The blocking read runs on a
+/// dispatch thread, not on Swift concurrency's pool: a debug `understudy` on a loaded machine
+/// can take seconds to print, and two such waits on a two-core machine's two pool threads
+/// starved every other test's tasks (a WebSocket test's 3 s idle timeout fired).
+func readFirstLine(from handle: FileHandle) async -> String? {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: readFirstLineBlocking(from: handle)) }
+    }
+}
+
+private func readFirstLineBlocking(from handle: FileHandle) -> String? {
     var text = ""
     while !text.contains("\n") {
         let data = handle.availableData
@@ -14,8 +23,8 @@ func readFirstLine(from handle: FileHandle) -> String? {
 
 /// The base URL from the first line `understudy: serving ... at http://127.0.0.1:PORT (admin ...`
 /// or `understudy: recording ... at http://127.0.0.1:PORT; ...`.
-func readBaseURL(from handle: FileHandle) -> URL? {
-    guard let line = readFirstLine(from: handle), line.contains("\n"), let start = line.range(of: " at http://") else { return nil }
+func readBaseURL(from handle: FileHandle) async -> URL? {
+    guard let line = await readFirstLine(from: handle), line.contains("\n"), let start = line.range(of: " at http://") else { return nil }
     let address = line[start.upperBound...].prefix { $0 != " " && $0 != "\n" && $0 != ";" }
     return URL(string: "http://" + address)
 }

@@ -48,7 +48,7 @@ struct WatchTests {
         process.standardError = errors
         let exited = try process.runUntilExit()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let base = try #require(readBaseURL(from: output.fileHandleForReading))
+        let base = try #require(await readBaseURL(from: output.fileHandleForReading))
         #expect(try await status(base.appendingPathComponent("a")) == 200)
 
         // A stub added through the admin API survives reloads.
@@ -67,9 +67,7 @@ struct WatchTests {
         // A broken file: reported with where, and nothing changes.
         try write("c.json", "{\"request\": {\"method\": \"GET\", \"urlPath\": \"/c\"},\n \"response\": {\"status\": }}")
         try FileManager.default.removeItem(at: mappings.appendingPathComponent("b.json"))
-        let failure = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: readFirstLine(from: errors.fileHandleForReading) ?? "") }
-        }
+        let failure = await readFirstLine(from: errors.fileHandleForReading) ?? ""
         #expect(failure.contains("not reloaded"), "\(failure)")
         #expect(failure.contains("c.json:2"), "\(failure)")
         #expect(try await status(base.appendingPathComponent("b")) == 201, "b.json is gone, but the reload did not happen")
