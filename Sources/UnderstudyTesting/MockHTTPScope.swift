@@ -72,9 +72,7 @@ public func withMockHTTP<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: (HTTPMock) async throws -> Result
 ) async throws -> Result {
-    var setup = MockHTTPScope.Setup(configuration: shared.mock.configuration, root: root, relativeTo: filePath,
-                                    startsServer: false, reportsUnusedStubs: reportUnusedStubs)
-    setup.sharedServer = shared
+    let setup = MockHTTPScope.Setup(sharing: shared, root: root, relativeTo: filePath, reportsUnusedStubs: reportUnusedStubs)
     return try await MockHTTPScope.run(setup, reportingAt: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
 }
 
@@ -249,6 +247,14 @@ extension MockServer {
 }
 
 extension MockHTTPScope.Setup {
+    /// A setup for a namespace of its own on `shared`, whose `root`'s mappings the namespace
+    /// starts with (a relative `root` starts at the folder of `filePath`).
+    package init(sharing shared: SharedMockServer, root: String?, relativeTo filePath: StaticString, reportsUnusedStubs: Bool) {
+        self.init(configuration: shared.mock.configuration, root: root, relativeTo: filePath, startsServer: false,
+                  reportsUnusedStubs: reportsUnusedStubs)
+        sharedServer = shared
+    }
+
     /// A setup whose `root`, when relative, starts at the folder of `filePath` (the test's file).
     package init(configuration: HTTPMock.Configuration, root: String?, relativeTo filePath: StaticString,
          startsServer: Bool, reportsUnusedStubs: Bool) {

@@ -91,9 +91,6 @@ extension Trait where Self == MockHTTPTrait {
     ///   - reportUnusedStubs: whether stubs that answered no request fail the test too.
     public static func mockHTTP(sharing shared: SharedMockServer, root: String? = nil, reportUnusedStubs: Bool = false,
                                 filePath: StaticString = #filePath) -> MockHTTPTrait {
-        var setup = MockHTTPScope.Setup(configuration: shared.mock.configuration, root: root, relativeTo: filePath,
-                                        startsServer: false, reportsUnusedStubs: reportUnusedStubs)
-        setup.sharedServer = shared
-        return MockHTTPTrait(setup: setup)
+        MockHTTPTrait(setup: MockHTTPScope.Setup(sharing: shared, root: root, relativeTo: filePath, reportsUnusedStubs: reportUnusedStubs))
     }
 }

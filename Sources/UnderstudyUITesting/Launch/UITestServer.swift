@@ -110,9 +110,7 @@ public func withUITestServer<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: (UITestServer) async throws -> Result
 ) async throws -> Result {
-    var setup = MockHTTPScope.Setup(configuration: shared.mock.configuration, root: root, relativeTo: filePath,
-                                    startsServer: false, reportsUnusedStubs: reportUnusedStubs)
-    setup.sharedServer = shared
+    var setup = MockHTTPScope.Setup(sharing: shared, root: root, relativeTo: filePath, reportsUnusedStubs: reportUnusedStubs)
     setup.appendsCallReport = true
     return try await MockHTTPScope.run(setup, reportingAt: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)) { mock in
         try await body(UITestServer(mock: mock, server: shared.server))
