@@ -270,7 +270,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyFakesTests",
-            dependencies: ["Understudy", "UnderstudyFakes", "UnderstudyTesting", "UnderstudyDoubles"],
+            dependencies: ["Understudy", "UnderstudyFakes", "UnderstudyTesting", "UnderstudyDoubles", "UnderstudyTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

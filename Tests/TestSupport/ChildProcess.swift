@@ -16,7 +16,7 @@ package enum ChildProcess {
     /// termination handler), so servers in this process keep serving it; past `timeout` it is
     /// terminated, which only keeps a broken script from hanging the suite.
     package static func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> (status: Int32, output: String) {
-        let process = Process()
+        let process = TestProcess()
         let output = try prepare(process, arguments)
         let exited = try process.runUntilExit()
         let guardTask = Task {
@@ -33,7 +33,7 @@ package enum ChildProcess {
 
     /// Runs a short command to completion on the current thread.
     package static func runSynchronously(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
+        let process = TestProcess()
         let output = try prepare(process, arguments)
         try process.run()
         process.waitUntilExit()
@@ -43,7 +43,7 @@ package enum ChildProcess {
     /// Sets `process` up to run `arguments` through `/usr/bin/env`, stdout and stderr into a
     /// temporary file (a file, not a pipe, so a chatty process never blocks on a full pipe
     /// buffer); returns the file.
-    private static func prepare(_ process: Process, _ arguments: [String]) throws -> URL {
+    private static func prepare(_ process: TestProcess, _ arguments: [String]) throws -> URL {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-e2e-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)

@@ -16,7 +16,7 @@ package func run(_ arguments: [String], input: String = "") async throws -> Comm
     let paths = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
     try Data(input.utf8).write(to: paths[0])
     for path in paths.dropFirst() { try Data().write(to: path) }
-    let process = Process()
+    let process = TestProcess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     process.standardInput = try FileHandle(forReadingFrom: paths[0])

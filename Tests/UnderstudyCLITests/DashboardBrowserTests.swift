@@ -37,7 +37,7 @@ struct DashboardBrowserTests {
         try Data(#"{"name": "hello", "request": {"method": "GET", "urlPath": "/hello"}, "response": {"status": 200, "jsonBody": {"hello": "world"}}}"#.utf8)
             .write(to: root.appendingPathComponent("mappings/hello.json"))
         let token = UUID().uuidString
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = executable
         process.arguments = ["serve", "--root", root.path, "--port", "0", "--quiet", "--admin-token", token]
         let output = Pipe()

@@ -23,7 +23,7 @@ struct HTTPSServeTests {
         let executable = try #require(PersistenceCrashTests.executable, "build the understudy executable first (swift build)")
         let out = folder.appendingPathComponent("out-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: out)
@@ -42,7 +42,7 @@ struct HTTPSServeTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let executable = try #require(PersistenceCrashTests.executable, "build the understudy executable first (swift build)")
         let caDir = folder.appendingPathComponent("ca")
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = executable
         process.arguments = ["serve", "--root", folder.appendingPathComponent("root").path, "--port", "0", "--https-port", "0",
                              "--ca-dir", caDir.path, "--quiet"]

@@ -26,7 +26,7 @@ struct LLMSDKTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-llm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.copyItem(at: Self.e2e.appendingPathComponent("llm-presets"), to: root)
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = executable
         process.arguments = ["serve", "--root", root.path, "--port", "0", "--quiet"]
         let output = Pipe()

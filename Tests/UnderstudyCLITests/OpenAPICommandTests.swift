@@ -88,7 +88,7 @@ struct OpenAPICommandTests {
         let folder = try root(with: [:])
         defer { try? FileManager.default.removeItem(at: folder) }
         let coverage = folder.appendingPathComponent("coverage.json")
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = executable
         process.arguments = ["serve", "--root", folder.path, "--port", "0", "--quiet", "--openapi", Self.petstore.path, "--validate",
                              "--coverage", coverage.path]

@@ -24,7 +24,7 @@ struct ProxyAllTests {
             .write(to: mappings.appendingPathComponent("hello.json"))
 
         try await withMockServer(upstream) { upstreamServer in
-            let process = Process()
+            let process = TestProcess()
             process.executableURL = executable
             process.arguments = ["serve", "--root-dir", folder.path, "--port", "0", "--quiet",
                                  "--proxy-all", try upstreamServer.baseURL.absoluteString, "--preserve-host-header", "--record-mappings"]

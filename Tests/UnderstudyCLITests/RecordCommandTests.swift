@@ -159,7 +159,7 @@ struct RecordExecutableTests {
         let upstream = HTTPMock()
         upstream.stub(.get(urlPath: "/status"), .ok.json(["up": true]))
         try await withMockServer(upstream) { upstreamServer in
-            let process = Process()
+            let process = TestProcess()
             process.executableURL = executable
             process.arguments = try ["record", "--target", upstreamServer.baseURL.absoluteString, "--root", folder.path, "--port", "0"]
             let output = Pipe()

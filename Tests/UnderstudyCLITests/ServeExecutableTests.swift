@@ -18,7 +18,7 @@ struct ServeExecutableTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
         try Data(#"{"name": "Hello", "request": {"method": "GET", "urlPath": "/hello"}, "response": {"status": 200, "body": "hi"}}"#.utf8)
             .write(to: folder.appendingPathComponent("mappings/hello.json"))
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = executable
         process.arguments = ["serve", "--root", folder.path, "--port", "0"] + extraArguments
         let output = Pipe()

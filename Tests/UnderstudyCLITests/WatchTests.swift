@@ -39,7 +39,7 @@ struct WatchTests {
         func write(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: mappings.appendingPathComponent(name)) }
         try write("a.json", #"{"request": {"method": "GET", "urlPath": "/a"}, "response": {"status": 200}}"#)
 
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = executable
         process.arguments = ["serve", "--root", folder.path, "--port", "0", "--quiet", "--watch"]
         let output = Pipe()

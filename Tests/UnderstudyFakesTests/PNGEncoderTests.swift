@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudyTestSupport
 import Understudy
 @testable import UnderstudyFakes
 
@@ -37,7 +38,7 @@ struct PNGEncoderTests {
             out.append('%d,%d,%d@%d,%d' % (raw[i], raw[i + 1], raw[i + 2], x, y))
         print(' '.join(out))
         """
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, file.path] + probes.map { "\($0.0),\($0.1)" }
         let output = Pipe()

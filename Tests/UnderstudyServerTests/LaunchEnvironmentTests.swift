@@ -11,7 +11,7 @@ struct LaunchEnvironmentTests {
         mock.stub(.get(urlPath: "/ping"), .ok.body("pong from the mock"))
         try await withMockServer(mock) { server in
             #expect(try server.launchEnvironment == ["UNDERSTUDY_BASE_URL": server.baseURL.absoluteString])
-            let process = Process()
+            let process = TestProcess()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "-c",
                                  "import os, urllib.request; print(urllib.request.urlopen(os.environ['UNDERSTUDY_BASE_URL'] + '/ping').read().decode())"]

@@ -234,7 +234,7 @@ struct LifecycleTests {
         ]
         let executable = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
                                       "build the UnderstudyProcessChecks executable first (swift build)")
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = executable
         process.arguments = [check, String(count)]
         let output = Pipe()

@@ -6,6 +6,7 @@ import NIOCore
 import NIOHTTP1
 import NIOWebSocket
 import Testing
+import UnderstudyTestSupport
 import Understudy
 import UnderstudyServer
 
@@ -234,7 +235,7 @@ struct WebSocketServingTests {
     /// `ws` among its protocols; Debian 12's 7.88 has it off).
     static let foundationSpeaksWebSockets: Bool = {
         #if canImport(FoundationNetworking)
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["curl", "--version"]
         let pipe = Pipe()
