@@ -76,8 +76,15 @@ def row_for(driver, url, status=None):
 
 
 def shown(driver):
-    """Which log rows are shown, newest first."""
-    return [row.is_displayed() for row in driver.find_elements(By.CSS_SELECTOR, "#log tbody tr")]
+    """Whether the namespaced, the unmatched and the matched request's rows are shown, in that
+    order (found by what they show: the requests' events may arrive in either order)."""
+    found = {}
+    for row in driver.find_elements(By.CSS_SELECTOR, "#log tbody tr"):
+        url = row.find_element(By.CSS_SELECTOR, "td:nth-child(3)").get_attribute("textContent")
+        namespace = row.find_element(By.CSS_SELECTOR, "td:nth-child(6)").get_attribute("textContent")
+        role = "unmatched" if url == "/helo?lang=en" else ("namespaced" if namespace else "matched")
+        found[role] = row.is_displayed()
+    return [found.get(role) for role in ("namespaced", "unmatched", "matched")]
 
 
 def until(wait, condition, describe):
