@@ -30,33 +30,23 @@ struct DashboardBrowserTests {
             Issue.record("UNDERSTUDY_REQUIRE_PYTHON_E2E=1 but Chromium, chromedriver or Selenium is missing; run: apt-get install chromium chromium-driver && pip install selenium==4.51.0")
             return
         }
-        let executable = try #require(PersistenceCrashTests.executable, "build the understudy executable first (swift build)")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-dashboard-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
         try Data(#"{"name": "hello", "request": {"method": "GET", "urlPath": "/hello"}, "response": {"status": 200, "jsonBody": {"hello": "world"}}}"#.utf8)
             .write(to: root.appendingPathComponent("mappings/hello.json"))
         let token = UUID().uuidString
-        let process = TestProcess()
-        process.executableURL = executable
-        process.arguments = ["serve", "--root", root.path, "--port", "0", "--quiet", "--admin-token", token]
-        let output = Pipe()
-        process.standardOutput = output
-        let exited = try process.runUntilExit()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let baseURL = try #require(await readBaseURL(from: output.fileHandleForReading))
-
-        let screenshot = Self.screenshot
-        try? FileManager.default.removeItem(at: screenshot)
-        let result = try await ChildProcess.run(["python3", Self.e2e.appendingPathComponent("dashboard.py").path, baseURL.absoluteString, token, screenshot.path],
-                                                timeout: .seconds(90))
-        #expect(result.status == 0, "dashboard.py exited with \(result.status):\n\(result.output)")
-        #expect(result.output.contains("ok dashboard"), "\(result.output)")
-        if result.status == 0 {
-            let png = try Data(contentsOf: screenshot)
-            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "the screenshot is not a PNG")
+        try await withServe(["--root", root.path, "--admin-token", token]) { baseURL in
+            let screenshot = Self.screenshot
+            try? FileManager.default.removeItem(at: screenshot)
+            let result = try await ChildProcess.run(["python3", Self.e2e.appendingPathComponent("dashboard.py").path, baseURL.absoluteString, token, screenshot.path],
+                                                    timeout: .seconds(90))
+            #expect(result.status == 0, "dashboard.py exited with \(result.status):\n\(result.output)")
+            #expect(result.output.contains("ok dashboard"), "\(result.output)")
+            if result.status == 0 {
+                let png = try Data(contentsOf: screenshot)
+                #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "the screenshot is not a PNG")
+            }
         }
-        kill(process.processIdentifier, SIGINT)
-        for await _ in exited {}
     }
 }

@@ -21,23 +21,14 @@ struct LLMSDKTests {
             Issue.record("UNDERSTUDY_REQUIRE_PYTHON_E2E=1 but python3 cannot import openai and anthropic; run: pip install openai==3.57.0 anthropic==2.14.0")
             return
         }
-        let executable = try #require(PersistenceCrashTests.executable, "build the understudy executable first (swift build)")
         // A copy of the root, so that nothing the server writes lands in the repository.
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-llm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.copyItem(at: Self.e2e.appendingPathComponent("llm-presets"), to: root)
-        let process = TestProcess()
-        process.executableURL = executable
-        process.arguments = ["serve", "--root", root.path, "--port", "0", "--quiet"]
-        let output = Pipe()
-        process.standardOutput = output
-        let exited = try process.runUntilExit()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let baseURL = try #require(await readBaseURL(from: output.fileHandleForReading))
-        let result = try await ChildProcess.run(["python3", Self.e2e.appendingPathComponent("llm_sdks.py").path, baseURL.absoluteString])
-        #expect(result.status == 0, "llm_sdks.py exited with \(result.status):\n\(result.output)")
-        #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 3, "\(result.output)")
-        kill(process.processIdentifier, SIGINT)
-        for await _ in exited {}
+        try await withServe(["--root", root.path]) { baseURL in
+            let result = try await ChildProcess.run(["python3", Self.e2e.appendingPathComponent("llm_sdks.py").path, baseURL.absoluteString])
+            #expect(result.status == 0, "llm_sdks.py exited with \(result.status):\n\(result.output)")
+            #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 3, "\(result.output)")
+        }
     }
 }
