@@ -95,7 +95,7 @@ package final class MockHTTPScope: Sendable {
         var reportsUnusedStubs = false
         /// A server shared with other tests: the scope's mock is a namespace of its own on it,
         /// dropped when the scope ends.
-        package var sharedServer: SharedMockServer?
+        var sharedServer: SharedMockServer?
         /// Whether each end-of-test failure ends with the mock's call report (UI tests, where
         /// the requests came from another process and the report is all the test sees of them).
         package var appendsCallReport = false
