@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyClient
 
 /// Namespaces partition one mock (usually one shared server) between tests: a stub with a
 /// ``StubMapping/namespace`` answers only requests that name that namespace, and a request
@@ -6,8 +7,9 @@ import Foundation
 /// plus the global (namespace-less) stubs. A request names its namespace in the
 /// `Understudy-Namespace` header (MockServer's `X-MockServer-Namespace` is read too).
 public enum Namespace {
-    /// The header a request names its namespace in.
-    public static let headerName = "Understudy-Namespace"
+    /// The header a request names its namespace in (the app side's
+    /// `UnderstudyEnvironment.namespaceHeaderName`, which apps send).
+    public static let headerName = UnderstudyEnvironment.namespaceHeaderName
     /// MockServer's header for the same, read when ``headerName`` is absent.
     public static let mockServerHeaderName = "X-MockServer-Namespace"
 

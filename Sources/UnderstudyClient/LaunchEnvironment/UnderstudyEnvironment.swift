@@ -30,11 +30,14 @@ public enum UnderstudyEnvironment {
     /// a server shared by many tests.
     public static let namespaceKey = "UNDERSTUDY_NAMESPACE"
 
+    /// The header a request names its namespace in on a shared mock server.
+    public static let namespaceHeaderName = "Understudy-Namespace"
+
     /// The header the app's requests carry to name the test's namespace on a shared mock
-    /// server (`Understudy-Namespace`), or none when the app runs normally.
+    /// server (``namespaceHeaderName``), or none when the app runs normally.
     public static func namespaceHeaders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
         guard let namespace = environment[namespaceKey], !namespace.isEmpty else { return [:] }
-        return ["Understudy-Namespace": namespace]
+        return [namespaceHeaderName: namespace]
     }
 
     /// `configuration` with ``namespaceHeaders(environment:)`` added to its
