@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "UnderstudyUITesting", targets: ["UnderstudyUITesting"]),
         .library(name: "UnderstudyFakes", targets: ["UnderstudyFakes"]),
         .library(name: "UnderstudyDoubles", targets: ["UnderstudyDoubles"]),
+        .library(name: "UnderstudyPostgres", targets: ["UnderstudyPostgres"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"]),
     ],
     dependencies: [
@@ -44,6 +45,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // UnderstudyPostgres only: several instances sharing their state through PostgreSQL.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // App side: what an app ships. Foundation only; no engine, no NIO, no testing framework.
@@ -148,6 +152,20 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
+        // The state store several instances share through PostgreSQL (stubs, scenario states,
+        // call counts, the journal). A product of its own so that only its users build postgres-nio.
+        .target(
+            name: "UnderstudyPostgres",
+            dependencies: [
+                "Understudy",
+                "UnderstudySupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: sharedSettings
+        ),
         // Swift Testing trait, XCTest base class, one scope under both, assert/verify helpers and
         // the three-transport harness. The only library target that imports Testing or XCTest.
         .target(
@@ -167,6 +185,8 @@ let package = Package(
             name: "UnderstudyCLI",
             dependencies: [
                 "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
+                // `serve --store postgres://...`.
+                "UnderstudyPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `lint --openapi`'s strict reading of a whole document.
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
@@ -317,6 +337,16 @@ let package = Package(
             name: "UnderstudyOpenAPISpecTests",
             dependencies: ["UnderstudyOpenAPI", "Understudy", "UnderstudyServer"],
             exclude: ["Fixtures"],
+            swiftSettings: sharedSettings
+        ),
+        // Two and three instances sharing a real PostgreSQL (a cluster the tests start).
+        .testTarget(
+            name: "UnderstudyPostgresTests",
+            dependencies: [
+                "UnderstudyPostgres", "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyStoreConformance",
+                "UnderstudyTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: sharedSettings
         ),
         .testTarget(

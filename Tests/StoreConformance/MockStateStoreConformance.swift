@@ -50,6 +50,13 @@ package enum MockStateStoreConformance {
         RecordedRequest(method: .get, url: path, headers: namespace.map { [Namespace.headerName: $0] } ?? [:])
     }
 
+    /// Commits on a fresh snapshot, as a request matched just now would.
+    @discardableResult
+    private static func commit(_ store: any MockStateStore, _ entry: StubRegistry.Entry, namespace: String? = nil,
+                               journaling answer: JournalAnswer?) -> StoreCommit? {
+        store.commit(entry, namespace: namespace, generation: store.snapshot(for: namespace).generation, journaling: answer)
+    }
+
     private static func entry(_ store: any MockStateStore, _ mapping: StubMapping) throws -> StubRegistry.Entry {
         try #require(store.registry.entry(id: mapping.id), "the store lost stub \(mapping.id)")
     }
@@ -77,12 +84,15 @@ package enum MockStateStoreConformance {
         let move = stub("/move", scenario: "s", from: Scenario.started, to: "moved")
         store.add([StubRegistry.PreparedStub(move)])
         let entry = try entry(store, move)
-        let committed = try #require(store.commit(entry, namespace: nil, journaling: .response(request("/move"), entry: entry, response: nil)))
+        let generation = store.snapshot(for: nil).generation
+        let committed = try #require(store.commit(entry, namespace: nil, generation: generation,
+                                                  journaling: .response(request("/move"), entry: entry, response: nil)))
         #expect(committed.callCount == 1)
         #expect(committed.event?.request.url == "/move")
         #expect(store.scenarioStates(in: nil).state(of: "s") == "moved")
         // The snapshot a second request matched against is stale now: nothing changes.
-        #expect(store.commit(entry, namespace: nil, journaling: .response(request("/move"), entry: entry, response: nil)) == nil)
+        #expect(store.commit(entry, namespace: nil, generation: generation,
+                             journaling: .response(request("/move"), entry: entry, response: nil)) == nil)
         #expect(store.callCount(of: move.id, in: nil) == 1)
         #expect(store.events.count == 1)
     }
@@ -99,10 +109,14 @@ package enum MockStateStoreConformance {
                 group.addTask {
                     // Snapshot, match, commit if still true, else match again (as HTTPMock does).
                     while true {
-                        let (registry, scenarios) = store.snapshot(for: nil)
-                        guard let index = stubs.firstIndex(where: { scenarios.state(of: "chain") == $0.requiredScenarioState }),
-                              let entry = registry.entry(id: stubs[index].id) else { return nil }
-                        if store.commit(entry, namespace: nil, journaling: nil) != nil { return index }
+                        let snapshot = store.snapshot(for: nil)
+                        guard let index = stubs.firstIndex(where: { snapshot.scenarios.state(of: "chain") == $0.requiredScenarioState }),
+                              let entry = snapshot.registry.entry(id: stubs[index].id) else {
+                            // The last state: a miss, unless the snapshot was stale.
+                            if store.confirmMiss(namespace: nil, generation: snapshot.generation) { return nil }
+                            continue
+                        }
+                        if store.commit(entry, namespace: nil, generation: snapshot.generation, journaling: nil) != nil { return index }
                     }
                 }
             }
@@ -119,9 +133,9 @@ package enum MockStateStoreConformance {
         let move = stub("/move", scenario: "s", to: "moved")
         store.add([StubRegistry.PreparedStub(move)])
         let entry = try entry(store, move)
-        _ = store.commit(entry, namespace: "a", journaling: .response(request("/move", namespace: "a"), entry: entry, response: nil))
-        _ = store.commit(entry, namespace: "a", journaling: .response(request("/move", namespace: "a"), entry: entry, response: nil))
-        _ = store.commit(entry, namespace: "b", journaling: .response(request("/move", namespace: "b"), entry: entry, response: nil))
+        commit(store, entry, namespace: "a", journaling: .response(request("/move", namespace: "a"), entry: entry, response: nil))
+        commit(store, entry, namespace: "a", journaling: .response(request("/move", namespace: "a"), entry: entry, response: nil))
+        commit(store, entry, namespace: "b", journaling: .response(request("/move", namespace: "b"), entry: entry, response: nil))
         #expect(store.scenarioStates(in: "a").state(of: "s") == "moved")
         #expect(store.scenarioStates(in: nil).state(of: "s") == Scenario.started)
         #expect(store.callCount(of: move.id, in: "a") == 2)
@@ -189,7 +203,7 @@ package enum MockStateStoreConformance {
         let keep = stub("/keep")
         store.add([StubRegistry.PreparedStub(move), StubRegistry.PreparedStub(keep)])
         let entry = try entry(store, move)
-        _ = store.commit(entry, namespace: nil, journaling: .response(request("/move"), entry: entry, response: nil))
+        commit(store, entry, journaling: .response(request("/move"), entry: entry, response: nil))
         #expect(store.removeStubs { $0.id == move.id }.map(\.id) == [move.id])
         #expect(store.callCount(of: move.id, in: nil) == 0)
         #expect(store.scenarioStates(in: nil).state(of: "s") == Scenario.started)

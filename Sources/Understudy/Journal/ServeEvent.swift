@@ -8,9 +8,9 @@ public struct ServeEvent: Sendable, Identifiable {
     public let request: RecordedRequest
     // The stub as the registry holds it: a reference, so that journaling a request does not
     // copy the whole stub (that copy was a measurable share of the server's time per request).
-    private let entry: StubRegistry.Entry?
+    let entry: StubRegistry.Entry?
     /// The response when it is not the stub's static one (dynamic stubs, unmatched requests).
-    private let computedResponse: ResponseDefinition?
+    let computedResponse: ResponseDefinition?
     /// The dynamic stub's response when its responder prepared it (``computedResponse`` is
     /// then its definition): its answer is planned once, not per request.
     private var prepared: PreparedResponse?
@@ -68,6 +68,14 @@ public struct ServeEvent: Sendable, Identifiable {
         self.entry = entry
         self.computedResponse = response
         self.journalSequence = journalSequence
+    }
+
+    /// This event as a journal keeps it, at `sequence` (a store outside the process numbers
+    /// its entries itself).
+    package func journaled(at sequence: Int?) -> ServeEvent {
+        var event = self
+        event.journalSequence = sequence
+        return event
     }
 
     /// An event answered by a dynamic stub's prepared response.

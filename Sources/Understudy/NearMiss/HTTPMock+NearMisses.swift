@@ -7,8 +7,9 @@ extension HTTPMock {
     public func nearMisses(for request: RecordedRequest) -> NearMissReport {
         if needsScoping(request) { return nearMisses(for: inScope(request)) }
         let requestNamespace = request.namespace
-        let (registry, scenarios) = store.snapshot(for: requestNamespace)
-        var report = nearMissCalculator.nearest(to: request, in: registry, scenarios: scenarios, namespace: requestNamespace)
+        let snapshot = store.snapshot(for: requestNamespace)
+        var report = nearMissCalculator.nearest(to: request, in: snapshot.registry, scenarios: snapshot.scenarios,
+                                                namespace: requestNamespace)
         report.noStubsHint = configuration.noStubsHint
         return report
     }

@@ -4,7 +4,8 @@ extension HTTPMock {
     /// Every scenario the stubs mention, sorted by name. A namespaced handle lists the
     /// scenarios of the stubs its requests see, in its namespace's states.
     public var scenarios: [Scenario] {
-        let (registry, states) = store.snapshot(for: namespace)
+        let snapshot = store.snapshot(for: namespace)
+        let (registry, states) = (snapshot.registry, snapshot.scenarios)
         var possible: [String: Set<String>] = [:]
         for mapping in registry.mappings where namespace == nil || mapping.namespace == nil || mapping.namespace == namespace {
             guard let name = mapping.scenarioName else { continue }

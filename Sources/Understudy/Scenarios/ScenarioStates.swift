@@ -14,6 +14,9 @@ package struct ScenarioStates: Sendable, Hashable {
     /// The state a scenario is in; `Started` when it never moved.
     package func state(of scenario: String) -> String { states[scenario] ?? Scenario.started }
 
+    /// The scenarios not in `Started`, with their states (what a store outside the process keeps).
+    package var moved: [String: String] { states }
+
     /// Whether every scenario is in `Started`.
     var allStarted: Bool { states.isEmpty }
 

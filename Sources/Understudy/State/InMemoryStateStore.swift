@@ -31,12 +31,7 @@ package final class InMemoryStateStore: MockStateStore {
         /// Journals an answer, building the event as a constant so that it is copied once
         /// (into the journal), and wakes the waiters it completes.
         mutating func journal(_ answer: JournalAnswer) -> ServeEvent {
-            let event = switch answer {
-            case let .response(request, entry, response):
-                ServeEvent(request: request, entry: entry, response: response, journalSequence: journal.nextSequence)
-            case let .prepared(request, entry, prepared):
-                ServeEvent(request: request, entry: entry, prepared: prepared, journalSequence: journal.nextSequence)
-            }
+            let event = answer.event(journalSequence: journal.nextSequence)
             journal.append(event)
             if !journalWaiters.isEmpty { journalWaiters.arrived(event.request) }
             return event
@@ -92,11 +87,15 @@ package final class InMemoryStateStore: MockStateStore {
         }
     }
 
-    package func snapshot(for namespace: String?) -> (registry: StubRegistry, scenarios: ScenarioStates) {
-        contents.withLock { ($0.registry, $0.scenarios(in: namespace)) }
+    package func snapshot(for namespace: String?) -> StoreSnapshot {
+        contents.withLock { StoreSnapshot(registry: $0.registry, scenarios: $0.scenarios(in: namespace)) }
     }
 
-    package func commit(_ entry: StubRegistry.Entry, namespace: String?, journaling answer: JournalAnswer?) -> StoreCommit? {
+    /// A snapshot taken under the lock is the state of that moment, so a miss in it is a miss.
+    package func confirmMiss(namespace: String?, generation: StoreGeneration) -> Bool { true }
+
+    package func commit(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
+                        journaling answer: JournalAnswer?) -> StoreCommit? {
         contents.withLock { contents in
             guard contents.scenarios(in: namespace).admits(entry.mapping) else { return nil }
             if entry.mapping.newScenarioState != nil { contents.changeScenarios(in: namespace) { $0.apply(entry.mapping) } }

@@ -9,15 +9,22 @@ package import Foundation
 /// checked by `MockStateStoreConformance` in the test support, which any store's tests can run:
 /// - ``snapshot(for:)`` gives stubs and scenario states as of one moment: a request is matched
 ///   against them outside any lock, and never sees half of a transition.
-/// - ``commit(_:namespace:journaling:)`` is the one atomic step of serving: it moves the
-///   stub's scenario on only if it is still in the state the stub needs ("snapshot, match,
+/// - ``commit(_:namespace:generation:journaling:)`` is the one atomic step of serving: it
+///   moves the stub's scenario on only if what the snapshot saw still holds ("snapshot, match,
 ///   commit if still true, else match again", wiremock/wiremock#3506), counts the call and
-///   journals the answer, all or nothing.
+///   journals the answer, all or nothing. ``confirmMiss(namespace:generation:)`` is the same
+///   check for a request nothing matched.
 /// - Namespaces partition scenario states, call counts and the journal (see ``Namespace``).
 ///
 /// Every method may be called from any thread. A store whose state lives elsewhere makes its
-/// round trips inside these calls; the in-memory store only takes its lock.
+/// round trips inside these calls (so a server calls them off its event loops, see
+/// ``isRemote``) and reports what failed through ``StoreFailures``; the in-memory store only
+/// takes its lock.
 package protocol MockStateStore: AnyObject, Sendable {
+    /// Whether calls make round trips to another process: a server then serves off its event
+    /// loops, and serving watches for ``StoreFailures``.
+    var isRemote: Bool { get }
+
     // MARK: Stubs
 
     /// The stubs, in matching order, as one immutable snapshot.
@@ -40,14 +47,21 @@ package protocol MockStateStore: AnyObject, Sendable {
 
     /// The stubs and the scenario states of `namespace` (`nil`: of requests naming none),
     /// taken together.
-    func snapshot(for namespace: String?) -> (registry: StubRegistry, scenarios: ScenarioStates)
+    func snapshot(for namespace: String?) -> StoreSnapshot
 
-    /// Commits a match of `entry` for a request naming `namespace`: when the stub's scenario
-    /// is still in the state it needs there, moves it on, counts the call (in every namespace
-    /// and in `namespace`) and journals `answer` if given, in one step. Returns the call's
-    /// number (in `namespace` when it has one) and the journal's entry, or `nil`, changing
-    /// nothing, when the scenario has moved since the snapshot.
-    func commit(_ entry: StubRegistry.Entry, namespace: String?, journaling answer: JournalAnswer?) -> StoreCommit?
+    /// Commits a match of `entry`, made on the snapshot of `generation`, for a request naming
+    /// `namespace`: when the stub's scenario is still in the state it needs there (and, for a
+    /// store that matches on a cached snapshot, nothing the match read has changed), moves it
+    /// on, counts the call (in every namespace and in `namespace`) and journals `answer` if
+    /// given, in one step. Returns the call's number (in `namespace` when it has one) and the
+    /// journal's entry, or `nil`, changing nothing, when the request must be matched again.
+    func commit(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
+                journaling answer: JournalAnswer?) -> StoreCommit?
+
+    /// Whether a request naming `namespace` that matched nothing in the snapshot of
+    /// `generation` is a miss still: `false` when the stubs or scenario states it was matched
+    /// against have changed since, and it must be matched again.
+    func confirmMiss(namespace: String?, generation: StoreGeneration) -> Bool
 
     /// Journals a served request and wakes the waiters it completes; returns the entry as
     /// journaled.
@@ -108,10 +122,64 @@ package enum JournalAnswer: Sendable {
     case prepared(RecordedRequest, entry: StubRegistry.Entry, prepared: PreparedResponse)
 }
 
-/// What ``MockStateStore/commit(_:namespace:journaling:)`` did.
+/// The stubs and scenario states a request is matched against, as of one moment.
+package struct StoreSnapshot: Sendable {
+    package var registry: StubRegistry
+    package var scenarios: ScenarioStates
+    /// Which versions of the stubs and states these are, for the commit's check.
+    package var generation: StoreGeneration
+
+    package init(registry: StubRegistry, scenarios: ScenarioStates, generation: StoreGeneration = StoreGeneration()) {
+        self.registry = registry
+        self.scenarios = scenarios
+        self.generation = generation
+    }
+}
+
+/// The versions of a store's stubs and of one namespace's scenario states that a snapshot
+/// holds. A store that is always current (the in-memory one) leaves both 0.
+package struct StoreGeneration: Sendable, Hashable {
+    package var stubs: Int64
+    package var scenarios: Int64
+
+    package init(stubs: Int64 = 0, scenarios: Int64 = 0) {
+        self.stubs = stubs
+        self.scenarios = scenarios
+    }
+}
+
+extension JournalAnswer {
+    /// The journal entry for this answer, at `journalSequence` in the journal.
+    package func event(journalSequence: Int?) -> ServeEvent {
+        switch self {
+        case let .response(request, entry, response):
+            ServeEvent(request: request, entry: entry, response: response, journalSequence: journalSequence)
+        case let .prepared(request, entry, prepared):
+            ServeEvent(request: request, entry: entry, prepared: prepared, journalSequence: journalSequence)
+        }
+    }
+
+    /// Whether the answer can be journaled outside the process (a dynamic stub's prepared
+    /// answer cannot).
+    package var isShareable: Bool {
+        if case .prepared = self { return false }
+        return true
+    }
+}
+
+/// What ``MockStateStore/commit(_:namespace:generation:journaling:)`` did.
 package struct StoreCommit: Sendable {
     /// The call's number: the stub's calls in the request's namespace (or in all, for none).
     package var callCount: Int
     /// The journal's entry, when the commit journaled an answer.
     package var event: ServeEvent?
+
+    package init(callCount: Int, event: ServeEvent?) {
+        self.callCount = callCount
+        self.event = event
+    }
+}
+
+extension MockStateStore {
+    package var isRemote: Bool { false }
 }

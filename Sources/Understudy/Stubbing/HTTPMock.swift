@@ -70,6 +70,10 @@ public final class HTTPMock: Sendable {
         requestIDs = root.requestIDs
     }
 
+    /// Whether the mock's state lives in another process (a PostgreSQL store): its calls make
+    /// round trips, which a server makes off its event loops.
+    package var sharesStateRemotely: Bool { store.isRemote }
+
     /// A new request id (see ``RecordedRequest/id``) for a request recorded in process.
     package func makeRequestID() -> UUID { requestIDs.withLock { UUID.version4(using: &$0) } }
 
@@ -210,7 +214,7 @@ public final class HTTPMock: Sendable {
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
     public func serve(_ request: RecordedRequest) -> ServeEvent {
         if needsScoping(request) { return serve(inScope(request)) }
-        let event = choose(request).event
+        let event = chooseWatchingStore(request).event
         messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return event
     }
@@ -224,8 +228,9 @@ public final class HTTPMock: Sendable {
     package func serveWebSocketUpgrade(_ request: RecordedRequest) -> ServeEvent? {
         if needsScoping(request) { return serveWebSocketUpgrade(inScope(request)) }
         let requestNamespace = request.namespace
-        let (registry, scenarios) = store.snapshot(for: requestNamespace)
-        guard let entry = Self.firstMatch(request, requestNamespace, registry, scenarios), entry.mapping.response.definition?.acceptsWebSocket == true else {
+        let snapshot = store.snapshot(for: requestNamespace)
+        guard let entry = Self.firstMatch(request, requestNamespace, snapshot.registry, snapshot.scenarios),
+              entry.mapping.response.definition?.acceptsWebSocket == true else {
             return nil
         }
         return serve(request)
@@ -237,7 +242,7 @@ public final class HTTPMock: Sendable {
     /// finished with ``finish(_:with:)``.
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
         if needsScoping(request) { return respond(to: inScope(request), using: &generator) }
-        let (event, nearMisses) = choose(request)
+        let (event, nearMisses) = chooseWatchingStore(request)
         messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
     }
@@ -253,6 +258,21 @@ public final class HTTPMock: Sendable {
         }
         store.replace(finished)
         return finished
+    }
+
+    /// ``choose(_:)``, and for a remote store that failed meanwhile, the 503 that says so
+    /// (not journaled: the journal is what could not be reached).
+    private func chooseWatchingStore(_ request: RecordedRequest) -> (event: ServeEvent, nearMisses: NearMissReport?) {
+        guard store.isRemote else { return choose(request) }
+        let (chosen, failure) = StoreFailures.collecting { choose(request) }
+        guard let failure else { return chosen }
+        return (ServeEvent(request: request, stub: nil, response: Self.storeUnavailable(failure)), nil)
+    }
+
+    /// The answer to a request a remote store's failure kept from being served.
+    package static func storeUnavailable(_ failure: any Error) -> ResponseDefinition {
+        ResponseDefinition(status: 503, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                           body: .text("Understudy could not serve this request: its state store failed. \(failure)\n"))
     }
 
     /// The served event and, when no stub and no `onUnmatched` responder answered, the report
@@ -346,9 +366,12 @@ public final class HTTPMock: Sendable {
     private func match(_ request: RecordedRequest) -> Choice {
         let requestNamespace = request.namespace
         while true {
-            let (registry, scenarios) = store.snapshot(for: requestNamespace)
-            guard let entry = Self.firstMatch(request, requestNamespace, registry, scenarios) else { return .unmatched }
-            if let choice = commit(entry, request, requestNamespace) { return choice }
+            let snapshot = store.snapshot(for: requestNamespace)
+            guard let entry = Self.firstMatch(request, requestNamespace, snapshot.registry, snapshot.scenarios) else {
+                if store.confirmMiss(namespace: requestNamespace, generation: snapshot.generation) { return .unmatched }
+                continue
+            }
+            if let choice = commit(entry, request, requestNamespace, snapshot.generation) { return choice }
         }
     }
 
@@ -366,18 +389,23 @@ public final class HTTPMock: Sendable {
 
     /// Commits the match (a static answer is journaled in the same step), or returns `nil`
     /// when the stub's scenario has left the state it needs.
-    private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ requestNamespace: String?) -> Choice? {
+    private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ requestNamespace: String?,
+                        _ generation: StoreGeneration) -> Choice? {
         switch entry.mapping.response {
         case .definition:
             if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
-                return store.commit(entry, namespace: requestNamespace, journaling: nil).map { _ in .templated(entry, response) }
+                return store.commit(entry, namespace: requestNamespace, generation: generation, journaling: nil)
+                    .map { _ in .templated(entry, response) }
             }
             let answer = JournalAnswer.response(request, entry: entry, response: nil)
-            guard let committed = store.commit(entry, namespace: requestNamespace, journaling: answer) else { return nil }
+            guard let committed = store.commit(entry, namespace: requestNamespace, generation: generation, journaling: answer) else {
+                return nil
+            }
             // A store that committed without journaling (none should) still journals the answer.
             return .answered(committed.event ?? store.journal(answer))
         case .dynamic(let responder):
-            return store.commit(entry, namespace: requestNamespace, journaling: nil).map { .dynamic(entry, responder, callCount: $0.callCount) }
+            return store.commit(entry, namespace: requestNamespace, generation: generation, journaling: nil)
+                .map { .dynamic(entry, responder, callCount: $0.callCount) }
         }
     }
 

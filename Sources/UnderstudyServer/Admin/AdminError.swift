@@ -36,6 +36,12 @@ struct AdminError: Error, Sendable {
                    title: "Error parsing JSON", detail: error.description)
     }
 
+    /// A call the mock's shared state store failed (503, code 50): nothing was changed that
+    /// the store did not commit.
+    static func storeFailed(_ failure: any Error) -> AdminError {
+        AdminError(status: 503, code: 50, title: "The state store failed", detail: "\(failure)")
+    }
+
     /// A body that is not what the endpoint takes (422, code 10).
     static func invalidInput(pointer: String? = nil, _ detail: String) -> AdminError {
         AdminError(status: 422, code: 10, pointer: pointer, title: "Error parsing JSON", detail: detail)

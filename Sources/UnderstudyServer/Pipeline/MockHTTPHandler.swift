@@ -108,19 +108,22 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         writer.startResponse()
         let request = recordedRequest(head, body: body, channel: context.channel)
         guard server.configuration.adminEnabled, request.path == "/__admin" || request.path.hasPrefix("/__admin/") else {
-            if server.configuration.stubCORS {
-                if let preflight = StubCORS.preflightAnswer(to: request) {
-                    carryOut(adminPlan(preflight, to: request), for: nil, head: head, startedAt: started, context: context)
-                    return
-                }
-                let served = server.mock.respond(to: request, using: &generator)
-                var plan = served.plan
-                StubCORS.decorate(&plan, for: request)
-                carryOut(plan, for: served.event, head: head, startedAt: started, context: context)
+            if server.configuration.stubCORS, let preflight = StubCORS.preflightAnswer(to: request) {
+                carryOut(adminPlan(preflight, to: request), for: nil, head: head, startedAt: started, context: context)
+                return
+            }
+            if server.mock.sharesStateRemotely {
+                respondOffEventLoop(to: request, head: head, startedAt: started, context: context)
                 return
             }
             let served = server.mock.respond(to: request, using: &generator)
-            carryOut(served.plan, for: served.event, head: head, startedAt: started, context: context)
+            if server.configuration.stubCORS {
+                var plan = served.plan
+                StubCORS.decorate(&plan, for: request)
+                carryOut(plan, for: served.event, head: head, startedAt: started, context: context)
+            } else {
+                carryOut(served.plan, for: served.event, head: head, startedAt: started, context: context)
+            }
             return
         }
         let admitted = server.adminToken.map { $0.admits(request) } != false
@@ -151,8 +154,39 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             }
             return
         }
+        if admitted, server.mock.sharesStateRemotely {
+            // The store's round trips run off the event loop; what it fails answers the call.
+            let answer = context.eventLoop.makePromise(of: ResponseDefinition.self)
+            DispatchQueue.global().async {
+                let (response, failure) = StoreFailures.collecting { api.handle(request) }
+                answer.succeed(failure.map(AdminError.storeFailed)?.response ?? response)
+            }
+            answer.futureResult.assumeIsolated().whenSuccess { response in
+                self.carryOut(self.adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
+            }
+            return
+        }
         let response = admitted ? api.handle(request) : AdminToken.unauthorized(for: request)
         carryOut(adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
+    }
+
+    /// Serves a request whose state lives in another process (a PostgreSQL store): the mock's
+    /// round trips run on a Dispatch thread, never on the event loop, and the plan is carried
+    /// out back on it.
+    private func respondOffEventLoop(to request: RecordedRequest, head: HTTPRequestHead, startedAt started: NIODeadline,
+                                     context: ChannelHandlerContext) {
+        let mock = server.mock
+        let decoratesForCORS = server.configuration.stubCORS
+        let served = context.eventLoop.makePromise(of: ServedRequest.self)
+        DispatchQueue.global().async {
+            var generator = SystemRandomNumberGenerator()
+            served.succeed(mock.respond(to: request, using: &generator))
+        }
+        served.futureResult.assumeIsolated().whenSuccess { served in
+            var plan = served.plan
+            if decoratesForCORS { StubCORS.decorate(&plan, for: request) }
+            self.carryOut(plan, for: served.event, head: head, startedAt: started, context: context)
+        }
     }
 
     private func adminPlan(_ response: ResponseDefinition, to request: RecordedRequest) -> ResponsePlan {

@@ -54,7 +54,7 @@ package struct StubRegistry: Sendable {
     /// What an ``Entry`` works out about its stub, worked out before the stub is added, so
     /// that many stubs can be prepared on several threads and added in order.
     package struct PreparedStub: Sendable {
-        let mapping: StubMapping
+        package let mapping: StubMapping
         let listsTemplating: Bool
         let staticAnswer: StaticAnswer?
         let nearMissBound: NearMissBound
@@ -125,6 +125,18 @@ package struct StubRegistry: Sendable {
     /// How many stubs belong to some namespace.
     private var namespacedCount = 0
 
+    /// An empty registry.
+    package init() {}
+
+    /// A registry of `mappings`, each added in turn (a later one with an earlier one's id
+    /// replaces it in its place).
+    package init(_ mappings: [StubMapping]) {
+        for stub in PreparedStub.prepare(mappings) { add(stub) }
+    }
+
+    /// Whether some stub belongs to a scenario (only then do scenario states decide a match).
+    package var usesScenarios: Bool { ordered.contains { $0.mapping.scenarioName != nil } }
+
     /// All stubs in matching order.
     package var mappings: [StubMapping] { ordered.map(\.mapping) }
 
@@ -138,7 +150,7 @@ package struct StubRegistry: Sendable {
     }
 
     /// The namespaces that hold stubs, sorted.
-    var namespaces: [String] { namespaceCounts.keys.sorted() }
+    package var namespaces: [String] { namespaceCounts.keys.sorted() }
 
     /// The stub with the id.
     package func mapping(id: UUID) -> StubMapping? { byID[id]?.mapping }

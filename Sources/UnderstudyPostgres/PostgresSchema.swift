@@ -1,0 +1,139 @@
+import PostgresNIO
+
+/// The tables and functions of a PostgreSQL store, made and migrated on start.
+///
+/// `understudy_schema` holds the version reached; each migration runs once, in a transaction,
+/// under an advisory lock, so instances starting together migrate once. A database migrated by
+/// a newer Understudy is refused rather than misread.
+enum PostgresSchema {
+    /// Where ``migrations`` end.
+    static var version: Int { migrations.count }
+
+    /// Brings the database to ``version``.
+    static func migrate(_ pool: PostgresConnectionPool) throws(PostgresStoreError) {
+        let found: Int = try pool.transaction { connection in
+            // Any number will do, as long as every instance takes the same one.
+            try connection.run("SELECT pg_advisory_xact_lock(726173821)")
+            try connection.run("CREATE TABLE IF NOT EXISTS understudy_schema (version integer NOT NULL)")
+            let rows = try connection.run("SELECT version FROM understudy_schema")
+            let current = try rows.first?.decode(Int.self) ?? 0
+            guard current <= version else { return current }
+            for migration in migrations[current...] {
+                for statement in migration { try connection.run(PostgresQuery(unsafeSQL: statement)) }
+            }
+            if rows.isEmpty {
+                try connection.run("INSERT INTO understudy_schema (version) VALUES (\(version))")
+            } else {
+                try connection.run("UPDATE understudy_schema SET version = \(version)")
+            }
+            return version
+        }
+        guard found <= version else {
+            throw PostgresStoreError("the database at \(pool.location) holds an Understudy store of schema version \(found), newer "
+                + "than this Understudy's \(version). Upgrade this instance, or give it a database of its own.")
+        }
+    }
+
+    /// Each migration's statements, in order.
+    static let migrations: [[String]] = [
+        [
+            // The stubs' version: every change to the stubs moves it on, and a commit made on
+            // an older one is refused (the instance then reloads and matches again).
+            "CREATE TABLE understudy_meta (id integer PRIMARY KEY CHECK (id = 1), stubs_version bigint NOT NULL)",
+            "INSERT INTO understudy_meta VALUES (1, 1)",
+            "CREATE SEQUENCE understudy_stub_order",
+            // A stub as WireMock JSON; its order among equals is its first insertion's.
+            """
+            CREATE TABLE understudy_stubs (
+                id uuid PRIMARY KEY, position bigint NOT NULL, namespace text, scenario text, mapping text NOT NULL)
+            """,
+            // Scenario states per namespace ('' for requests naming none), and each
+            // namespace's version of them.
+            "CREATE TABLE understudy_scenario_versions (namespace text PRIMARY KEY, version bigint NOT NULL)",
+            """
+            CREATE TABLE understudy_scenarios (
+                namespace text NOT NULL, name text NOT NULL, state text NOT NULL, PRIMARY KEY (namespace, name))
+            """,
+            // Calls per stub: scope '' counts every namespace's, a namespace's name its own.
+            """
+            CREATE TABLE understudy_call_counts (
+                stub_id uuid NOT NULL, scope text NOT NULL, calls bigint NOT NULL, PRIMARY KEY (stub_id, scope))
+            """,
+            "CREATE TABLE understudy_journal (position bigserial PRIMARY KEY, id uuid NOT NULL, namespace text, event text NOT NULL)",
+            "CREATE INDEX understudy_journal_id ON understudy_journal (id)",
+            // The one step of serving: the versions the match was made on still hold, the
+            // scenario moves, the call is counted and the request journaled, all or nothing.
+            // outcome 0: committed; 1: the stubs changed; 2: the namespace's scenario states changed.
+            // p_scenario_version -1: the stubs use no scenario, so states are not checked.
+            """
+            CREATE FUNCTION understudy_commit(
+                p_namespace text, p_stubs_version bigint, p_scenario_version bigint, p_stub uuid, p_scenario text,
+                p_new_state text, p_event_id uuid, p_event text, p_capacity bigint)
+            RETURNS TABLE (outcome integer, calls bigint, journal_position bigint)
+            LANGUAGE plpgsql AS $$
+            DECLARE
+                v_version bigint;
+                v_calls bigint;
+                v_position bigint;
+            BEGIN
+                IF (SELECT stubs_version FROM understudy_meta WHERE id = 1) <> p_stubs_version THEN
+                    RETURN QUERY SELECT 1, 0::bigint, 0::bigint;
+                    RETURN;
+                END IF;
+                IF p_scenario_version >= 0 THEN
+                    IF p_new_state IS NOT NULL THEN
+                        INSERT INTO understudy_scenario_versions VALUES (p_namespace, 0) ON CONFLICT DO NOTHING;
+                        SELECT version INTO v_version FROM understudy_scenario_versions WHERE namespace = p_namespace FOR UPDATE;
+                    ELSE
+                        SELECT coalesce((SELECT version FROM understudy_scenario_versions WHERE namespace = p_namespace), 0)
+                            INTO v_version;
+                    END IF;
+                    IF v_version <> p_scenario_version THEN
+                        RETURN QUERY SELECT 2, 0::bigint, 0::bigint;
+                        RETURN;
+                    END IF;
+                    IF p_new_state IS NOT NULL THEN
+                        IF p_new_state = 'Started' THEN
+                            DELETE FROM understudy_scenarios WHERE namespace = p_namespace AND name = p_scenario;
+                        ELSE
+                            INSERT INTO understudy_scenarios VALUES (p_namespace, p_scenario, p_new_state)
+                                ON CONFLICT (namespace, name) DO UPDATE SET state = excluded.state;
+                        END IF;
+                        UPDATE understudy_scenario_versions SET version = version + 1 WHERE namespace = p_namespace;
+                    END IF;
+                END IF;
+                INSERT INTO understudy_call_counts VALUES (p_stub, '', 1)
+                    ON CONFLICT (stub_id, scope) DO UPDATE SET calls = understudy_call_counts.calls + 1
+                    RETURNING understudy_call_counts.calls INTO v_calls;
+                IF p_namespace <> '' THEN
+                    INSERT INTO understudy_call_counts VALUES (p_stub, p_namespace, 1)
+                        ON CONFLICT (stub_id, scope) DO UPDATE SET calls = understudy_call_counts.calls + 1
+                        RETURNING understudy_call_counts.calls INTO v_calls;
+                END IF;
+                IF p_event IS NOT NULL THEN
+                    v_position := understudy_journal_append(p_event_id, p_namespace, p_event, p_capacity);
+                END IF;
+                RETURN QUERY SELECT 0, v_calls, v_position;
+            END
+            $$
+            """,
+            // Journals an entry and drops the oldest beyond the capacity; returns its position.
+            """
+            CREATE FUNCTION understudy_journal_append(p_id uuid, p_namespace text, p_event text, p_capacity bigint)
+            RETURNS bigint LANGUAGE plpgsql AS $$
+            DECLARE
+                v_position bigint;
+            BEGIN
+                IF p_capacity <= 0 THEN
+                    RETURN NULL;
+                END IF;
+                INSERT INTO understudy_journal (id, namespace, event) VALUES (p_id, nullif(p_namespace, ''), p_event)
+                    RETURNING position INTO v_position;
+                DELETE FROM understudy_journal WHERE position <= v_position - p_capacity;
+                RETURN v_position;
+            END
+            $$
+            """,
+        ],
+    ]
+}

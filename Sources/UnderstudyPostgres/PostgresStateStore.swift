@@ -1,0 +1,541 @@
+package import Foundation
+public import Understudy
+import PostgresNIO
+import UnderstudySupport
+
+/// A state store several Understudy instances share through PostgreSQL: stubs, scenario
+/// states, call counts and the request journal live in the database, so instances behind one
+/// load balancer answer the same stubs, move the same scenarios and verify every instance's
+/// requests.
+///
+/// ```swift
+/// let store = try PostgresStateStore(url: "postgres://understudy@db:5432/mocks")
+/// let mock = HTTPMock(sharing: store)
+/// let server = try await MockServer.start(mock: mock)
+/// ```
+///
+/// - Each instance matches on a local copy of the stubs and scenario states, so matching makes
+///   no round trip; another instance's change reaches it by `LISTEN`/`NOTIFY`.
+/// - Serving a request is one round trip: a database function checks that the versions of
+///   the stubs and states the match was made on still hold, moves the scenario, counts the call
+///   and journals the request in one transaction. When they do not hold, the instance reloads
+///   and matches again, so no two requests act on one scenario state, whatever the instance.
+/// - The journal is shared and capped (`journalCapacity`, the oldest go first).
+/// - What fails (the database down, restarting, or slower than `timeout`) is an error the
+///   caller sees: a request gets a 503 that says so, an admin call an error. Nothing falls back
+///   to memory; once the database is back, the store reconnects by itself.
+/// - Stubs whose answer is a Swift closure cannot be shared and are refused; WebSocket message
+///   stubs and the mock's settings (global delays, network profile) stay per instance.
+public final class PostgresStateStore: MockStateStore {
+    /// The database.
+    public let location: PostgresStoreLocation
+    let pool: PostgresConnectionPool
+    /// How many journal entries the shared journal keeps (0 keeps none).
+    let journalCapacity: Int
+    /// Tells this instance's notifications from others'.
+    let instanceID = UUID().uuidString
+
+    /// What this instance holds of the database's state.
+    struct Cache {
+        var registry = StubRegistry()
+        var stubsVersion: Int64 = 0
+        var usesScenarios = false
+        /// Each namespace's scenario states ('' for requests naming none) and their version.
+        var scenarios: [String: (version: Int64, states: ScenarioStates)] = [:]
+    }
+
+    let cache = Locked(Cache())
+    private let listener = Locked<PostgresChangeListener?>(nil)
+    let waiters = PostgresJournalWaiters()
+
+    /// Connects to the database at `url`, creates or migrates its tables, and loads the stubs.
+    /// - Parameters:
+    ///   - timeout: How long any call may take before it fails (the database cancels it too).
+    ///   - journalCapacity: How many requests the shared journal keeps.
+    ///   - connections: How many calls this instance makes at once.
+    /// - Throws: ``PostgresStoreError`` when the URL is wrong or the database cannot be reached.
+    public convenience init(url: String, timeout: Duration = .seconds(5), journalCapacity: Int = 10_000,
+                            connections: Int = 8) throws(PostgresStoreError) {
+        try self.init(location: PostgresStoreLocation(url: url), timeout: timeout, journalCapacity: journalCapacity, connections: connections)
+    }
+
+    /// Connects to the database at `location`; see ``init(url:timeout:journalCapacity:connections:)``.
+    public init(location: PostgresStoreLocation, timeout: Duration = .seconds(5), journalCapacity: Int = 10_000,
+                connections: Int = 8) throws(PostgresStoreError) {
+        self.location = location
+        self.journalCapacity = max(0, journalCapacity)
+        pool = PostgresConnectionPool(location: location, timeout: timeout, size: max(1, connections))
+        do {
+            try PostgresSchema.migrate(pool)
+            try reloadStubs()
+            let listener = try PostgresChangeListener(pool: pool) { [weak self] payload in self?.changed(payload) }
+            self.listener.withLock { $0 = listener }
+        } catch {
+            pool.close()
+            throw error
+        }
+    }
+
+    /// Closes the connections; calls made afterwards fail.
+    public func close() {
+        listener.withLock { listener in
+            defer { listener = nil }
+            return listener
+        }?.stop()
+        waiters.stop()
+        pool.close()
+    }
+
+    deinit { close() }
+
+    package var isRemote: Bool { true }
+
+    // MARK: Failures
+
+    /// Hands a failure to whoever collects them, else writes it to standard error.
+    func fail(_ error: PostgresStoreError) {
+        if !StoreFailures.report(error) {
+            FileHandle.standardError.write(Data("understudy: \(error)\n".utf8))
+        }
+    }
+
+    /// `body`'s result, or `fallback` after reporting its failure.
+    func attempt<T>(_ fallback: @autoclosure () -> T, _ body: () throws(PostgresStoreError) -> T) -> T {
+        do {
+            return try body()
+        } catch {
+            fail(error)
+            return fallback()
+        }
+    }
+
+    // MARK: Stubs
+
+    package var registry: StubRegistry { cache.withLock { $0.registry } }
+
+    /// Reads every stub and the stubs' version in one statement, and keeps them if newer.
+    func reloadStubs() throws(PostgresStoreError) {
+        let rows = try pool.withConnection { connection in
+            try connection.run("""
+                SELECT m.stubs_version, s.mapping FROM understudy_meta m LEFT JOIN understudy_stubs s ON true ORDER BY s.position
+                """)
+        }
+        var version: Int64 = 0
+        var mappings: [StubMapping] = []
+        for row in rows {
+            do {
+                let (rowVersion, text) = try row.decode((Int64, String?).self)
+                version = rowVersion
+                if let text { mappings.append(try WireMockMappings.decodeMapping(Data(text.utf8))) }
+            } catch {
+                throw .unreadable("stub", error)
+            }
+        }
+        let registry = StubRegistry(mappings)
+        cache.withLock { cache in
+            guard version >= cache.stubsVersion else { return }
+            cache.registry = registry
+            cache.stubsVersion = version
+            cache.usesScenarios = registry.usesScenarios
+        }
+    }
+
+    /// Forgets the scenario states held for `namespace` (all, for `nil`).
+    func forgetScenarios(_ key: String?) {
+        cache.withLock { cache in
+            if let key { cache.scenarios[key] = nil } else { cache.scenarios = [:] }
+        }
+    }
+
+    /// Tells the other instances what changed (sent when the transaction commits).
+    func announce(_ change: String, on connection: PostgresConnectionPool.Connection) throws {
+        try connection.run("SELECT pg_notify('understudy_changes', \(change + ":" + instanceID))")
+    }
+
+    package func add(_ stubs: [StubRegistry.PreparedStub]) {
+        guard !stubs.isEmpty else { return }
+        attempt(()) { () throws(PostgresStoreError) in
+            var rows: [(id: UUID, namespace: String, scenario: String, json: String)] = []
+            var seen: [UUID: Int] = [:]
+            for stub in stubs {
+                let mapping = stub.mapping
+                guard let json = try? mapping.wireMockJSON() else { throw .unshareable(mapping.id) }
+                let row = (mapping.id, mapping.namespace ?? "", mapping.scenarioName ?? "", String(decoding: json.jsonData(), as: UTF8.self))
+                if let index = seen[mapping.id] { rows[index] = row } else {
+                    seen[mapping.id] = rows.count
+                    rows.append(row)
+                }
+            }
+            try pool.transaction { connection in
+                let positions = try connection.run("SELECT nextval('understudy_stub_order') FROM generate_series(1, \(rows.count))")
+                    .map { try $0.decode(Int64.self) }.sorted()
+                try connection.run("""
+                    INSERT INTO understudy_stubs (id, position, namespace, scenario, mapping)
+                    SELECT id, position, nullif(namespace, ''), nullif(scenario, ''), mapping
+                    FROM unnest(\(rows.map(\.id)), \(positions), \(rows.map(\.namespace)), \(rows.map(\.scenario)), \(rows.map(\.json)))
+                        AS t(id, position, namespace, scenario, mapping)
+                    ON CONFLICT (id) DO UPDATE SET namespace = excluded.namespace, scenario = excluded.scenario, mapping = excluded.mapping
+                    """)
+                try connection.run("UPDATE understudy_meta SET stubs_version = stubs_version + 1")
+                try announce("stubs", on: connection)
+            }
+            try reloadStubs()
+        }
+    }
+
+    package func replace(_ stub: StubMapping, ifEditable isEditable: (StubMapping) -> Bool) throws(StubNotFoundError) {
+        guard let json = try? stub.wireMockJSON() else { return fail(.unshareable(stub.id)) }
+        let text = String(decoding: json.jsonData(), as: UTF8.self)
+        let found: Bool = attempt(true) { () throws(PostgresStoreError) in
+            let found = try pool.transaction { connection -> Bool in
+                guard let row = try connection.run("SELECT mapping FROM understudy_stubs WHERE id = \(stub.id) FOR UPDATE").first else {
+                    return false
+                }
+                let existing = try WireMockMappings.decodeMapping(Data(row.decode(String.self).utf8))
+                guard isEditable(existing) else { return false }
+                try connection.run("""
+                    UPDATE understudy_stubs SET namespace = \(stub.namespace), scenario = \(stub.scenarioName), mapping = \(text)
+                    WHERE id = \(stub.id)
+                    """)
+                try connection.run("UPDATE understudy_meta SET stubs_version = stubs_version + 1")
+                try announce("stubs", on: connection)
+                return true
+            }
+            if found { try reloadStubs() }
+            return found
+        }
+        if !found { throw StubNotFoundError(id: stub.id) }
+    }
+
+    @discardableResult
+    package func removeStubs(where shouldRemove: (StubMapping) -> Bool) -> [StubMapping] {
+        attempt([]) { () throws(PostgresStoreError) in
+            let removed = try pool.transaction { connection -> [StubMapping] in
+                let stored = try connection.run("SELECT mapping FROM understudy_stubs ORDER BY position FOR UPDATE")
+                    .map { try WireMockMappings.decodeMapping(Data($0.decode(String.self).utf8)) }
+                let removed = StubRegistry(stored).mappings.filter(shouldRemove)
+                guard !removed.isEmpty else { return [] }
+                try forget(stubs: removed.map(\.id), on: connection)
+                try announce("all", on: connection)
+                return removed
+            }
+            if !removed.isEmpty {
+                try reloadStubs()
+                forgetScenarios(nil)
+            }
+            return removed
+        }
+    }
+
+    /// Deletes stubs with their call counts and the scenario states no remaining stub
+    /// mentions; moves the stubs' and every namespace's scenario version on.
+    private func forget(stubs ids: [UUID], on connection: PostgresConnectionPool.Connection) throws {
+        try connection.run("DELETE FROM understudy_stubs WHERE id = ANY(\(ids))")
+        try connection.run("DELETE FROM understudy_call_counts WHERE stub_id = ANY(\(ids))")
+        try connection.run("""
+            DELETE FROM understudy_scenarios WHERE name NOT IN (SELECT scenario FROM understudy_stubs WHERE scenario IS NOT NULL)
+            """)
+        try connection.run("UPDATE understudy_meta SET stubs_version = stubs_version + 1")
+        try connection.run("UPDATE understudy_scenario_versions SET version = version + 1")
+    }
+
+    // MARK: Serving
+
+    package func snapshot(for namespace: String?) -> StoreSnapshot {
+        let key = namespace ?? ""
+        let (registry, stubsVersion, usesScenarios, held) = cache.withLock { cache in
+            (cache.registry, cache.stubsVersion, cache.usesScenarios, cache.scenarios[key])
+        }
+        guard usesScenarios else {
+            return StoreSnapshot(registry: registry, scenarios: ScenarioStates(), generation: StoreGeneration(stubs: stubsVersion, scenarios: -1))
+        }
+        let scenarios = held ?? attempt((version: -2, states: ScenarioStates())) { () throws(PostgresStoreError) in try loadScenarios(key) }
+        return StoreSnapshot(registry: registry, scenarios: scenarios.states, generation: StoreGeneration(stubs: stubsVersion, scenarios: scenarios.version))
+    }
+
+    /// Reads a namespace's scenario states with their version, in one statement, and holds them.
+    @discardableResult
+    func loadScenarios(_ key: String) throws(PostgresStoreError) -> (version: Int64, states: ScenarioStates) {
+        let rows = try pool.withConnection { connection in
+            try connection.run("""
+                SELECT coalesce(v.version, 0), s.name, s.state
+                FROM (SELECT 1) one
+                LEFT JOIN understudy_scenario_versions v ON v.namespace = \(key)
+                LEFT JOIN understudy_scenarios s ON s.namespace = \(key)
+                """)
+        }
+        var version: Int64 = 0
+        var states = ScenarioStates()
+        for row in rows {
+            do {
+                let (rowVersion, name, state) = try row.decode((Int64, String?, String?).self)
+                version = rowVersion
+                if let name, let state { states.set(name, to: state) }
+            } catch {
+                throw .unreadable("scenario state", error)
+            }
+        }
+        let loaded = (version: version, states: states)
+        cache.withLock { cache in
+            if let held = cache.scenarios[key], held.version > version { return }
+            cache.scenarios[key] = loaded
+        }
+        return loaded
+    }
+
+    /// The JSON a journal entry is stored as.
+    private func storedText(_ event: ServeEvent) throws(PostgresStoreError) -> String {
+        do {
+            return String(decoding: try JSONEncoder().encode(StoredServeEvent(event)), as: UTF8.self)
+        } catch {
+            throw PostgresStoreError("a request could not be written for the journal (\(error))")
+        }
+    }
+
+    package func commit(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
+                        journaling answer: JournalAnswer?) -> StoreCommit? {
+        let key = namespace ?? ""
+        let mapping = entry.mapping
+        let checksScenarios = generation.scenarios >= 0
+        let newState = checksScenarios && mapping.scenarioName != nil ? mapping.newScenarioState : nil
+        let failed = StoreCommit(callCount: 0, event: nil)
+        return attempt(failed) { () throws(PostgresStoreError) -> StoreCommit? in
+            var event = answer.map { $0.event(journalSequence: nil) }
+            let text = try event.map(storedText)
+            let row = try pool.withConnection { connection in
+                try connection.run("""
+                    SELECT outcome, calls, journal_position FROM understudy_commit(
+                        \(key), \(generation.stubs), \(generation.scenarios), \(mapping.id), \(mapping.scenarioName), \(newState),
+                        \(event?.id), \(text), \(Int64(journalCapacity)))
+                    """).first?.decode((Int32, Int64, Int64?).self)
+            }
+            guard let (outcome, calls, position) = row else { throw PostgresStoreError("the commit function returned nothing") }
+            switch outcome {
+            case 0:
+                if let newState, let scenario = mapping.scenarioName {
+                    cache.withLock { cache in
+                        guard var held = cache.scenarios[key], held.version == generation.scenarios else { return }
+                        held.states.set(scenario, to: newState)
+                        held.version += 1
+                        cache.scenarios[key] = held
+                    }
+                }
+                if let position { event = event?.journaled(at: Int(position)) }
+                return StoreCommit(callCount: Int(calls), event: event)
+            case 1:
+                try reloadStubs()
+                return nil
+            default:
+                try loadScenarios(key)
+                return nil
+            }
+        }
+    }
+
+    package func confirmMiss(namespace: String?, generation: StoreGeneration) -> Bool {
+        let key = namespace ?? ""
+        return attempt(true) { () throws(PostgresStoreError) -> Bool in
+            let row = try pool.withConnection { connection in
+                try connection.run("""
+                    SELECT (SELECT stubs_version FROM understudy_meta WHERE id = 1),
+                           coalesce((SELECT version FROM understudy_scenario_versions WHERE namespace = \(key)), 0)
+                    """).first?.decode((Int64, Int64).self)
+            }
+            guard let (stubs, scenarios) = row else { return true }
+            if stubs != generation.stubs {
+                try reloadStubs()
+                return false
+            }
+            if generation.scenarios >= 0, scenarios != generation.scenarios {
+                try loadScenarios(key)
+                return false
+            }
+            return true
+        }
+    }
+
+    @discardableResult
+    package func journal(_ answer: JournalAnswer) -> ServeEvent {
+        let event = answer.event(journalSequence: nil)
+        guard journalCapacity > 0 else { return event }
+        return attempt(event) { () throws(PostgresStoreError) -> ServeEvent in
+            let text = try storedText(event)
+            let namespace = event.request.namespace ?? ""
+            let position = try pool.withConnection { connection in
+                try connection.run("SELECT understudy_journal_append(\(event.id), \(namespace), \(text), \(Int64(journalCapacity)))")
+                    .first?.decode(Int64?.self)
+            }
+            return event.journaled(at: position.flatMap { $0 }.map { Int($0) })
+        }
+    }
+
+    package func replace(_ event: ServeEvent) {
+        attempt(()) { () throws(PostgresStoreError) in
+            let text = try storedText(event)
+            try pool.withConnection { connection in
+                try connection.run("UPDATE understudy_journal SET event = \(text) WHERE id = \(event.id)")
+            }
+        }
+    }
+
+    // MARK: Journal
+
+    /// Journal entries after `position`, oldest first, with their positions.
+    func events(after position: Int64) throws(PostgresStoreError) -> [(position: Int64, event: ServeEvent)] {
+        let rows = try pool.withConnection { connection in
+            try connection.run("SELECT position, event FROM understudy_journal WHERE position > \(position) ORDER BY position")
+        }
+        let registry = self.registry
+        let decoder = JSONDecoder()
+        do {
+            return try rows.map { row in
+                let (position, text) = try row.decode((Int64, String).self)
+                let stored = try decoder.decode(StoredServeEvent.self, from: Data(text.utf8))
+                return (position, try stored.event(in: registry, journalSequence: Int(position)))
+            }
+        } catch {
+            throw .unreadable("journal entry", error)
+        }
+    }
+
+    package var events: [ServeEvent] {
+        attempt([]) { () throws(PostgresStoreError) in try events(after: 0).map(\.event) }
+    }
+
+    package func event(id: UUID) -> ServeEvent? {
+        attempt(nil) { () throws(PostgresStoreError) -> ServeEvent? in
+            let row = try pool.withConnection { connection in
+                try connection.run("SELECT position, event FROM understudy_journal WHERE id = \(id) ORDER BY position DESC LIMIT 1").first
+            }
+            guard let row else { return nil }
+            do {
+                let (position, text) = try row.decode((Int64, String).self)
+                return try JSONDecoder().decode(StoredServeEvent.self, from: Data(text.utf8)).event(in: registry, journalSequence: Int(position))
+            } catch {
+                throw .unreadable("journal entry", error)
+            }
+        }
+    }
+
+    @discardableResult
+    package func removeEvents(where shouldRemove: (ServeEvent) -> Bool) -> [ServeEvent] {
+        attempt([]) { () throws(PostgresStoreError) in
+            let removed = try events(after: 0).map(\.event).filter(shouldRemove)
+            guard !removed.isEmpty else { return [] }
+            try pool.withConnection { connection in
+                try connection.run("DELETE FROM understudy_journal WHERE id = ANY(\(removed.map(\.id)))")
+            }
+            return removed
+        }
+    }
+
+    package func wait(for pattern: RequestPattern, namespace: String?, count: Int,
+                      continuation: CheckedContinuation<Void, any Error>) -> UInt64? {
+        waiters.wait(for: pattern, namespace: namespace, count: count, continuation: continuation, in: self)
+    }
+
+    package func endWaiting(_ id: UInt64, throwing error: any Error) {
+        waiters.end(id, throwing: error)
+    }
+
+    // MARK: Scenarios and call counts
+
+    package func scenarioStates(in namespace: String?) -> ScenarioStates {
+        attempt(ScenarioStates()) { () throws(PostgresStoreError) in try loadScenarios(namespace ?? "").states }
+    }
+
+    package func changeScenarios(in namespace: String?, _ change: (inout ScenarioStates) -> Void) {
+        let key = namespace ?? ""
+        attempt(()) { () throws(PostgresStoreError) in
+            let changed = try pool.transaction { connection -> (version: Int64, states: ScenarioStates) in
+                try connection.run("INSERT INTO understudy_scenario_versions VALUES (\(key), 0) ON CONFLICT DO NOTHING")
+                let version = try connection.run("SELECT version FROM understudy_scenario_versions WHERE namespace = \(key) FOR UPDATE")
+                    .first?.decode(Int64.self) ?? 0
+                var states = ScenarioStates()
+                for row in try connection.run("SELECT name, state FROM understudy_scenarios WHERE namespace = \(key)") {
+                    let (name, state) = try row.decode((String, String).self)
+                    states.set(name, to: state)
+                }
+                change(&states)
+                let moved = states.moved
+                try connection.run("DELETE FROM understudy_scenarios WHERE namespace = \(key)")
+                if !moved.isEmpty {
+                    try connection.run("""
+                        INSERT INTO understudy_scenarios SELECT \(key), name, state
+                        FROM unnest(\(Array(moved.keys)), \(Array(moved.values))) AS t(name, state)
+                        """)
+                }
+                try connection.run("UPDATE understudy_scenario_versions SET version = version + 1 WHERE namespace = \(key)")
+                try announce("scenarios:" + key, on: connection)
+                return (version + 1, states)
+            }
+            cache.withLock { $0.scenarios[key] = changed }
+        }
+    }
+
+    package func callCount(of id: UUID, in namespace: String?) -> Int {
+        attempt(0) { () throws(PostgresStoreError) in
+            let row = try pool.withConnection { connection in
+                try connection.run("SELECT calls FROM understudy_call_counts WHERE stub_id = \(id) AND scope = \(namespace ?? "")")
+                    .first?.decode(Int64.self)
+            }
+            return Int(row ?? 0)
+        }
+    }
+
+    // MARK: Reset
+
+    package func reset(namespace: String) {
+        attempt(()) { () throws(PostgresStoreError) in
+            try pool.transaction { connection in
+                let ids = try connection.run("SELECT id FROM understudy_stubs WHERE namespace = \(namespace) FOR UPDATE")
+                    .map { try $0.decode(UUID.self) }
+                try forget(stubs: ids, on: connection)
+                try connection.run("DELETE FROM understudy_scenarios WHERE namespace = \(namespace)")
+                try connection.run("DELETE FROM understudy_call_counts WHERE scope = \(namespace)")
+                try connection.run("DELETE FROM understudy_journal WHERE namespace = \(namespace)")
+                try announce("all", on: connection)
+            }
+            try reloadStubs()
+            forgetScenarios(nil)
+        }
+    }
+
+    package func resetAll() {
+        attempt(()) { () throws(PostgresStoreError) in
+            try pool.transaction { connection in
+                try connection.run("DELETE FROM understudy_stubs")
+                try connection.run("DELETE FROM understudy_call_counts")
+                try connection.run("DELETE FROM understudy_scenarios")
+                try connection.run("DELETE FROM understudy_journal")
+                try connection.run("UPDATE understudy_meta SET stubs_version = stubs_version + 1")
+                try connection.run("UPDATE understudy_scenario_versions SET version = version + 1")
+                try announce("all", on: connection)
+            }
+            try reloadStubs()
+            forgetScenarios(nil)
+        }
+    }
+
+    // MARK: Other instances' changes
+
+    /// Acts on a notification: `stubs`, `scenarios:<namespace>` or `all`, then `:<instance>`.
+    /// `nil` means the listener reconnected and may have missed some: everything is reloaded.
+    func changed(_ payload: String?) {
+        guard let payload else {
+            try? reloadStubs()
+            forgetScenarios(nil)
+            return
+        }
+        guard let separator = payload.lastIndex(of: ":"), payload[payload.index(after: separator)...] != instanceID else { return }
+        let change = payload[..<separator]
+        if change == "stubs" {
+            attempt(()) { () throws(PostgresStoreError) in try reloadStubs() }
+        } else if change.hasPrefix("scenarios:") {
+            forgetScenarios(String(change.dropFirst("scenarios:".count)))
+        } else {
+            attempt(()) { () throws(PostgresStoreError) in try reloadStubs() }
+            forgetScenarios(nil)
+        }
+    }
+}
