@@ -346,6 +346,8 @@ let package = Package(
                 "UnderstudyPostgres", "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyStoreConformance",
                 "UnderstudyTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: sharedSettings
         ),

@@ -111,7 +111,21 @@ public final class PostgresStateStore: MockStateStore {
 
     // MARK: Stubs
 
-    package var registry: StubRegistry { cache.withLock { $0.registry } }
+    /// The stubs as the database holds them now (one round trip to compare versions; the copy
+    /// is reloaded when it is behind). Matching does not use this: it uses ``localStubs``
+    /// and lets the commit check the version.
+    package var registry: StubRegistry {
+        attempt(localStubs) { () throws(PostgresStoreError) in
+            let version = try pool.withConnection { connection in
+                try connection.run("SELECT stubs_version FROM understudy_meta WHERE id = 1").first?.decode(Int64.self)
+            }
+            if version != cache.withLock({ $0.stubsVersion }) { try reloadStubs() }
+            return localStubs
+        }
+    }
+
+    /// This instance's copy of the stubs, which matching uses.
+    package var localStubs: StubRegistry { cache.withLock { $0.registry } }
 
     /// Reads every stub and the stubs' version in one statement, and keeps them if newer.
     func reloadStubs() throws(PostgresStoreError) {
@@ -357,7 +371,7 @@ public final class PostgresStateStore: MockStateStore {
     @discardableResult
     package func journal(_ answer: JournalAnswer) -> ServeEvent {
         let event = answer.event(journalSequence: nil)
-        guard journalCapacity > 0 else { return event }
+        guard journalCapacity > 0, !StoreFailures.hasFailed else { return event }
         return attempt(event) { () throws(PostgresStoreError) -> ServeEvent in
             let text = try storedText(event)
             let namespace = event.request.namespace ?? ""
@@ -385,7 +399,7 @@ public final class PostgresStateStore: MockStateStore {
         let rows = try pool.withConnection { connection in
             try connection.run("SELECT position, event FROM understudy_journal WHERE position > \(position) ORDER BY position")
         }
-        let registry = self.registry
+        let registry = localStubs
         let decoder = JSONDecoder()
         do {
             return try rows.map { row in
@@ -410,7 +424,7 @@ public final class PostgresStateStore: MockStateStore {
             guard let row else { return nil }
             do {
                 let (position, text) = try row.decode((Int64, String).self)
-                return try JSONDecoder().decode(StoredServeEvent.self, from: Data(text.utf8)).event(in: registry, journalSequence: Int(position))
+                return try JSONDecoder().decode(StoredServeEvent.self, from: Data(text.utf8)).event(in: localStubs, journalSequence: Int(position))
             } catch {
                 throw .unreadable("journal entry", error)
             }

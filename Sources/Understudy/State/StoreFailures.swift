@@ -25,6 +25,10 @@ package final class StoreFailures: Sendable {
         return (result, collector.first.withLock { $0 })
     }
 
+    /// Whether a store failed during the call being collected: the store then does nothing
+    /// more for it (a request whose commit failed is not journaled by itself).
+    package static var hasFailed: Bool { current?.first.withLock { $0 != nil } ?? false }
+
     /// Reports a failure to the call's collector; returns `false` when nobody collects (the
     /// store then says so itself, in its log).
     @discardableResult
