@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Understudy
 import UnderstudyOpenAPI
+import UnderstudyPostgres
 import UnderstudyServer
 
 /// `understudy serve`: serves a WireMock root folder on a socket, with the admin API.
@@ -21,6 +22,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: [.long, .customLong("max-request-journal-entries")], help: "The most request-journal entries kept; 0 disables the journal (WireMock's --max-request-journal-entries).")
     var journalCapacity: Int = 10_000
+
+    @Option(name: .long, help: ArgumentHelp("Share stubs, scenario states, call counts and the request journal with every instance given the same PostgreSQL database, as postgres://user:password@host:5432/database. Its tables are made (or migrated) on start.", valueName: "url"))
+    var store: String?
+
+    @Option(name: .customLong("store-timeout"), help: "With --store: the seconds a database call may take before the request (or admin call) it serves fails with 503.")
+    var storeTimeout: Double = 5
 
     @Flag(name: .customLong("no-request-journal"), help: "Keep no request journal, as WireMock's flag: the journal endpoints say requestJournalDisabled.")
     var noRequestJournal = false
@@ -88,6 +95,9 @@ struct ServeCommand: AsyncParsableCommand {
         if recordMappings && (noRequestJournal || journalCapacity == 0) {
             throw ValidationError("--record-mappings records from the request journal, which --no-request-journal (or --journal-capacity 0) turns off; drop one of them")
         }
+        if storeTimeout <= 0 || !storeTimeout.isFinite {
+            throw ValidationError("--store-timeout \(storeTimeout) is not a number of seconds above 0; give one such as 5 or 0.5")
+        }
         if openapi == nil && (validatesTraffic || coverage != nil || openapiBasePath != nil || openapiSeed != nil) {
             throw ValidationError("--validate, --coverage, --openapi-base-path and --openapi-seed need an OpenAPI document; add --openapi spec.yaml")
         }
@@ -124,8 +134,14 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CLIError(error.description)
         }
-        let mock = HTTPMock(configuration: mockConfiguration(root: mappingsRoot))
-        mock.stub(mappings)
+        let sharedStore = try store.map(connectStore)
+        defer { sharedStore?.close() }
+        let mock = sharedStore.map { HTTPMock(configuration: mockConfiguration(root: mappingsRoot), sharing: $0) }
+            ?? HTTPMock(configuration: mockConfiguration(root: mappingsRoot))
+        // Into a shared store, the root's stubs go once: each keeps the id its file gives it (or
+        // one derived from the file), so instances loading the same root replace, not repeat.
+        let (_, loadFailure) = StoreFailures.collecting { mock.stub(mappings) }
+        if let loadFailure { throw CLIError("--store: the root's stubs could not be stored: \(loadFailure)") }
         if let proxyAll {
             // As WireMock's standalone runner (`standalone/WireMockServerRunner.java`, addProxyMapping): priority 10.
             mock.stub(StubMapping(name: "Proxy all to \(proxyAll)", priority: 10, .anyRequest, .proxy(to: proxyAll)))
@@ -195,6 +211,18 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         FileHandle.standardOutput.write(Data("understudy: stopped\n".utf8))
+    }
+
+    /// Connects to the `--store` database (making or migrating its tables).
+    private func connectStore(_ url: String) throws -> PostgresStateStore {
+        do {
+            let store = try PostgresStateStore(url: url, timeout: .milliseconds(Int(storeTimeout * 1000)),
+                                               journalCapacity: noRequestJournal ? 0 : journalCapacity)
+            FileHandle.standardError.write(Data("understudy: sharing stubs, scenarios and the journal through PostgreSQL at \(store.location)\n".utf8))
+            return store
+        } catch {
+            throw CLIError("--store: \(error)")
+        }
     }
 
     /// Reads the `--openapi` document, turning its error into one line.

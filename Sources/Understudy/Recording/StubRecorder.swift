@@ -173,7 +173,7 @@ package enum StubRecorder {
         _ pattern: RequestPattern, _ recorded: RecordedResponse, slug: String, occurrence: Int, spec: RecordSpec,
         files: inout [String: Data]
     ) -> StubMapping {
-        let id = stableID(pattern.wireMockJSON.jsonText() + "#\(occurrence)")
+        let id = UUID.stable(pattern.wireMockJSON.jsonText() + "#\(occurrence)")
         let name = slug
         var response = ResponseDefinition(status: recorded.status)
         for field in recorded.headers where keepsResponseHeader(field.name) {
@@ -305,22 +305,6 @@ package enum StubRecorder {
         while slug.hasSuffix("-") { slug.removeLast() }
         if slug.count > 60 { slug = String(slug.prefix(60)) }
         return slug.isEmpty ? "root" : slug
-    }
-
-    /// A version-4-shaped UUID derived from text (two FNV-1a hashes), so that the same
-    /// traffic always gives the same ids and file names.
-    static func stableID(_ text: String) -> UUID {
-        let high = text.fnv1a()
-        let low = text.fnv1a(seed: 0x84222325_cbf29ce4)
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index))
-            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (8 * index))
-        }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }
 
