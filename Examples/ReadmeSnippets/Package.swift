@@ -17,6 +17,7 @@ let products: [Target.Dependency] = [
     .product(name: "UnderstudyUITesting", package: "Understudy"),
     .product(name: "UnderstudyFakes", package: "Understudy"),
     .product(name: "UnderstudyDoubles", package: "Understudy"),
+    .product(name: "UnderstudyPostgres", package: "Understudy"),
 ]
 
 let snippets = [
@@ -57,6 +58,7 @@ let snippets = [
     "UnderstudyOpenAPI_MockingAGeneratedClient_01",
     "UnderstudyOpenAPI_MockingAGeneratedClient_02",
     "UnderstudyOpenAPI_ServingASpec_01",
+    "UnderstudyPostgres_SharingStateThroughPostgreSQL_01",
     "UnderstudyServer_GettingStarted_01",
     "UnderstudyServer_ProxyingAndRecording_01",
     "UnderstudyServer_SharingOneServer_01",

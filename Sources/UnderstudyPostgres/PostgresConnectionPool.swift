@@ -145,12 +145,6 @@ final class PostgresConnectionPool: Sendable {
         func run(_ query: PostgresQuery) throws -> [PostgresRow] {
             try PostgresConnectionPool.wait(for: connection.query(query, logger: PostgresConnectionPool.logger), timeout: pool.timeout).rows
         }
-
-        /// Sends a statement without waiting for its answer (statements on one connection
-        /// run in order, so a later ``run(_:)`` sees it done).
-        func send(_ query: PostgresQuery) {
-            _ = connection.query(query, logger: PostgresConnectionPool.logger)
-        }
     }
 }
 

@@ -54,10 +54,13 @@ enum PostgresSchema {
             CREATE TABLE understudy_scenarios (
                 namespace text NOT NULL, name text NOT NULL, state text NOT NULL, PRIMARY KEY (namespace, name))
             """,
-            // Calls per stub: scope '' counts every namespace's, a namespace's name its own.
+            // Calls per stub: scope '' counts every namespace's, a namespace's name its own. Each
+            // database session counts in a shard of its own (its process id modulo 64), so
+            // concurrent requests for one stub never wait on one row; a count is the shards' sum.
             """
             CREATE TABLE understudy_call_counts (
-                stub_id uuid NOT NULL, scope text NOT NULL, calls bigint NOT NULL, PRIMARY KEY (stub_id, scope))
+                stub_id uuid NOT NULL, scope text NOT NULL, shard integer NOT NULL, calls bigint NOT NULL,
+                PRIMARY KEY (stub_id, scope, shard))
             """,
             "CREATE TABLE understudy_journal (position bigserial PRIMARY KEY, id uuid NOT NULL, namespace text, event text NOT NULL)",
             "CREATE INDEX understudy_journal_id ON understudy_journal (id)",
@@ -102,14 +105,14 @@ enum PostgresSchema {
                         UPDATE understudy_scenario_versions SET version = version + 1 WHERE namespace = p_namespace;
                     END IF;
                 END IF;
-                INSERT INTO understudy_call_counts VALUES (p_stub, '', 1)
-                    ON CONFLICT (stub_id, scope) DO UPDATE SET calls = understudy_call_counts.calls + 1
-                    RETURNING understudy_call_counts.calls INTO v_calls;
+                INSERT INTO understudy_call_counts VALUES (p_stub, '', pg_backend_pid() % 64, 1)
+                    ON CONFLICT (stub_id, scope, shard) DO UPDATE SET calls = understudy_call_counts.calls + 1;
                 IF p_namespace <> '' THEN
-                    INSERT INTO understudy_call_counts VALUES (p_stub, p_namespace, 1)
-                        ON CONFLICT (stub_id, scope) DO UPDATE SET calls = understudy_call_counts.calls + 1
-                        RETURNING understudy_call_counts.calls INTO v_calls;
+                    INSERT INTO understudy_call_counts VALUES (p_stub, p_namespace, pg_backend_pid() % 64, 1)
+                        ON CONFLICT (stub_id, scope, shard) DO UPDATE SET calls = understudy_call_counts.calls + 1;
                 END IF;
+                -- The call's number as this transaction sees it (others' uncommitted calls not yet counted).
+                SELECT sum(c.calls) INTO v_calls FROM understudy_call_counts c WHERE c.stub_id = p_stub AND c.scope = p_namespace;
                 IF p_event IS NOT NULL THEN
                     v_position := understudy_journal_append(p_event_id, p_namespace, p_event, p_capacity);
                 END IF;
@@ -117,7 +120,9 @@ enum PostgresSchema {
             END
             $$
             """,
-            // Journals an entry and drops the oldest beyond the capacity; returns its position.
+            // Journals an entry and drops the one that falls out of the capacity (exactly that
+            // one, so concurrent requests never wait on each other's deletes; every 256th also
+            // sweeps older ones a rolled-back request left); returns its position.
             """
             CREATE FUNCTION understudy_journal_append(p_id uuid, p_namespace text, p_event text, p_capacity bigint)
             RETURNS bigint LANGUAGE plpgsql AS $$
@@ -129,7 +134,11 @@ enum PostgresSchema {
                 END IF;
                 INSERT INTO understudy_journal (id, namespace, event) VALUES (p_id, nullif(p_namespace, ''), p_event)
                     RETURNING position INTO v_position;
-                DELETE FROM understudy_journal WHERE position <= v_position - p_capacity;
+                IF v_position % 256 = 0 THEN
+                    DELETE FROM understudy_journal WHERE position <= v_position - p_capacity;
+                ELSE
+                    DELETE FROM understudy_journal WHERE position = v_position - p_capacity;
+                END IF;
                 RETURN v_position;
             END
             $$

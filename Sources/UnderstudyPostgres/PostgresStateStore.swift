@@ -10,9 +10,11 @@ import UnderstudySupport
 ///
 /// ```swift
 /// let store = try PostgresStateStore(url: "postgres://understudy@db:5432/mocks")
-/// let mock = HTTPMock(sharing: store)
-/// let server = try await MockServer.start(mock: mock)
+/// let server = MockServer(mock: HTTPMock(sharing: store))
+/// try await server.start()
 /// ```
+/// See <doc:SharingStateThroughPostgreSQL> for what is shared and what happens when the
+/// database fails.
 ///
 /// - Each instance matches on a local copy of the stubs and scenario states, so matching makes
 ///   no round trip; another instance's change reaches it by `LISTEN`/`NOTIFY`.
@@ -490,8 +492,8 @@ public final class PostgresStateStore: MockStateStore {
     package func callCount(of id: UUID, in namespace: String?) -> Int {
         attempt(0) { () throws(PostgresStoreError) in
             let row = try pool.withConnection { connection in
-                try connection.run("SELECT calls FROM understudy_call_counts WHERE stub_id = \(id) AND scope = \(namespace ?? "")")
-                    .first?.decode(Int64.self)
+                try connection.run("SELECT sum(calls)::bigint FROM understudy_call_counts WHERE stub_id = \(id) AND scope = \(namespace ?? "")")
+                    .first?.decode(Int64?.self) ?? nil
             }
             return Int(row ?? 0)
         }
