@@ -52,6 +52,7 @@ public final class PostgresStateStore: MockStateStore {
 
     /// Connects to the database at `url`, creates or migrates its tables, and loads the stubs.
     /// - Parameters:
+    ///   - url: The database, as `postgres://user:password@host:5432/database` (see ``PostgresStoreLocation``).
     ///   - timeout: How long any call may take before it fails (the database cancels it too).
     ///   - journalCapacity: How many requests the shared journal keeps.
     ///   - connections: How many calls this instance makes at once.

@@ -158,13 +158,6 @@ extension JournalAnswer {
             ServeEvent(request: request, entry: entry, prepared: prepared, journalSequence: journalSequence)
         }
     }
-
-    /// Whether the answer can be journaled outside the process (a dynamic stub's prepared
-    /// answer cannot).
-    package var isShareable: Bool {
-        if case .prepared = self { return false }
-        return true
-    }
 }
 
 /// What ``MockStateStore/commit(_:namespace:generation:journaling:)`` did.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 import UnderstudyJSON
 
 /// A journal entry as a store outside the process keeps it: JSON that names the stub that
@@ -49,9 +49,6 @@ package struct StoredServeEvent: Codable, Sendable {
             timeline.pieces.map { [Int64($0.byteCount), Int64($0.arrival.components.seconds) * 1_000_000_000 + $0.arrival.components.attoseconds / 1_000_000_000] }
         }
     }
-
-    /// The id of the request.
-    package var id: UUID { request.id }
 
     /// The journal entry, with the stub `registry` holds under its id (or, for a stub removed
     /// since, one that keeps its id and name and answers with the recorded response).
