@@ -64,6 +64,8 @@ enum PostgresSchema {
             """,
             "CREATE TABLE understudy_journal (position bigserial PRIMARY KEY, id uuid NOT NULL, namespace text, event text NOT NULL)",
             "CREATE INDEX understudy_journal_id ON understudy_journal (id)",
+            // The admin API's settings document (`/__admin/settings`), shared by the instances.
+            "CREATE TABLE understudy_settings (id integer PRIMARY KEY CHECK (id = 1), document text NOT NULL)",
             // The one step of serving: the versions the match was made on still hold, the
             // scenario moves, the call is counted and the request journaled, all or nothing.
             // outcome 0: committed; 1: the stubs changed; 2: the namespace's scenario states changed.

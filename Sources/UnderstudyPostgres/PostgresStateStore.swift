@@ -26,8 +26,9 @@ import UnderstudySupport
 /// - What fails (the database down, restarting, or slower than `timeout`) is an error the
 ///   caller sees: a request gets a 503 that says so, an admin call an error. Nothing falls back
 ///   to memory; once the database is back, the store reconnects by itself.
-/// - Stubs whose answer is a Swift closure cannot be shared and are refused; WebSocket message
-///   stubs and the mock's settings (global delays, network profile) stay per instance.
+/// - The admin API's settings (global delays, network profile) are shared too. Stubs whose
+///   answer is a Swift closure cannot be shared and are refused; WebSocket message stubs stay
+///   per instance.
 public final class PostgresStateStore: MockStateStore {
     /// The database.
     public let location: PostgresStoreLocation
@@ -49,6 +50,8 @@ public final class PostgresStateStore: MockStateStore {
     let cache = Locked(Cache())
     private let listener = Locked<PostgresChangeListener?>(nil)
     let waiters = PostgresJournalWaiters()
+    /// Who applies settings other instances share.
+    private let settingsObservers = Locked<[@Sendable (JSONObject) -> Void]>([])
 
     /// Connects to the database at `url`, creates or migrates its tables, and loads the stubs.
     /// - Parameters:
@@ -534,20 +537,62 @@ public final class PostgresStateStore: MockStateStore {
         }
     }
 
+    // MARK: Settings
+
+    package var sharedSettings: JSONObject? {
+        attempt(nil) { () throws(PostgresStoreError) -> JSONObject? in
+            let text = try pool.withConnection { connection in
+                try connection.run("SELECT document FROM understudy_settings WHERE id = 1").first?.decode(String.self)
+            }
+            guard let text else { return nil }
+            do {
+                return try JSONValue(parsing: text).objectValue
+            } catch {
+                throw .unreadable("settings document", error)
+            }
+        }
+    }
+
+    package func shareSettings(_ settings: JSONObject) {
+        let text = String(decoding: JSONValue.object(settings).jsonData(), as: UTF8.self)
+        attempt(()) { () throws(PostgresStoreError) in
+            try pool.transaction { connection in
+                try connection.run("""
+                    INSERT INTO understudy_settings VALUES (1, \(text)) ON CONFLICT (id) DO UPDATE SET document = excluded.document
+                    """)
+                try announce("settings", on: connection)
+            }
+        }
+    }
+
+    package func observeSettings(_ apply: @escaping @Sendable (JSONObject) -> Void) {
+        settingsObservers.withLock { $0.append(apply) }
+    }
+
+    /// Hands the shared settings to the observers.
+    private func settingsChanged() {
+        let observers = settingsObservers.withLock { $0 }
+        guard !observers.isEmpty, let settings = sharedSettings else { return }
+        for apply in observers { apply(settings) }
+    }
+
     // MARK: Other instances' changes
 
-    /// Acts on a notification: `stubs`, `scenarios:<namespace>` or `all`, then `:<instance>`.
+    /// Acts on a notification: `stubs`, `scenarios:<namespace>`, `settings` or `all`, then `:<instance>`.
     /// `nil` means the listener reconnected and may have missed some: everything is reloaded.
     func changed(_ payload: String?) {
         guard let payload else {
             try? reloadStubs()
             forgetScenarios(nil)
+            settingsChanged()
             return
         }
         guard let separator = payload.lastIndex(of: ":"), payload[payload.index(after: separator)...] != instanceID else { return }
         let change = payload[..<separator]
         if change == "stubs" {
             attempt(()) { () throws(PostgresStoreError) in try reloadStubs() }
+        } else if change == "settings" {
+            settingsChanged()
         } else if change.hasPrefix("scenarios:") {
             forgetScenarios(String(change.dropFirst("scenarios:".count)))
         } else {

@@ -85,6 +85,13 @@ public final class MockServer: Sendable {
         let idle = state.withLockedValue { state in if case .idle = state { true } else { false } }
         guard idle else { throw .alreadyStarted }
         guard configuration.httpEnabled || configuration.secureTransport != nil else { throw .noListener }
+        if mock.sharesStateRemotely {
+            // The admin settings other instances of the shared store set, now and later.
+            if let settings = mock.sharedSettings { adminState.adopt(settings, for: mock) }
+            mock.observeSharedSettings { [adminState, weak mock] settings in
+                if let mock { adminState.adopt(settings, for: mock) }
+            }
+        }
         let context = ServerContext(mock: mock, configuration: configuration, upstream: upstream, adminState: adminState) { [weak self] in
             Task { try? await self?.shutdown() }
         }

@@ -73,6 +73,28 @@ struct SharedStateTests {
     }
 
     @Test(.timeLimit(.minutes(2)))
+    func settingsSetThroughOneApplyToEveryInstanceAndToLaterOnes() async throws {
+        try await PostgresCluster.with { cluster in
+            let url = try await cluster.makeDatabase()
+            let shared = try await SharedInstances.start(2, url: url)
+            defer { Task { await shared.stop() } }
+            let set = try await send(shared[0].baseURL, "/__admin/settings", method: "POST",
+                                     body: #"{"fixedDelay": 250, "networkProfile": "3G", "extended": {"team": "checkout"}}"#)
+            #expect(set.status == 200)
+            try await waitUntil("the other instance takes the settings") {
+                shared[1].mock.globalDelays.fixedDelayMilliseconds == 250 && shared[1].mock.networkProfile == .threeG
+            }
+            let read = try JSONValue(parsing: try await send(shared[1].baseURL, "/__admin/settings").body)
+            #expect(read["settings"]?["extended"]?["team"]?.stringValue == "checkout")
+            // An instance that starts later takes them on start.
+            let later = try await SharedInstances.start(1, url: url)
+            #expect(later[0].mock.globalDelays.fixedDelayMilliseconds == 250)
+            await later.stop()
+            await shared.stop()
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
     func verificationAndTheJournalSeeEveryInstance() async throws {
         try await PostgresCluster.with { cluster in
             try await SharedInstances.with(3, on: cluster) { shared in

@@ -111,6 +111,18 @@ package protocol MockStateStore: AnyObject, Sendable {
 
     /// Drops every stub, journal entry, scenario state and call count; waiting tasks keep waiting.
     func resetAll()
+
+    // MARK: Settings
+
+    /// The admin API's settings document (`/__admin/settings`) as the store shares it with
+    /// other instances, or `nil` when it shares none (each server then keeps its own).
+    var sharedSettings: JSONObject? { get }
+
+    /// Shares new settings with every instance.
+    func shareSettings(_ settings: JSONObject)
+
+    /// Has `apply` called with the settings each time another instance shares new ones.
+    func observeSettings(_ apply: @escaping @Sendable (JSONObject) -> Void)
 }
 
 /// A served request to journal, and how it was answered.
@@ -175,4 +187,9 @@ package struct StoreCommit: Sendable {
 
 extension MockStateStore {
     package var isRemote: Bool { false }
+
+    /// A store in this process shares no settings: its one server keeps them.
+    package var sharedSettings: JSONObject? { nil }
+    package func shareSettings(_ settings: JSONObject) {}
+    package func observeSettings(_ apply: @escaping @Sendable (JSONObject) -> Void) {}
 }

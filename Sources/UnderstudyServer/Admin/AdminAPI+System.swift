@@ -50,6 +50,7 @@ extension AdminAPI {
         let stored = state.replaceSettings(settings)
         mock.globalDelays = delays
         mock.networkProfile = profile ?? mock.configuration.networkProfile
+        mock.shareSettings(stored)
         return AdminResponse.json(.object(stored))
     }
 
@@ -66,10 +67,11 @@ extension AdminAPI {
         let merged = state.update(apply)
         mock.globalDelays = delays
         mock.networkProfile = profile ?? mock.configuration.networkProfile
+        mock.shareSettings(merged)
         return AdminResponse.json(.object(merged))
     }
 
-    private static func delays(in settings: JSONObject) throws(AdminError) -> GlobalDelays {
+    static func delays(in settings: JSONObject) throws(AdminError) -> GlobalDelays {
         do {
             return try GlobalDelays(wireMockSettings: settings)
         } catch {
@@ -79,7 +81,7 @@ extension AdminAPI {
 
     /// The settings' `networkProfile` (an Understudy extension: a preset's name or a profile
     /// object, as a stub's); `nil` when absent, and the mock's configured profile then applies.
-    private static func networkProfile(in settings: JSONObject) throws(AdminError) -> NetworkProfile? {
+    static func networkProfile(in settings: JSONObject) throws(AdminError) -> NetworkProfile? {
         do {
             return try NetworkProfile(wireMockSettings: settings)
         } catch {
@@ -93,11 +95,12 @@ extension AdminAPI {
         guard case .object(let extended)? = body["extended"] else {
             throw .invalidInput(pointer: "/extended", "the body is {\"extended\": {...}}")
         }
-        state.update { settings in
+        let merged = state.update { settings in
             var current = settings["extended"]?.objectValue ?? [:]
             for member in extended { current[member.key] = member.value }
             settings["extended"] = .object(current)
         }
+        mock.shareSettings(merged)
         return AdminResponse.emptyJSON
     }
 

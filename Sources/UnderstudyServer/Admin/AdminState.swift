@@ -23,6 +23,17 @@ final class AdminState: Sendable {
     /// ``HTTPMock/globalDelays``; the rest is stored and returned.
     var settings: JSONObject { storedSettings.withLock { $0 } }
 
+    /// Takes settings another instance of a shared store set (already checked there): stores
+    /// them and applies their delays and network profile to `mock`, as `POST /settings` does.
+    func adopt(_ settings: JSONObject, for mock: HTTPMock) {
+        _ = replaceSettings(settings)
+        // The instance that shared them refused any it could not read, so these read.
+        if let delays = try? AdminAPI.delays(in: settings) { mock.globalDelays = delays }
+        if case .success(let profile) = Result(catching: { () throws(AdminError) in try AdminAPI.networkProfile(in: settings) }) {
+            mock.networkProfile = profile ?? mock.configuration.networkProfile
+        }
+    }
+
     /// The recorder of the server's mock, made on first use and kept for the server's lifetime.
     func recorder(for mock: HTTPMock) -> Recorder {
         storedRecorder.withLock { stored in
