@@ -64,6 +64,8 @@ enum PostgresSchema {
             """,
             "CREATE TABLE understudy_journal (position bigserial PRIMARY KEY, id uuid NOT NULL, namespace text, event text NOT NULL)",
             "CREATE INDEX understudy_journal_id ON understudy_journal (id)",
+            // WebSocket message stubs as WireMock 4 JSON; the newest has the highest position.
+            "CREATE TABLE understudy_message_stubs (id uuid PRIMARY KEY, position bigint NOT NULL, mapping text NOT NULL)",
             // The admin API's settings document (`/__admin/settings`), shared by the instances.
             "CREATE TABLE understudy_settings (id integer PRIMARY KEY CHECK (id = 1), document text NOT NULL)",
             // The one step of serving: the versions the match was made on still hold, the

@@ -26,9 +26,9 @@ import UnderstudySupport
 /// - What fails (the database down, restarting, or slower than `timeout`) is an error the
 ///   caller sees: a request gets a 503 that says so, an admin call an error. Nothing falls back
 ///   to memory; once the database is back, the store reconnects by itself.
-/// - The admin API's settings (global delays, network profile) are shared too. Stubs whose
-///   answer is a Swift closure cannot be shared and are refused; WebSocket message stubs stay
-///   per instance.
+/// - WebSocket message stubs and the admin API's settings (global delays, network profile) are
+///   shared too. Stubs whose answer is a Swift closure cannot be shared and are refused; open
+///   sockets and the message journal stay with their instance.
 public final class PostgresStateStore: MockStateStore {
     /// The database.
     public let location: PostgresStoreLocation
@@ -52,6 +52,8 @@ public final class PostgresStateStore: MockStateStore {
     let waiters = PostgresJournalWaiters()
     /// Who applies settings other instances share.
     private let settingsObservers = Locked<[@Sendable (JSONObject) -> Void]>([])
+    /// Who reloads message stubs other instances change.
+    let messageStubObservers = Locked<[@Sendable () -> Void]>([])
 
     /// Connects to the database at `url`, creates or migrates its tables, and loads the stubs.
     /// - Parameters:
@@ -578,13 +580,15 @@ public final class PostgresStateStore: MockStateStore {
 
     // MARK: Other instances' changes
 
-    /// Acts on a notification: `stubs`, `scenarios:<namespace>`, `settings` or `all`, then `:<instance>`.
+    /// Acts on a notification: `stubs`, `scenarios:<namespace>`, `settings`, `messages` or
+    /// `all`, then `:<instance>`.
     /// `nil` means the listener reconnected and may have missed some: everything is reloaded.
     func changed(_ payload: String?) {
         guard let payload else {
             try? reloadStubs()
             forgetScenarios(nil)
             settingsChanged()
+            for reload in messageStubObservers.withLock({ $0 }) { reload() }
             return
         }
         guard let separator = payload.lastIndex(of: ":"), payload[payload.index(after: separator)...] != instanceID else { return }
@@ -593,6 +597,8 @@ public final class PostgresStateStore: MockStateStore {
             attempt(()) { () throws(PostgresStoreError) in try reloadStubs() }
         } else if change == "settings" {
             settingsChanged()
+        } else if change == "messages" {
+            for reload in messageStubObservers.withLock({ $0 }) { reload() }
         } else if change.hasPrefix("scenarios:") {
             forgetScenarios(String(change.dropFirst("scenarios:".count)))
         } else {

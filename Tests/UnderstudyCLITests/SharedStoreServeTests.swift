@@ -18,6 +18,12 @@ struct SharedStoreServeTests {
         // No id: each process derives the same one from the file, so the store keeps one copy.
         try Data(#"{"request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "body": "hi"}}"#.utf8)
             .write(to: root.appendingPathComponent("mappings/hello.json"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("message-mappings"), withIntermediateDirectories: true)
+        try Data(#"""
+            {"trigger": {"type": "message", "channel": {"type": "websocket", "initiatingRequestPattern": {"urlPath": "/ws"}},
+                         "message": {"body": {"equalTo": "ping"}}},
+             "actions": [{"type": "send", "message": {"body": "pong"}}]}
+            """#.utf8).write(to: root.appendingPathComponent("message-mappings/ping.json"))
         try await PostgresCluster.with { cluster in
             let arguments = ["--root", root.path, "--store", try await cluster.makeDatabase()]
             try await withServe(arguments) { first in
@@ -32,6 +38,26 @@ struct SharedStoreServeTests {
                     #expect(try await fetch(second, "/added").status == 202)
                     let count = try await fetch(first, "/__admin/requests/count", method: "POST", body: #"{"url": "/added"}"#)
                     #expect(try JSONValue(parsing: count.body)["count"]?.intValue == 1)
+
+                    // WebSocket message stubs: the root's once, and one added through the first
+                    // server answered on the second's socket (Python's websockets as the client).
+                    let messageStubs = try JSONValue(parsing: try await fetch(second, "/__admin/message-mappings").body)
+                    #expect(messageStubs["meta"]?["total"]?.intValue == 1)
+                    let addedMessage = try await fetch(first, "/__admin/message-mappings", method: "POST", body: #"""
+                        {"trigger": {"type": "message", "message": {"body": {"equalTo": "hello"}}},
+                         "actions": [{"type": "send", "message": {"body": "world"}}]}
+                        """#)
+                    #expect(addedMessage.status == 201)
+                    for _ in 0..<1_000 {
+                        let listed = try JSONValue(parsing: try await fetch(second, "/__admin/message-mappings").body)
+                        if listed["meta"]?["total"]?.intValue == 2 { break }
+                        try await Task.sleep(for: .milliseconds(10))
+                    }
+                    if ChildProcess.pythonCanImport("websockets") || ChildProcess.pythonRequired {
+                        let socket = "ws://\(second.host ?? ""):\(second.port ?? 0)/ws"
+                        #expect(try await exchange(socket, "ping") == "pong")
+                        #expect(try await exchange(socket, "hello") == "world")
+                    }
                 }
             }
         }
@@ -47,6 +73,22 @@ struct SharedStoreServeTests {
                                          "--store-timeout", "2"])
         #expect(unreachable.status != 0)
         #expect(unreachable.standardError.contains("PostgreSQL at 127.0.0.1:1/none failed"), "\(unreachable.standardError)")
+    }
+
+    /// Sends one text message on a new WebSocket with Python's `websockets` and returns the
+    /// first message that comes back.
+    private func exchange(_ url: String, _ message: String) async throws -> String {
+        let script = """
+            import asyncio, sys, websockets
+            async def main():
+                async with websockets.connect(sys.argv[1]) as socket:
+                    await socket.send(sys.argv[2])
+                    print(await asyncio.wait_for(socket.recv(), 10))
+            asyncio.run(main())
+            """
+        let outcome = try await ChildProcess.run(["python3", "-c", script, url, message])
+        #expect(outcome.status == 0, "\(outcome.output)")
+        return outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private func fetch(_ base: URL, _ path: String, method: String = "GET", body: String? = nil) async throws -> (status: Int, body: String) {

@@ -89,12 +89,29 @@ public final class MessageHub: Sendable {
     private let templater: ResponseTemplater
     private let root: MappingsRoot?
     private let transformers: [MessageActionTransformer]
+    /// Where the message stubs live when instances share them; the hub keeps a copy.
+    private let sharing: (any MessageStubSharing)?
 
-    init(templater: ResponseTemplater, root: MappingsRoot?, journalCapacity: Int, transformers: [MessageActionTransformer] = []) {
+    init(templater: ResponseTemplater, root: MappingsRoot?, journalCapacity: Int, transformers: [MessageActionTransformer] = [],
+         sharing: (any MessageStubSharing)? = nil) {
         self.templater = templater
         self.root = root
         self.transformers = transformers
+        self.sharing = sharing
         state = Locked(State(journalCapacity: journalCapacity))
+        if let sharing {
+            reloadSharedStubs()
+            sharing.observeMessageStubs { [weak self] in self?.reloadSharedStubs() }
+        }
+    }
+
+    /// Takes a fresh copy of the shared message stubs (kept as it was when they cannot be read).
+    private func reloadSharedStubs() {
+        guard let stubs = sharing?.sharedMessageStubs() else { return }
+        state.withLock { state in
+            _ = state.remove { _ in true }
+            for stub in stubs { state.insert(stub) }
+        }
     }
 
     // MARK: Stubs
@@ -102,6 +119,11 @@ public final class MessageHub: Sendable {
     /// Adds a message stub; returns it.
     @discardableResult
     public func stub(_ stub: MessageStubMapping) -> MessageStubMapping {
+        if let sharing {
+            sharing.shareMessageStub(stub)
+            reloadSharedStubs()
+            return stub
+        }
         state.withLock { $0.insert(stub) }
         return stub
     }
@@ -116,7 +138,12 @@ public final class MessageHub: Sendable {
     /// when there is none.
     @discardableResult
     public func replace(_ stub: MessageStubMapping) -> Bool {
-        state.withLock { state in
+        if let sharing {
+            let replaced = sharing.replaceSharedMessageStub(stub)
+            reloadSharedStubs()
+            return replaced
+        }
+        return state.withLock { state in
             guard !state.remove(where: { $0.id == stub.id }).isEmpty else { return false }
             state.insert(stub)
             return true
@@ -125,12 +152,18 @@ public final class MessageHub: Sendable {
 
     /// Removes the stub with this id; returns whether there was one.
     @discardableResult
-    public func removeStub(id: UUID) -> Bool { !state.withLock { $0.remove { $0.id == id } }.isEmpty }
+    public func removeStub(id: UUID) -> Bool { !removeStubs { $0.id == id }.isEmpty }
 
     /// Removes the stubs `predicate` picks; returns them.
     @discardableResult
     public func removeStubs(where predicate: (MessageStubMapping) -> Bool) -> [MessageStubMapping] {
-        state.withLock { $0.remove(where: predicate) }
+        if let sharing {
+            guard let removed = sharing.sharedMessageStubs()?.filter(predicate), !removed.isEmpty else { return [] }
+            sharing.removeSharedMessageStubs(ids: removed.map(\.id))
+            reloadSharedStubs()
+            return removed
+        }
+        return state.withLock { $0.remove(where: predicate) }
     }
 
     /// Removes every message stub.

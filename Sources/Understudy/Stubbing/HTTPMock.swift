@@ -54,7 +54,7 @@ public final class HTTPMock: Sendable {
         self.settings = Locked(Settings(globalDelays: configuration.globalDelays, networkProfile: configuration.networkProfile))
         self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
         self.messages = MessageHub(templater: templater, root: configuration.root, journalCapacity: configuration.journalCapacity,
-                                   transformers: configuration.messageActionTransformers)
+                                   transformers: configuration.messageActionTransformers, sharing: store.messageStubSharing)
         var system = SystemRandomNumberGenerator()
         self.requestIDs = Locked(SplitMix64(seed: system.next()))
     }
