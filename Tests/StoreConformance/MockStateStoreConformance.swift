@@ -104,19 +104,26 @@ package enum MockStateStoreConformance {
             stub("/step", scenario: "chain", from: index == 0 ? Scenario.started : "s\(index)", to: "s\(index + 1)")
         }
         store.add(stubs.map(StubRegistry.PreparedStub.init))
+        // Snapshot, match, commit if still true, else match again (as HTTPMock does). The store's
+        // calls block (a remote store's make round trips), so the contenders are threads, as a
+        // server's are, not tasks that would hold Swift concurrency's few threads meanwhile.
+        let serve: @Sendable () -> Int? = {
+            while true {
+                let snapshot = store.snapshot(for: nil)
+                guard let index = stubs.firstIndex(where: { snapshot.scenarios.state(of: "chain") == $0.requiredScenarioState }),
+                      let entry = snapshot.registry.entry(id: stubs[index].id) else {
+                    // The last state: a miss, unless the snapshot was stale.
+                    if store.confirmMiss(namespace: nil, generation: snapshot.generation) { return nil }
+                    continue
+                }
+                if store.commit(entry, namespace: nil, generation: snapshot.generation, journaling: nil) != nil { return index }
+            }
+        }
         let served = await withTaskGroup(of: Int?.self) { group in
             for _ in 0..<(states * 2) {
                 group.addTask {
-                    // Snapshot, match, commit if still true, else match again (as HTTPMock does).
-                    while true {
-                        let snapshot = store.snapshot(for: nil)
-                        guard let index = stubs.firstIndex(where: { snapshot.scenarios.state(of: "chain") == $0.requiredScenarioState }),
-                              let entry = snapshot.registry.entry(id: stubs[index].id) else {
-                            // The last state: a miss, unless the snapshot was stale.
-                            if store.confirmMiss(namespace: nil, generation: snapshot.generation) { return nil }
-                            continue
-                        }
-                        if store.commit(entry, namespace: nil, generation: snapshot.generation, journaling: nil) != nil { return index }
+                    await withCheckedContinuation { continuation in
+                        DispatchQueue.global().async { continuation.resume(returning: serve()) }
                     }
                 }
             }

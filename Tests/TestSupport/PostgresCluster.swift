@@ -30,13 +30,26 @@ package struct PostgresCluster: Sendable {
         guard let bin = binaries else { throw ClusterError("PostgreSQL is not installed: apt-get install postgresql") }
         let folder = URL(fileURLWithPath: "/tmp/understudy-pg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let cluster = PostgresCluster(folder: folder, port: try freePort(), bin: bin)
         if getuid() == 0 { _ = try await run(["chown", "postgres", folder.path]) }
-        try await cluster.asOwner(["\(bin)/initdb", "-D", cluster.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync",
-                                   "--no-instructions"])
-        try await cluster.start()
-        return cluster
+        try await PostgresCluster(folder: folder, port: 0, bin: bin)
+            .asOwner(["\(bin)/initdb", "-D", folder.appendingPathComponent("data").path, "-U", "postgres", "--auth=trust", "-E", "UTF8",
+                      "--no-sync", "--no-instructions"])
+        // A free port can be taken between the kernel's pick and the server's bind (by another
+        // test's socket); then a new one is picked.
+        for attempt in 1...5 {
+            let cluster = PostgresCluster(folder: folder, port: try freePort(), bin: bin)
+            do {
+                try await cluster.start()
+                return cluster
+            } catch where attempt < 5 && cluster.log.contains("Address already in use") {
+                continue
+            }
+        }
+        throw ClusterError("no port could be bound")
     }
+
+    /// The server's log.
+    private var log: String { (try? String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)) ?? "" }
 
     /// Runs `body` with a fresh cluster, stopped afterwards whatever happens.
     package static func with<T>(_ body: (PostgresCluster) async throws -> T) async throws -> T {
@@ -87,15 +100,6 @@ package struct PostgresCluster: Sendable {
         return url(database: name)
     }
 
-    /// The same, for callers that cannot await.
-    package func makeDatabaseSynchronously() throws -> String {
-        let name = "understudy_\(UUID().uuidString.prefix(8).lowercased())"
-        let outcome = try ChildProcess.runSynchronously(["\(bin)/psql", "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-d", "postgres",
-                                                         "-v", "ON_ERROR_STOP=1", "-c", "CREATE DATABASE \(name)"])
-        guard outcome.status == 0 else { throw ClusterError("CREATE DATABASE failed: \(outcome.output)") }
-        return url(database: name)
-    }
-
     package func url(database: String) -> String { "postgres://postgres@127.0.0.1:\(port)/\(database)" }
 
     /// Runs SQL with `psql` and returns what it printed (unaligned, tuples only).
@@ -138,6 +142,6 @@ package struct PostgresCluster: Sendable {
 
     package struct ClusterError: Error, CustomStringConvertible {
         package let description: String
-        init(_ description: String) { self.description = description }
+        package init(_ description: String) { self.description = description }
     }
 }

@@ -6,123 +6,124 @@ import UnderstudyPostgres
 import UnderstudyServer
 import UnderstudyTestSupport
 
-/// What the shared store does when PostgreSQL restarts, stops, is slow, or an instance dies:
-/// nothing committed is lost, and what cannot be done is an error that says why, never an
-/// answer from memory.
-@Suite(.enabled(if: PostgresCluster.isAvailable || PostgresCluster.isRequired, "PostgreSQL is not installed"))
-struct SharedStateFailureTests {
-    @Test(.timeLimit(.minutes(2)))
-    func aCrashRestartOfPostgresLosesNothing() async throws {
-        try await PostgresCluster.with { cluster in
-            try await SharedInstances.with(2, on: cluster) { shared in
-                shared[0].mock.stub(.get(urlPath: "/kept"), .ok.body("kept"))
-                shared[0].mock.stub(.post(urlPath: "/move"), .ok, scenario: "flow", willSetState: "moved")
-                #expect(try await send(shared[1].baseURL, "/move", method: "POST").status == 200)
-                #expect(try await send(shared[0].baseURL, "/kept").body == "kept")
+extension PostgresTests {
+    /// What the shared store does when PostgreSQL restarts, stops, is slow, or an instance dies:
+    /// nothing committed is lost, and what cannot be done is an error that says why, never an
+    /// answer from memory.
+    @Suite struct SharedStateFailureTests {
+        @Test(.timeLimit(.minutes(2)))
+        func aCrashRestartOfPostgresLosesNothing() async throws {
+            try await PostgresCluster.with { cluster in
+                try await SharedInstances.with(2, on: cluster) { shared in
+                    shared[0].mock.stub(.get(urlPath: "/kept"), .ok.body("kept"))
+                    shared[0].mock.stub(.post(urlPath: "/move"), .ok, scenario: "flow", willSetState: "moved")
+                    #expect(try await send(shared[1].baseURL, "/move", method: "POST").status == 200)
+                    #expect(try await send(shared[0].baseURL, "/kept").body == "kept")
 
-                // Killed without a checkpoint, as in a crash: what was committed comes back from the log.
-                try await cluster.restart(immediate: true)
+                    // Killed without a checkpoint, as in a crash: what was committed comes back from the log.
+                    try await cluster.restart(immediate: true)
 
-                for instance in shared.instances {
-                    #expect(try await send(instance.baseURL, "/kept").body == "kept")
-                    #expect(instance.mock.scenarios.first { $0.name == "flow" }?.state == "moved")
-                }
-                try shared[1].mock.verify(.exactly(1), .post(urlPath: "/move"))
-                try shared[0].mock.verify(.exactly(3), .get(urlPath: "/kept"))
-                // The listener reconnected too: a change made through one reaches the other.
-                shared[1].mock.stub(.get(urlPath: "/after"), .ok)
-                try await waitUntil("the first instance hears of the new stub") {
-                    shared[0].store.localStubs.mappings.contains { $0.request.url == .urlPath("/after") }
+                    for instance in shared.instances {
+                        #expect(try await send(instance.baseURL, "/kept").body == "kept")
+                        #expect(instance.mock.scenarios.first { $0.name == "flow" }?.state == "moved")
+                    }
+                    try shared[1].mock.verify(.exactly(1), .post(urlPath: "/move"))
+                    try shared[0].mock.verify(.exactly(3), .get(urlPath: "/kept"))
+                    // The listener reconnected too: a change made through one reaches the other.
+                    shared[1].mock.stub(.get(urlPath: "/after"), .ok)
+                    try await waitUntil("the first instance hears of the new stub") {
+                        shared[0].store.localStubs.mappings.contains { $0.request.url == .urlPath("/after") }
+                    }
                 }
             }
         }
-    }
 
-    @Test(.timeLimit(.minutes(2)))
-    func whileThePostgresIsDownRequestsFailClearlyAndNothingFallsBackToMemory() async throws {
-        try await PostgresCluster.with { cluster in
-            try await SharedInstances.with(2, on: cluster, timeout: .seconds(2)) { shared in
-                shared[0].mock.stub(.get(urlPath: "/kept"), .ok.body("kept"))
-                try await cluster.stopServer()
+        @Test(.timeLimit(.minutes(2)))
+        func whileThePostgresIsDownRequestsFailClearlyAndNothingFallsBackToMemory() async throws {
+            try await PostgresCluster.with { cluster in
+                try await SharedInstances.with(2, on: cluster, timeout: .seconds(2)) { shared in
+                    shared[0].mock.stub(.get(urlPath: "/kept"), .ok.body("kept"))
+                    try await cluster.stopServer()
 
-                let served = try await send(shared[0].baseURL, "/kept")
+                    let served = try await send(shared[0].baseURL, "/kept")
+                    #expect(served.status == 503)
+                    #expect(served.body.contains("its state store failed"), "\(served.body)")
+                    #expect(served.body.contains("PostgreSQL at 127.0.0.1:\(cluster.port)"), "\(served.body)")
+                    let listed = try await send(shared[1].baseURL, "/__admin/mappings")
+                    #expect(listed.status == 503)
+                    #expect(try JSONValue(parsing: listed.body)["errors"]?.arrayValue?.first?["title"]?.stringValue == "The state store failed")
+                    let added = try await send(shared[1].baseURL, "/__admin/mappings", method: "POST",
+                                               body: #"{"request": {"url": "/lost"}, "response": {"status": 200}}"#)
+                    #expect(added.status == 503, "an admin call the store could not keep is not acknowledged")
+
+                    try await cluster.startServer()
+                    #expect(try await send(shared[1].baseURL, "/kept").body == "kept")
+                    // Only the request served after the restart is journaled; the refused ones are not.
+                    try shared[0].mock.verify(.exactly(1), .get(urlPath: "/kept"))
+                    #expect(!shared[0].mock.stubMappings.contains { $0.request.url == .url("/lost") })
+                }
+            }
+        }
+
+        @Test(.timeLimit(.minutes(2)))
+        func aSlowDatabaseTimesOutWithAClearError() async throws {
+            try await PostgresCluster.with { cluster in
+                let url = try await cluster.makeDatabase()
+                let database = try #require(url.split(separator: "/").last.map(String.init))
+                let shared = try await SharedInstances.start(1, url: url, timeout: .seconds(1))
+                defer { Task { await shared.stop() } }
+                shared[0].mock.stub(.get(urlPath: "/slow"), .ok)
+                // Another session holds the table every commit reads, for longer than the timeout.
+                let holder = cluster.psqlInBackground(
+                    "BEGIN; LOCK TABLE understudy_meta IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(4); COMMIT;", database: database)
+                try await waitForLock(on: "understudy_meta", cluster: cluster, database: database)
+
+                let served = try await send(shared[0].baseURL, "/slow")
                 #expect(served.status == 503)
-                #expect(served.body.contains("its state store failed"), "\(served.body)")
-                #expect(served.body.contains("PostgreSQL at 127.0.0.1:\(cluster.port)"), "\(served.body)")
-                let listed = try await send(shared[1].baseURL, "/__admin/mappings")
-                #expect(listed.status == 503)
-                #expect(try JSONValue(parsing: listed.body)["errors"]?.arrayValue?.first?["title"]?.stringValue == "The state store failed")
-                let added = try await send(shared[1].baseURL, "/__admin/mappings", method: "POST",
-                                           body: #"{"request": {"url": "/lost"}, "response": {"status": 200}}"#)
-                #expect(added.status == 503, "an admin call the store could not keep is not acknowledged")
+                #expect(served.body.contains("did not answer within 1.0 seconds"), "\(served.body)")
+                #expect(served.body.contains("--store-timeout"), "\(served.body)")
 
-                try await cluster.startServer()
-                #expect(try await send(shared[1].baseURL, "/kept").body == "kept")
-                // Only the request served after the restart is journaled; the refused ones are not.
-                try shared[0].mock.verify(.exactly(1), .get(urlPath: "/kept"))
-                #expect(!shared[0].mock.stubMappings.contains { $0.request.url == .url("/lost") })
+                _ = try await holder.value
+                #expect(try await send(shared[0].baseURL, "/slow").status == 200)
+                try shared[0].mock.verify(.exactly(1), .get(urlPath: "/slow"))
+                await shared.stop()
             }
         }
-    }
 
-    @Test(.timeLimit(.minutes(2)))
-    func aSlowDatabaseTimesOutWithAClearError() async throws {
-        try await PostgresCluster.with { cluster in
-            let url = try await cluster.makeDatabase()
-            let database = try #require(url.split(separator: "/").last.map(String.init))
-            let shared = try await SharedInstances.start(1, url: url, timeout: .seconds(1))
-            defer { Task { await shared.stop() } }
-            shared[0].mock.stub(.get(urlPath: "/slow"), .ok)
-            // Another session holds the table every commit reads, for longer than the timeout.
-            let holder = cluster.psqlInBackground(
-                "BEGIN; LOCK TABLE understudy_meta IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(4); COMMIT;", database: database)
-            try await waitForLock(on: "understudy_meta", cluster: cluster, database: database)
+        @Test(.timeLimit(.minutes(2)))
+        func whatAnInstanceCommittedOutlivesIt() async throws {
+            try await PostgresCluster.with { cluster in
+                let url = try await cluster.makeDatabase()
+                let survivor = try await SharedInstances.start(1, url: url)
+                let dying = try await SharedInstances.start(1, url: url)
+                defer { Task { await survivor.stop() } }
+                survivor[0].mock.stub(.post(urlPath: "/pay"), ResponseDefinition.ok.delayed(by: .seconds(20)), scenario: "payment",
+                                      willSetState: "paid")
+                // The request is committed (journaled, scenario moved) before its delay; the instance
+                // serving it dies before answering.
+                let inFlight = Task { try? await send(dying[0].baseURL, "/pay", method: "POST") }
+                try await survivor[0].mock.waitForRequests(matching: .post(urlPath: "/pay"), timeout: .seconds(30))
+                await dying.stop()
+                #expect(await inFlight.value?.status != 200)
 
-            let served = try await send(shared[0].baseURL, "/slow")
-            #expect(served.status == 503)
-            #expect(served.body.contains("did not answer within 1.0 seconds"), "\(served.body)")
-            #expect(served.body.contains("--store-timeout"), "\(served.body)")
-
-            _ = try await holder.value
-            #expect(try await send(shared[0].baseURL, "/slow").status == 200)
-            try shared[0].mock.verify(.exactly(1), .get(urlPath: "/slow"))
-            await shared.stop()
+                #expect(survivor[0].mock.scenarios.first { $0.name == "payment" }?.state == "paid")
+                try survivor[0].mock.verify(.exactly(1), .post(urlPath: "/pay"))
+                #expect(survivor[0].mock.callCount(ofStub: try #require(survivor[0].mock.stubMappings.first).id) == 1)
+                await survivor.stop()
+            }
         }
-    }
 
-    @Test(.timeLimit(.minutes(2)))
-    func whatAnInstanceCommittedOutlivesIt() async throws {
-        try await PostgresCluster.with { cluster in
-            let url = try await cluster.makeDatabase()
-            let survivor = try await SharedInstances.start(1, url: url)
-            let dying = try await SharedInstances.start(1, url: url)
-            defer { Task { await survivor.stop() } }
-            survivor[0].mock.stub(.post(urlPath: "/pay"), ResponseDefinition.ok.delayed(by: .seconds(20)), scenario: "payment",
-                                  willSetState: "paid")
-            // The request is committed (journaled, scenario moved) before its delay; the instance
-            // serving it dies before answering.
-            let inFlight = Task { try? await send(dying[0].baseURL, "/pay", method: "POST") }
-            try await survivor[0].mock.waitForRequests(matching: .post(urlPath: "/pay"), timeout: .seconds(30))
-            await dying.stop()
-            #expect(await inFlight.value?.status != 200)
-
-            #expect(survivor[0].mock.scenarios.first { $0.name == "payment" }?.state == "paid")
-            try survivor[0].mock.verify(.exactly(1), .post(urlPath: "/pay"))
-            #expect(survivor[0].mock.callCount(ofStub: try #require(survivor[0].mock.stubMappings.first).id) == 1)
-            await survivor.stop()
+        /// Waits until some session holds an exclusive lock on `table`.
+        private func waitForLock(on table: String, cluster: PostgresCluster, database: String) async throws {
+            let query = """
+                SELECT count(*) FROM pg_locks l JOIN pg_class c ON l.relation = c.oid
+                WHERE c.relname = '\(table)' AND l.mode = 'AccessExclusiveLock' AND l.granted
+                """
+            for _ in 0..<3_000 {
+                if try await cluster.psql(query, database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "1" { return }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            Issue.record("the lock was never taken")
         }
-    }
-
-    /// Waits until some session holds an exclusive lock on `table`.
-    private func waitForLock(on table: String, cluster: PostgresCluster, database: String) async throws {
-        let query = """
-            SELECT count(*) FROM pg_locks l JOIN pg_class c ON l.relation = c.oid
-            WHERE c.relname = '\(table)' AND l.mode = 'AccessExclusiveLock' AND l.granted
-            """
-        for _ in 0..<3_000 {
-            if try await cluster.psql(query, database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "1" { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("the lock was never taken")
     }
 }
