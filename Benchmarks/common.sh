@@ -8,6 +8,9 @@
 
 build_release() {
     if [ -z "${NO_BUILD:-}" ]; then
+        # The plan is made again: SwiftPM keeps a cached one that misses files added to the
+        # root package since (a dependency of this one, by path).
+        rm -f Benchmarks/.build/release.yaml
         for product in "$@"; do swift build -c release --package-path Benchmarks --product "$product" >/dev/null; done
     fi
     bin=$(swift build -c release --package-path Benchmarks --show-bin-path)

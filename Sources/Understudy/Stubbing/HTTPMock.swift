@@ -214,7 +214,7 @@ public final class HTTPMock: Sendable {
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
     public func serve(_ request: RecordedRequest) -> ServeEvent {
         if needsScoping(request) { return serve(inScope(request)) }
-        let event = chooseWatchingStore(request).event
+        let event = store.isRemote ? chooseWatchingStore(request).event : choose(request).event
         messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return event
     }
@@ -242,7 +242,7 @@ public final class HTTPMock: Sendable {
     /// finished with ``finish(_:with:)``.
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
         if needsScoping(request) { return respond(to: inScope(request), using: &generator) }
-        let (event, nearMisses) = chooseWatchingStore(request)
+        let (event, nearMisses) = store.isRemote ? chooseWatchingStore(request) : choose(request)
         messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
     }
@@ -260,10 +260,11 @@ public final class HTTPMock: Sendable {
         return finished
     }
 
-    /// ``choose(_:)``, and for a remote store that failed meanwhile, the 503 that says so
-    /// (not journaled: the journal is what could not be reached).
+    /// ``choose(_:)`` for a remote store, and when it failed meanwhile, the 503 that says so
+    /// (not journaled: the journal is what could not be reached). Kept out of line, so that the
+    /// in-memory path does not pay for it.
+    @inline(never)
     private func chooseWatchingStore(_ request: RecordedRequest) -> (event: ServeEvent, nearMisses: NearMissReport?) {
-        guard store.isRemote else { return choose(request) }
         let (chosen, failure) = StoreFailures.collecting { choose(request) }
         guard let failure else { return chosen }
         return (ServeEvent(request: request, stub: nil, response: Self.storeUnavailable(failure)), nil)
