@@ -51,7 +51,7 @@ public final class PostgresStateStore: MockStateStore {
     private let listener = Locked<PostgresChangeListener?>(nil)
     let waiters = PostgresJournalWaiters()
     /// Who applies settings other instances share.
-    private let settingsObservers = Locked<[@Sendable (JSONObject) -> Void]>([])
+    let settingsObservers = Locked<[@Sendable (JSONObject) -> Void]>([])
     /// Who reloads message stubs other instances change.
     let messageStubObservers = Locked<[@Sendable () -> Void]>([])
 
@@ -537,45 +537,6 @@ public final class PostgresStateStore: MockStateStore {
             try reloadStubs()
             forgetScenarios(nil)
         }
-    }
-
-    // MARK: Settings
-
-    package var sharedSettings: JSONObject? {
-        attempt(nil) { () throws(PostgresStoreError) -> JSONObject? in
-            let text = try pool.withConnection { connection in
-                try connection.run("SELECT document FROM understudy_settings WHERE id = 1").first?.decode(String.self)
-            }
-            guard let text else { return nil }
-            do {
-                return try JSONValue(parsing: text).objectValue
-            } catch {
-                throw .unreadable("settings document", error)
-            }
-        }
-    }
-
-    package func shareSettings(_ settings: JSONObject) {
-        let text = String(decoding: JSONValue.object(settings).jsonData(), as: UTF8.self)
-        attempt(()) { () throws(PostgresStoreError) in
-            try pool.transaction { connection in
-                try connection.run("""
-                    INSERT INTO understudy_settings VALUES (1, \(text)) ON CONFLICT (id) DO UPDATE SET document = excluded.document
-                    """)
-                try announce("settings", on: connection)
-            }
-        }
-    }
-
-    package func observeSettings(_ apply: @escaping @Sendable (JSONObject) -> Void) {
-        settingsObservers.withLock { $0.append(apply) }
-    }
-
-    /// Hands the shared settings to the observers.
-    private func settingsChanged() {
-        let observers = settingsObservers.withLock { $0 }
-        guard !observers.isEmpty, let settings = sharedSettings else { return }
-        for apply in observers { apply(settings) }
     }
 
     // MARK: Other instances' changes

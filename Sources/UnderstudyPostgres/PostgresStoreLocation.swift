@@ -4,10 +4,15 @@ import PostgresNIO
 /// Where a PostgreSQL store lives: `postgres://user:password@host:port/database`, as
 /// `understudy serve --store` takes it. The password never appears in messages.
 public struct PostgresStoreLocation: Sendable, CustomStringConvertible {
+    /// The database server's host name or address.
     public var host: String
+    /// Its port (5432 unless the URL says otherwise).
     public var port: Int
+    /// The user to connect as (`postgres` unless the URL names one).
     public var username: String
+    /// The user's password, when the URL gives one.
     public var password: String?
+    /// The database (the user's name unless the URL names one).
     public var database: String
 
     /// Reads a `postgres://` (or `postgresql://`) URL; user, password, port (5432) and
