@@ -312,7 +312,7 @@ let package = Package(
             name: "UnderstudyTransportTests",
             dependencies: [
                 "Understudy", "UnderstudySupport", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyServer",
-                "UnderstudyTesting",
+                "UnderstudyTesting", "UnderstudyTestSupport",
             ],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings

@@ -125,19 +125,9 @@ package struct PostgresCluster: Sendable {
 
     /// A loopback port nothing listens on now (the kernel's pick for port 0).
     private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw ClusterError("socket() failed") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw ClusterError("bind() failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let socket = try LoopbackSocket()
+        defer { socket.close() }
+        return socket.port
     }
 
     package struct ClusterError: Error, CustomStringConvertible {

@@ -3,6 +3,7 @@ import Understudy
 import UnderstudyClient
 import UnderstudyInProcess
 import UnderstudyTesting
+import UnderstudyTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -22,25 +23,9 @@ func get(_ client: any HTTPClient, _ url: URL, headers: [String: String] = [:]) 
 /// refused and no other server (another test's, running in parallel) can take it until
 /// `body` returns. A port freed a moment ago would not do: a parallel test may bind it.
 func withRefusingPort<T>(_ body: (Int) async throws -> T) async throws -> T {
-    #if canImport(Glibc)
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-            bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
-        }
-    }
-    guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
-    return try await body(Int(UInt16(bigEndian: address.sin_port)))
+    let socket = try LoopbackSocket()
+    defer { socket.close() }
+    return try await body(socket.port)
 }
 
 extension InProcessAnswer {
