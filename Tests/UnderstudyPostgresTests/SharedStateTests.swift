@@ -95,6 +95,21 @@ extension PostgresTests {
         }
 
         @Test(.timeLimit(.minutes(2)))
+        func aStreamsDeliveryReachesTheSharedJournal() async throws {
+            try await PostgresCluster.with { cluster in
+                try await SharedInstances.with(2, on: cluster) { shared in
+                    shared[0].mock.stub(.get(urlPath: "/events"), .ok.eventStream([ServerSentEvent(data: "one"), ServerSentEvent(data: "two")]))
+                    let answer = try await send(shared[0].baseURL, "/events")
+                    #expect(answer.body.contains("data: two"))
+                    // Recorded after the stream ends, off the event loop: seen by the other instance.
+                    try await waitUntil("the delivery is journaled") {
+                        shared[1].mock.serveEvents.first?.streamDelivery == StreamDelivery(partsDelivered: 2, parts: 2, clientLeftEarly: false)
+                    }
+                }
+            }
+        }
+
+        @Test(.timeLimit(.minutes(2)))
         func verificationAndTheJournalSeeEveryInstance() async throws {
             try await PostgresCluster.with { cluster in
                 try await SharedInstances.with(3, on: cluster) { shared in

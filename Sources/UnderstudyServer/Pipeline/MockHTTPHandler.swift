@@ -219,17 +219,24 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         guard webhooks != nil || observer != nil || streamedParts != nil || feed != nil else { return nil }
         let (mock, upstream, writer) = (server.mock, server.upstream, self.writer)
         return { recorded in
-            var reported = recorded ?? event
-            if let parts = streamedParts, let event {
-                // No delivery recorded: the client left before the stream began (during a delay).
-                let delivery = writer.streamDelivery ?? StreamDelivery(partsDelivered: 0, parts: parts, clientLeftEarly: true)
-                reported = mock.finish(event, with: .streamed(delivery))
-            }
-            webhooks?.fire(defaultSender: upstream)
-            guard observer != nil || feed != nil, let reported else { return }
+            // No delivery recorded: the client left before the stream began (during a delay).
+            let delivery = streamedParts.map { writer.streamDelivery ?? StreamDelivery(partsDelivered: 0, parts: $0, clientLeftEarly: true) }
             let duration = Duration.nanoseconds((NIODeadline.now() - started).nanoseconds)
-            observer?(reported, duration)
-            feed?.publish(reported, duration: duration, mock: mock)
+            let report: @Sendable () -> Void = {
+                var reported = recorded ?? event
+                if let delivery, let event { reported = mock.finish(event, with: .streamed(delivery)) }
+                webhooks?.fire(defaultSender: upstream)
+                guard observer != nil || feed != nil, let reported else { return }
+                observer?(reported, duration)
+                feed?.publish(reported, duration: duration, mock: mock)
+            }
+            // A shared store's journal is a round trip away: recorded off the event loop (the
+            // client has the whole stream already).
+            if delivery != nil, mock.sharesStateRemotely {
+                DispatchQueue.global().async(execute: report)
+            } else {
+                report()
+            }
         }
     }
 
