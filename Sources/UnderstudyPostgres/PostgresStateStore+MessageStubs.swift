@@ -23,7 +23,7 @@ extension PostgresStateStore: MessageStubSharing {
     }
 
     package func shareMessageStub(_ stub: MessageStubMapping) {
-        let text = String(decoding: stub.wireMockJSON.jsonData(), as: UTF8.self)
+        let text = stub.wireMockJSON.jsonText()
         attempt(()) { () throws(PostgresStoreError) in
             try pool.transaction { connection in
                 try connection.run("""
@@ -36,7 +36,7 @@ extension PostgresStateStore: MessageStubSharing {
     }
 
     package func replaceSharedMessageStub(_ stub: MessageStubMapping) -> Bool {
-        let text = String(decoding: stub.wireMockJSON.jsonData(), as: UTF8.self)
+        let text = stub.wireMockJSON.jsonText()
         return attempt(false) { () throws(PostgresStoreError) -> Bool in
             try pool.transaction { connection -> Bool in
                 let updated = try connection.run("""

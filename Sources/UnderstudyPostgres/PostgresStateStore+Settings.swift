@@ -20,7 +20,7 @@ extension PostgresStateStore {
     }
 
     package func shareSettings(_ settings: JSONObject) {
-        let text = String(decoding: JSONValue.object(settings).jsonData(), as: UTF8.self)
+        let text = JSONValue.object(settings).jsonText()
         attempt(()) { () throws(PostgresStoreError) in
             try pool.transaction { connection in
                 try connection.run("""

@@ -148,7 +148,7 @@ public final class PostgresStateStore: MockStateStore {
             do {
                 let (rowVersion, text) = try row.decode((Int64, String?).self)
                 version = rowVersion
-                if let text { mappings.append(try WireMockMappings.decodeMapping(Data(text.utf8))) }
+                if let text { mappings.append(try Self.mapping(text)) }
             } catch {
                 throw .unreadable("stub", error)
             }
@@ -160,6 +160,11 @@ public final class PostgresStateStore: MockStateStore {
             cache.stubsVersion = version
             cache.usesScenarios = registry.usesScenarios
         }
+    }
+
+    /// A stored stub (its WireMock JSON).
+    private static func mapping(_ text: String) throws(MappingDecodingError) -> StubMapping {
+        try WireMockMappings.decodeMapping(Data(text.utf8))
     }
 
     /// Forgets the scenario states held for `namespace` (all, for `nil`).
@@ -182,7 +187,7 @@ public final class PostgresStateStore: MockStateStore {
             for stub in stubs {
                 let mapping = stub.mapping
                 guard let json = try? mapping.wireMockJSON() else { throw .unshareable(mapping.id) }
-                let row = (mapping.id, mapping.namespace ?? "", mapping.scenarioName ?? "", String(decoding: json.jsonData(), as: UTF8.self))
+                let row = (mapping.id, mapping.namespace ?? "", mapping.scenarioName ?? "", json.jsonText())
                 if let index = seen[mapping.id] { rows[index] = row } else {
                     seen[mapping.id] = rows.count
                     rows.append(row)
@@ -207,13 +212,13 @@ public final class PostgresStateStore: MockStateStore {
 
     package func replace(_ stub: StubMapping, ifEditable isEditable: (StubMapping) -> Bool) throws(StubNotFoundError) {
         guard let json = try? stub.wireMockJSON() else { return fail(.unshareable(stub.id)) }
-        let text = String(decoding: json.jsonData(), as: UTF8.self)
+        let text = json.jsonText()
         let found: Bool = attempt(true) { () throws(PostgresStoreError) in
             let found = try pool.transaction { connection -> Bool in
                 guard let row = try connection.run("SELECT mapping FROM understudy_stubs WHERE id = \(stub.id) FOR UPDATE").first else {
                     return false
                 }
-                let existing = try WireMockMappings.decodeMapping(Data(row.decode(String.self).utf8))
+                let existing = try Self.mapping(row.decode(String.self))
                 guard isEditable(existing) else { return false }
                 try connection.run("""
                     UPDATE understudy_stubs SET namespace = \(stub.namespace), scenario = \(stub.scenarioName), mapping = \(text)
@@ -234,7 +239,7 @@ public final class PostgresStateStore: MockStateStore {
         attempt([]) { () throws(PostgresStoreError) in
             let removed = try pool.transaction { connection -> [StubMapping] in
                 let stored = try connection.run("SELECT mapping FROM understudy_stubs ORDER BY position FOR UPDATE")
-                    .map { try WireMockMappings.decodeMapping(Data($0.decode(String.self).utf8)) }
+                    .map { try Self.mapping($0.decode(String.self)) }
                 let removed = StubRegistry(stored).mappings.filter(shouldRemove)
                 guard !removed.isEmpty else { return [] }
                 try forget(stubs: removed.map(\.id), on: connection)
@@ -408,13 +413,15 @@ public final class PostgresStateStore: MockStateStore {
             try connection.run("SELECT position, event FROM understudy_journal WHERE position > \(position) ORDER BY position")
         }
         let registry = localStubs
-        let decoder = JSONDecoder()
+        return try rows.map { row throws(PostgresStoreError) in try journalEntry(row, registry: registry) }
+    }
+
+    /// A journal row (position, stored entry), with the stub `registry` holds under its id.
+    private func journalEntry(_ row: PostgresRow, registry: StubRegistry) throws(PostgresStoreError) -> (position: Int64, event: ServeEvent) {
         do {
-            return try rows.map { row in
-                let (position, text) = try row.decode((Int64, String).self)
-                let stored = try decoder.decode(StoredServeEvent.self, from: Data(text.utf8))
-                return (position, try stored.event(in: registry, journalSequence: Int(position)))
-            }
+            let (position, text) = try row.decode((Int64, String).self)
+            let stored = try JSONDecoder().decode(StoredServeEvent.self, from: Data(text.utf8))
+            return (position, try stored.event(in: registry, journalSequence: Int(position)))
         } catch {
             throw .unreadable("journal entry", error)
         }
@@ -429,13 +436,7 @@ public final class PostgresStateStore: MockStateStore {
             let row = try pool.withConnection { connection in
                 try connection.run("SELECT position, event FROM understudy_journal WHERE id = \(id) ORDER BY position DESC LIMIT 1").first
             }
-            guard let row else { return nil }
-            do {
-                let (position, text) = try row.decode((Int64, String).self)
-                return try JSONDecoder().decode(StoredServeEvent.self, from: Data(text.utf8)).event(in: localStubs, journalSequence: Int(position))
-            } catch {
-                throw .unreadable("journal entry", error)
-            }
+            return try row.map { row throws(PostgresStoreError) in try journalEntry(row, registry: localStubs).event }
         }
     }
 

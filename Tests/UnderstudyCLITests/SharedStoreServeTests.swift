@@ -48,11 +48,13 @@ struct SharedStoreServeTests {
                          "actions": [{"type": "send", "message": {"body": "world"}}]}
                         """#)
                     #expect(addedMessage.status == 201)
-                    for _ in 0..<1_000 {
-                        let listed = try JSONValue(parsing: try await fetch(second, "/__admin/message-mappings").body)
-                        if listed["meta"]?["total"]?.intValue == 2 { break }
-                        try await Task.sleep(for: .milliseconds(10))
+                    // The second's copy follows by NOTIFY: polled until it holds both.
+                    var total: Int?
+                    for _ in 0..<1_000 where total != 2 {
+                        total = try JSONValue(parsing: try await fetch(second, "/__admin/message-mappings").body)["meta"]?["total"]?.intValue
+                        if total != 2 { try await Task.sleep(for: .milliseconds(10)) }
                     }
+                    #expect(total == 2, "the second server never listed the message stub added through the first")
                     if ChildProcess.pythonCanImport("websockets") || ChildProcess.pythonRequired {
                         let socket = "ws://\(second.host ?? ""):\(second.port ?? 0)/ws"
                         #expect(try await exchange(socket, "ping") == "pong")

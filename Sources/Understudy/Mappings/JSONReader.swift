@@ -163,6 +163,15 @@ struct JSONReader {
     }
 
     /// An error at this reader's position.
+    /// The id of a stub read here when it names none: from a file, one derived from the file,
+    /// the stub's place in it and its content, so that every instance loading the same root
+    /// names it alike (a shared store keeps one copy; a reload of an unchanged file keeps its
+    /// ids); from anything else, a new random one.
+    var defaultStubID: UUID {
+        guard let file = source.file else { return UUID() }
+        return UUID.stable(file + " " + path.map { "\($0)" }.joined(separator: "/") + " " + value.jsonText(sortedKeys: true))
+    }
+
     func error(_ message: String) -> MappingDecodingError {
         let location = source.locations?.location(of: path)
         return MappingDecodingError(file: source.file, line: location?.line, column: location?.column,

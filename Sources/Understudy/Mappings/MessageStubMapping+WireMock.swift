@@ -29,13 +29,7 @@ extension MessageStubMapping {
         }
         let trigger = try reader.optional("trigger") { try MessageTrigger(wireMock: $0) } ?? .message(channel: nil, message: MessagePattern())
         let actions = try reader.optional("actions") { try $0.elements().map { try MessageAction(wireMock: $0) } } ?? []
-        // Without an id, one derived from the file, its place and its content, as for HTTP stubs:
-        // instances loading the same root name it alike.
-        let derived = reader.source.file.map { file in
-            UUID.stable(file + " " + reader.path.map { "\($0)" }.joined(separator: "/") + " "
-                        + String(decoding: reader.value.jsonData(sortedKeys: true), as: UTF8.self))
-        }
-        self.init(id: id ?? derived ?? UUID(), name: try reader.optionalString("name"), priority: try reader.optionalInt("priority"),
+        self.init(id: id ?? reader.defaultStubID, name: try reader.optionalString("name"), priority: try reader.optionalInt("priority"),
                   trigger: trigger, actions: actions, metadata: try reader.optional("metadata") { try $0.object() } ?? [:])
     }
 }

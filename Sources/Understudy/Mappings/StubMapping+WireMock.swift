@@ -40,13 +40,7 @@ extension StubMapping {
         // is an editor hint StubMapping ignores.
         let log = reader.source.warnings
         let firstWarning = log.warnings.count
-        // A stub read from a file without an id gets one derived from the file, its place there
-        // and its content: every instance that loads the same root names it alike, so a shared
-        // store keeps one copy (and a reload of an unchanged file keeps its ids).
-        var id = reader.source.file.map { file in
-            UUID.stable(file + " " + reader.path.map { "\($0)" }.joined(separator: "/") + " "
-                        + String(decoding: reader.value.jsonData(sortedKeys: true), as: UTF8.self))
-        } ?? UUID()
+        var id = reader.defaultStubID
         var idKey: String?
         for (key, member) in try reader.members() where key == "id" || key == "uuid" {
             guard member.value != .null else { continue }

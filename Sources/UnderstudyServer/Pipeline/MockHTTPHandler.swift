@@ -134,40 +134,40 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         if admitted, let endpoint = server.configuration.adminExtension(for: request) {
-            // A program's own endpoint may take its time: it runs off the event loop, and the
-            // answer is written back on it.
-            let answer = context.eventLoop.makePromise(of: ResponseDefinition.self)
-            answer.completeWithTask { await endpoint.handler(request) }
-            answer.futureResult.assumeIsolated().whenSuccess { response in
-                self.carryOut(self.adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
-            }
+            // A program's own endpoint may take its time: it runs off the event loop.
+            adminAnswer(to: request, head: head, startedAt: started, context: context).completeWithTask { await endpoint.handler(request) }
             return
         }
         let api = AdminAPI(mock: server.mock, requestShutdown: server.requestShutdown, state: server.adminState,
                            certificateAuthorityPEM: server.configuration.secureTransport?.certificateAuthorityPEM)
         if admitted, let work = api.waitingWork(for: request) {
-            // `/messages/wait`: waits off the event loop, answered back on it.
-            let answer = context.eventLoop.makePromise(of: ResponseDefinition.self)
-            answer.completeWithTask { await work() }
-            answer.futureResult.assumeIsolated().whenSuccess { response in
-                self.carryOut(self.adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
-            }
+            // `/messages/wait`: waits off the event loop.
+            adminAnswer(to: request, head: head, startedAt: started, context: context).completeWithTask { await work() }
             return
         }
         if admitted, server.mock.sharesStateRemotely {
-            // The store's round trips run off the event loop; what it fails answers the call.
-            let answer = context.eventLoop.makePromise(of: ResponseDefinition.self)
+            // The store's round trips block: they run on a Dispatch thread, and what the store
+            // fails answers the call.
+            let answer = adminAnswer(to: request, head: head, startedAt: started, context: context)
             DispatchQueue.global().async {
                 let (response, failure) = StoreFailures.collecting { api.handle(request) }
                 answer.succeed(failure.map(AdminError.storeFailed)?.response ?? response)
-            }
-            answer.futureResult.assumeIsolated().whenSuccess { response in
-                self.carryOut(self.adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
             }
             return
         }
         let response = admitted ? api.handle(request) : AdminToken.unauthorized(for: request)
         carryOut(adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
+    }
+
+    /// A promise of an admin call's answer, made off the event loop; the answer is carried out
+    /// back on it when the promise is kept.
+    private func adminAnswer(to request: RecordedRequest, head: HTTPRequestHead, startedAt started: NIODeadline,
+                             context: ChannelHandlerContext) -> EventLoopPromise<ResponseDefinition> {
+        let answer = context.eventLoop.makePromise(of: ResponseDefinition.self)
+        answer.futureResult.assumeIsolated().whenSuccess { response in
+            self.carryOut(self.adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
+        }
+        return answer
     }
 
     /// Serves a request whose state lives in another process (a PostgreSQL store): the mock's
