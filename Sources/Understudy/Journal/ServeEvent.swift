@@ -2,113 +2,139 @@ public import Foundation
 
 /// One entry of the request journal: a request and how the mock answered it.
 public struct ServeEvent: Sendable, Identifiable {
+    // Every field lives in one immutable box: an event is copied at every step of serving (into
+    // the journal, the store's answer, the transport's plan), and copying one reference costs a
+    // retain where copying the fields (a request, a response, a dozen references) cost a
+    // memmove and a retain per reference each time.
+    private final class Storage: Sendable {
+        let request: RecordedRequest
+        let entry: StubRegistry.Entry?
+        let computedResponse: ResponseDefinition?
+        let prepared: PreparedResponse?
+        let journalSequence: Int?
+        let wasProxied: Bool
+        let streamDelivery: StreamDelivery?
+        let upstreamBodyTimeline: BodyTimeline?
+
+        init(request: RecordedRequest, entry: StubRegistry.Entry?, computedResponse: ResponseDefinition?,
+             prepared: PreparedResponse? = nil, journalSequence: Int?, wasProxied: Bool = false,
+             streamDelivery: StreamDelivery? = nil, upstreamBodyTimeline: BodyTimeline? = nil) {
+            self.request = request
+            self.entry = entry
+            self.computedResponse = computedResponse
+            self.prepared = prepared
+            self.journalSequence = journalSequence
+            self.wasProxied = wasProxied
+            self.streamDelivery = streamDelivery
+            self.upstreamBodyTimeline = upstreamBodyTimeline
+        }
+
+        /// A copy with some fields changed.
+        func with(journalSequence: Int?? = nil, streamDelivery: StreamDelivery?? = nil) -> Storage {
+            Storage(request: request, entry: entry, computedResponse: computedResponse, prepared: prepared,
+                    journalSequence: journalSequence ?? self.journalSequence, wasProxied: wasProxied,
+                    streamDelivery: streamDelivery ?? self.streamDelivery, upstreamBodyTimeline: upstreamBodyTimeline)
+        }
+    }
+
+    private let storage: Storage
+
+    private init(_ storage: Storage) { self.storage = storage }
+
     /// The id of the request.
-    public var id: UUID { request.id }
+    public var id: UUID { storage.request.id }
     /// The request as received.
-    public let request: RecordedRequest
+    public var request: RecordedRequest { storage.request }
     // The stub as the registry holds it: a reference, so that journaling a request does not
     // copy the whole stub (that copy was a measurable share of the server's time per request).
-    let entry: StubRegistry.Entry?
+    var entry: StubRegistry.Entry? { storage.entry }
     /// The response when it is not the stub's static one (dynamic stubs, unmatched requests).
-    let computedResponse: ResponseDefinition?
-    /// The dynamic stub's response when its responder prepared it (``computedResponse`` is
-    /// then its definition): its answer is planned once, not per request.
-    private var prepared: PreparedResponse?
+    var computedResponse: ResponseDefinition? { storage.computedResponse }
     /// Where the journal put this entry (`RequestJournal.append`), so that finishing it finds
     /// it without a scan; `nil` until journaled.
-    var journalSequence: Int?
+    var journalSequence: Int? { storage.journalSequence }
 
     /// The stub that answered, or `nil` when no stub matched.
-    public var stub: StubMapping? { entry?.mapping }
+    public var stub: StubMapping? { storage.entry?.mapping }
 
     /// The response the mock chose (for unmatched requests, the 404 with the near-miss report).
     public var response: ResponseDefinition {
-        computedResponse ?? entry?.mapping.response.definition ?? ResponseDefinition(status: 500)
+        storage.computedResponse ?? storage.entry?.mapping.response.definition ?? ResponseDefinition(status: 500)
     }
 
     /// The status of ``response``, read without copying the response (for logs that see every
     /// request).
     public var status: Int {
-        computedResponse?.status ?? entry?.staticAnswer?.head.status ?? response.status
+        storage.computedResponse?.status ?? storage.entry?.staticAnswer?.head.status ?? response.status
     }
 
     /// The answer planned in advance, when the event carries the stub's static response or a
-    /// prepared one.
+    /// prepared one (the dynamic stub's response its responder prepared, planned once and not
+    /// per request).
     var staticAnswer: StaticAnswer? {
-        if computedResponse == nil { return entry?.staticAnswer }
-        guard let prepared, let entry else { return nil }
+        if storage.computedResponse == nil { return storage.entry?.staticAnswer }
+        guard let prepared = storage.prepared, let entry = storage.entry else { return nil }
         return prepared.answer(for: entry)
     }
 
     /// Whether a stub matched.
-    public var wasMatched: Bool { entry != nil }
+    public var wasMatched: Bool { storage.entry != nil }
 
     /// The webhooks the stub that answered sends afterwards (read without copying the stub).
-    var webhooks: [WebhookDefinition] { entry?.mapping.webhooks ?? [] }
+    var webhooks: [WebhookDefinition] { storage.entry?.mapping.webhooks ?? [] }
 
     /// Whether the stub forwarded the request upstream; ``response`` is then what upstream
     /// answered (once it has answered).
-    public private(set) var wasProxied = false
+    public var wasProxied: Bool { storage.wasProxied }
 
     /// The id and name of the stub that answered.
     public var stubIdentity: StubIdentity? {
-        entry.map { StubIdentity(id: $0.mapping.id, name: $0.mapping.name) }
+        storage.entry.map { StubIdentity(id: $0.mapping.id, name: $0.mapping.name) }
     }
 
     /// Creates an event.
     public init(request: RecordedRequest, stub: StubMapping?, response: ResponseDefinition) {
-        self.request = request
-        self.entry = stub.map { StubRegistry.Entry(mapping: $0, sequence: -1) }
-        self.computedResponse = response
+        self.init(Storage(request: request, entry: stub.map { StubRegistry.Entry(mapping: $0, sequence: -1) },
+                          computedResponse: response, journalSequence: nil))
     }
 
     /// An event answered by a registry stub; `response` is `nil` for the stub's static response.
     init(request: RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?, journalSequence: Int? = nil) {
-        self.request = request
-        self.entry = entry
-        self.computedResponse = response
-        self.journalSequence = journalSequence
+        self.init(Storage(request: request, entry: entry, computedResponse: response, journalSequence: journalSequence))
     }
 
     /// This event as a journal keeps it, at `sequence` (a store outside the process numbers
     /// its entries itself).
     package func journaled(at sequence: Int?) -> ServeEvent {
-        var event = self
-        event.journalSequence = sequence
-        return event
+        ServeEvent(storage.with(journalSequence: .some(sequence)))
     }
 
     /// An event answered by a dynamic stub's prepared response.
     init(request: RecordedRequest, entry: StubRegistry.Entry, prepared: PreparedResponse, journalSequence: Int?) {
-        self.init(request: request, entry: entry, response: prepared.definition, journalSequence: journalSequence)
-        self.prepared = prepared
+        self.init(Storage(request: request, entry: entry, computedResponse: prepared.definition, prepared: prepared,
+                          journalSequence: journalSequence))
     }
 
     /// For a streamed response served by the loopback server, how much of it reached the
     /// client; `nil` until the stream is over, for other responses, and in process (where the
     /// caller, not the mock, reads the stream).
-    public private(set) var streamDelivery: StreamDelivery?
+    public var streamDelivery: StreamDelivery? { storage.streamDelivery }
 
     /// This event with its stream's delivery recorded.
     func delivered(_ delivery: StreamDelivery) -> ServeEvent {
-        var event = self
-        event.streamDelivery = delivery
-        return event
+        ServeEvent(storage.with(streamDelivery: .some(delivery)))
     }
 
     /// For a request the loopback server proxied, when each piece of upstream's body arrived
     /// (what recording turns into a stream's pauses); `nil` for other requests, in process
     /// (where upstream's body arrives in one piece), and when the body was larger than the
     /// journal keeps.
-    public private(set) var upstreamBodyTimeline: BodyTimeline?
+    public var upstreamBodyTimeline: BodyTimeline? { storage.upstreamBodyTimeline }
 
     /// This event with the response upstream gave to the proxied request, and when its body's
     /// pieces arrived if that was observed.
     func proxied(_ upstream: ResponseDefinition, timeline: BodyTimeline?) -> ServeEvent {
-        var event = ServeEvent(request: request, entry: entry, response: upstream)
-        event.wasProxied = true
-        event.journalSequence = journalSequence
-        event.upstreamBodyTimeline = timeline
-        return event
+        ServeEvent(Storage(request: storage.request, entry: storage.entry, computedResponse: upstream,
+                           journalSequence: storage.journalSequence, wasProxied: true, upstreamBodyTimeline: timeline))
     }
 }
