@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Drives wrk against four servers answering the same stub (GET /hello -> "hello") and prints
+# Drives wrk against five servers answering the same stub (GET /hello -> "hello") and prints
 # requests/s and p50/p99 latency at 1 and 50 connections, each as a ratio to the raw
 # SwiftNIO ceiling measured in the same run. Then runs the start/stop cycle benchmark.
+# The raw server with HTTPMock.serve per request sits between the raw ceiling and
+# `understudy serve`: it shows how much of the gap is the core's own work inside a server.
 #
 #     Benchmarks/server-benchmark.sh [seconds per run, default 10]
 #
@@ -33,16 +35,17 @@ PY
 "$bin/understudy" serve --quiet --root "$work/one" --port 18082 >/dev/null & pids+=($!)
 "$bin/understudy" serve --quiet --root "$work/many" --port 18083 >/dev/null & pids+=($!)
 python3 Benchmarks/pytest_httpserver_stub.py 18084 >/dev/null 2>&1 & pids+=($!)
-for port in 18081 18082 18083 18084; do
+"$bin/UnderstudyServerBenchmarks" raw-mock --port 18085 >/dev/null & pids+=($!)
+for port in 18081 18082 18083 18084 18085; do
     wait_ready "http://127.0.0.1:$port/hello"
 done
 
-names=("raw SwiftNIO (ceiling)" "understudy serve, 1 stub" "understudy serve, 10 000 stubs" "pytest-httpserver")
-ports=(18081 18082 18083 18084)
+names=("raw SwiftNIO (ceiling)" "understudy serve, 1 stub" "understudy serve, 10 000 stubs" "pytest-httpserver" "raw SwiftNIO + HTTPMock.serve, 1 stub")
+ports=(18081 18082 18083 18084 18085)
 declare -A rps p50 p99
 for connections in 1 50; do
     threads=$(( connections == 1 ? 1 : 2 ))
-    for index in 0 1 2 3; do
+    for index in 0 1 2 3 4; do
         out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency "http://127.0.0.1:${ports[$index]}/hello")
         rps[$connections,$index]=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
         p50[$connections,$index]=$(echo "$out" | awk '$1 == "50%" {print $2}')
@@ -55,7 +58,7 @@ done
 echo "| server | connections | requests/s | ratio to raw | p50 | p99 |"
 echo "|---|---:|---:|---:|---:|---:|"
 for connections in 1 50; do
-    for index in 0 1 2 3; do
+    for index in 0 1 2 3 4; do
         ratio=$(python3 -c "print(f'{${rps[$connections,$index]} / ${rps[$connections,0]}:.2f}')")
         echo "| ${names[$index]} | $connections | ${rps[$connections,$index]} | ${ratio}× | ${p50[$connections,$index]} | ${p99[$connections,$index]} |"
     done

@@ -2,6 +2,9 @@
 //
 //     swift run -c release UnderstudyServerBenchmarks raw --port 18081
 //         runs the raw SwiftNIO ceiling server that Benchmarks/server-benchmark.sh drives with wrk.
+//     swift run -c release UnderstudyServerBenchmarks raw-mock --port 18085
+//         the raw SwiftNIO server serving each request through HTTPMock.serve before its fixed
+//         answer: the core's own cost inside a server (Benchmarks/server-benchmark.sh).
 //     swift run -c release UnderstudyServerBenchmarks raw-stream [--port N] [--events N] [--interval-ms N]
 //         the raw SwiftNIO ceiling for streams (Benchmarks/stream-benchmark.sh).
 //     swift run -c release UnderstudyServerBenchmarks stream-client --port N [--streams N] [--events N] [--interval-ms N] [--path P]
@@ -42,6 +45,11 @@ case "raw":
     let channel = try await RawNIOServer.start(port: port, body: "hello")
     print("raw SwiftNIO server on 127.0.0.1:\(channel.localAddress?.port ?? port)")
     try await channel.closeFuture.get()
+case "raw-mock":
+    let port = Int(option("--port") ?? "18085") ?? 18085
+    let channel = try await RawNIOMockServer.start(port: port, body: "hello")
+    print("raw SwiftNIO server with HTTPMock.serve on 127.0.0.1:\(channel.localAddress?.port ?? port)")
+    try await channel.closeFuture.get()
 case "raw-stream":
     let port = Int(option("--port") ?? "18281") ?? 18281
     let channel = try await RawNIOStreamServer.start(port: port, count: Int(option("--events") ?? "100") ?? 100,
@@ -81,7 +89,7 @@ case "transports":
 case "suite":
     try await SuiteCycleBenchmark.run(rounds: Int(option("--rounds") ?? "200") ?? 200)
 default:
-    print("usage: UnderstudyServerBenchmarks raw [--port N] | raw-h2 [--port N] | raw-websocket [--port N] | websocket-load --url ws://HOST:PORT/PATH [--sockets N] [--frames N] [--pid N] [--timeout-s N] | cycle [--rounds N] | tls-cycle [--rounds N] | transports [--rounds N] [--only TEXT] | suite [--rounds N]")
+    print("usage: UnderstudyServerBenchmarks raw [--port N] | raw-mock [--port N] | raw-h2 [--port N] | raw-websocket [--port N] | websocket-load --url ws://HOST:PORT/PATH [--sockets N] [--frames N] [--pid N] [--timeout-s N] | cycle [--rounds N] | tls-cycle [--rounds N] | transports [--rounds N] [--only TEXT] | suite [--rounds N]")
 }
 
 func runWebSocketLoad() async throws {
