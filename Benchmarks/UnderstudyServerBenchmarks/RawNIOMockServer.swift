@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 import Understudy
 
 /// The raw SwiftNIO ceiling plus the mock's own work: each request is turned into a
@@ -13,17 +12,7 @@ enum RawNIOMockServer {
     static func start(port: Int, body: String) async throws -> any Channel {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/hello"), .ok.body(body))
-        return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 256)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    try channel.pipeline.syncOperations.addHandler(MockServingResponder(mock: mock, body: body))
-                }
-            }
-            .bind(host: "127.0.0.1", port: port).get()
+        return try await RawNIOServer.start(port: port) { MockServingResponder(mock: mock, body: body) }
     }
 }
 

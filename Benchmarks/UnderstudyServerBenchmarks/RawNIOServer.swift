@@ -6,6 +6,11 @@ import NIOPosix
 /// same body the stubs serve. No matching, no journal.
 enum RawNIOServer {
     static func start(port: Int, body: String) async throws -> any Channel {
+        try await start(port: port) { FixedResponder(body: body) }
+    }
+
+    /// The same server with another last handler, made per connection.
+    static func start(port: Int, responder: @escaping @Sendable () -> some ChannelHandler) async throws -> any Channel {
         try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -13,7 +18,7 @@ enum RawNIOServer {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    try channel.pipeline.syncOperations.addHandler(FixedResponder(body: body))
+                    try channel.pipeline.syncOperations.addHandler(responder())
                 }
             }
             .bind(host: "127.0.0.1", port: port).get()
