@@ -162,7 +162,6 @@ struct JSONReader {
         }
     }
 
-    /// An error at this reader's position.
     /// The id of a stub read here when it names none: from a file, one derived from the file,
     /// the stub's place in it and its content, so that every instance loading the same root
     /// names it alike (a shared store keeps one copy; a reload of an unchanged file keeps its
@@ -172,6 +171,7 @@ struct JSONReader {
         return UUID.stable(file + " " + path.map { "\($0)" }.joined(separator: "/") + " " + value.jsonText(sortedKeys: true))
     }
 
+    /// An error at this reader's position.
     func error(_ message: String) -> MappingDecodingError {
         let location = source.locations?.location(of: path)
         return MappingDecodingError(file: source.file, line: location?.line, column: location?.column,
