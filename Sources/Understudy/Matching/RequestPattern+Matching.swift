@@ -61,12 +61,14 @@ extension RequestPattern {
         hostMatch(request, &e)
         portMatch(request, &e)
         clientIpMatch(request, &e)
-        namedValuesMatch(pathParameters, in: .pathVariables(url.pathVariables(request.path)), &e)
-        namedValuesMatch(headers, in: .headers(request.headers), &e)
+        // Each source is built only when patterns need it (no closure: a closure's context
+        // would copy the request for every candidate stub).
+        if needs(pathParameters, e) { namedValuesMatch(pathParameters, in: .pathVariables(url.pathVariables(request.path)), &e) }
+        if needs(headers, e) { namedValuesMatch(headers, in: .headers(request.headers), &e) }
         basicAuthMatch(request, &e)
-        namedValuesMatch(queryParameters, in: .query(request.queryItems), &e)
-        namedValuesMatch(cookies, in: .cookies(request.cookies), &e)
-        namedValuesMatch(formParameters, in: .form(FormURLEncoded.parse(request.body)), &e)
+        if needs(queryParameters, e) { namedValuesMatch(queryParameters, in: .query(request.queryItems), &e) }
+        if needs(cookies, e) { namedValuesMatch(cookies, in: .cookies(request.cookies), &e) }
+        if needs(formParameters, e) { namedValuesMatch(formParameters, in: .form(FormURLEncoded.parse(request.body)), &e) }
         bodyMatch(request, &e)
         multipartMatch(request, &e)
         graphQLMatch(request, &e)
@@ -123,16 +125,14 @@ extension RequestPattern {
         e.check("port", String(port), FieldWeight.port, actual: { String(request.port) }) { .of(port == request.port) }
     }
 
+    /// Whether named patterns of one kind are left to check.
+    private func needs(_ patterns: [NamedPattern], _ e: RequestPatternEvaluation) -> Bool {
+        !patterns.isEmpty && !e.done
+    }
+
     /// Headers, query, cookies, form and path parameters: each named pattern is a field of its
-    /// own, matched against every value of that name (none when it is absent). `source` is
-    /// only built when there is something to match.
-    private func namedValuesMatch(
-        _ patterns: [NamedPattern],
-        in source: @autoclosure () -> NamedValues,
-        _ e: inout RequestPatternEvaluation
-    ) {
-        guard !patterns.isEmpty, !e.done else { return }
-        let source = source()
+    /// own, matched against every value of that name (none when it is absent).
+    private func namedValuesMatch(_ patterns: [NamedPattern], in source: NamedValues, _ e: inout RequestPatternEvaluation) {
         for named in patterns {
             if e.done { return }
             let values = source.values(named: named.name)
