@@ -85,14 +85,14 @@ package struct StubRegistry: Sendable {
         }
     }
 
-    private struct IndexKey: Hashable {
+    fileprivate struct IndexKey: Hashable {
         var method: HTTPMethod
         var includesQuery: Bool
         var value: String
     }
 
     /// Where the index keeps a stub.
-    private enum Route {
+    fileprivate enum Route {
         case exact(IndexKey)
         case operation(String)
         case template(HTTPMethod, segments: [String?])
@@ -101,29 +101,59 @@ package struct StubRegistry: Sendable {
     }
 
     /// The template and regex stubs of one method.
-    private struct PatternRoutes: Sendable {
+    fileprivate struct PatternRoutes: Sendable {
         var templates = PathTemplateTrie()
         var regexPrefixes = RegexPrefixBuckets()
         var isEmpty: Bool { templates.isEmpty && regexPrefixes.isEmpty }
     }
 
-    private var byID: [UUID: Entry] = [:]
-    private var ordered: [Entry] = []
-    private var index: [IndexKey: [Entry]] = [:]
-    /// How many exact stubs give a whole `url` (path and query): requests only build their URL
-    /// to look it up when there are some.
-    private var urlKeyCount = 0
-    private var byOperation: [String: [Entry]] = [:]
-    /// Template and regex stubs by method: a short list, searched without hashing the method.
-    private var patternRoutes: [(method: HTTPMethod, routes: PatternRoutes)] = []
-    private var unindexed: [Entry] = []
-    private var nextSequence = 0
+    /// Everything the registry holds.
+    fileprivate struct Fields: Sendable {
+        var byID: [UUID: Entry] = [:]
+        var ordered: [Entry] = []
+        var index: [IndexKey: [Entry]] = [:]
+        /// How many exact stubs give a whole `url` (path and query): requests only build their
+        /// URL to look it up when there are some.
+        var urlKeyCount = 0
+        /// How many exact stubs accept any method: requests only look up `ANY` when there are some.
+        var anyMethodKeyCount = 0
+        var byOperation: [String: [Entry]] = [:]
+        /// Template and regex stubs by method: a short list, searched without hashing the method.
+        var patternRoutes: [(method: HTTPMethod, routes: PatternRoutes)] = []
+        var unindexed: [Entry] = []
+        var nextSequence = 0
+        /// The stubs filed for near-miss ranking.
+        var nearMissIndex = NearMissIndex()
+        /// How many stubs each namespace holds (global stubs are not counted).
+        var namespaceCounts: [String: Int] = [:]
+        /// How many stubs belong to some namespace.
+        var namespacedCount = 0
+    }
+
+    /// The fields in one immutable box, so that a copy of the registry (each request's
+    /// snapshot) retains one object rather than each of its tables: with several event loops,
+    /// every retain of a shared table is a cache line passed between cores.
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage = Storage(Fields())
+
+    /// Changes the fields. The box is emptied first, so that when this registry held the only
+    /// reference, the tables are uniquely referenced again and change in place.
+    private mutating func change<Result>(_ body: (inout Fields) -> Result) -> Result {
+        var fields = storage.fields
+        storage = Storage(Fields())
+        defer { storage = Storage(fields) }
+        return body(&fields)
+    }
+
+    private var byID: [UUID: Entry] { storage.fields.byID }
+    private var ordered: [Entry] { storage.fields.ordered }
+
     /// The stubs filed for near-miss ranking.
-    private(set) var nearMissIndex = NearMissIndex()
-    /// How many stubs each namespace holds (global stubs are not counted).
-    private var namespaceCounts: [String: Int] = [:]
-    /// How many stubs belong to some namespace.
-    private var namespacedCount = 0
+    var nearMissIndex: NearMissIndex { storage.fields.nearMissIndex }
 
     /// An empty registry.
     package init() {}
@@ -146,11 +176,12 @@ package struct StubRegistry: Sendable {
     /// The number of stubs a request naming `namespace` (or none) sees: the global ones and
     /// those of its namespace.
     func visibleCount(namespace: String?) -> Int {
-        ordered.count - namespacedCount + (namespace.map { namespaceCounts[$0, default: 0] } ?? 0)
+        storage.fields.ordered.count - storage.fields.namespacedCount
+            + (namespace.map { storage.fields.namespaceCounts[$0, default: 0] } ?? 0)
     }
 
     /// The namespaces that hold stubs, sorted.
-    package var namespaces: [String] { namespaceCounts.keys.sorted() }
+    package var namespaces: [String] { storage.fields.namespaceCounts.keys.sorted() }
 
     /// The stub with the id.
     package func mapping(id: UUID) -> StubMapping? { byID[id]?.mapping }
@@ -166,73 +197,13 @@ package struct StubRegistry: Sendable {
 
     /// Adds a prepared stub, replacing any stub with the same id (which keeps its place among equals).
     mutating func add(_ stub: PreparedStub) {
-        let mapping = stub.mapping
-        let sequence: Int
-        if let existing = byID[mapping.id] {
-            sequence = existing.sequence
-            remove(id: mapping.id)
-        } else {
-            sequence = nextSequence
-            nextSequence += 1
-        }
-        let entry = Entry(stub, sequence: sequence)
-        byID[mapping.id] = entry
-        if let namespace = mapping.namespace {
-            namespaceCounts[namespace, default: 0] += 1
-            namespacedCount += 1
-        }
-        ordered.insertInMatchingOrder(entry)
-        nearMissIndex.insert(entry)
-        switch Self.route(of: mapping.request) {
-        case .exact(let key):
-            index[key, default: []].insertInMatchingOrder(entry)
-            if key.includesQuery { urlKeyCount += 1 }
-        case .operation(let operation): byOperation[operation, default: []].insertInMatchingOrder(entry)
-        case let .template(method, segments): changeRoutes(of: method) { $0.templates.insert(entry, segments: segments) }
-        case let .regexPrefix(method, prefix): changeRoutes(of: method) { $0.regexPrefixes.insert(entry, prefix: prefix) }
-        case .scanned: unindexed.insertInMatchingOrder(entry)
-        }
+        change { $0.add(stub) }
     }
 
     /// Removes the stub with the id; returns it when there was one.
     @discardableResult
     mutating func remove(id: UUID) -> StubMapping? {
-        guard let entry = byID.removeValue(forKey: id) else { return nil }
-        ordered.removeAll { $0 === entry }
-        if let namespace = entry.mapping.namespace {
-            namespaceCounts[namespace, default: 1] -= 1
-            if namespaceCounts[namespace] == 0 { namespaceCounts[namespace] = nil }
-            namespacedCount -= 1
-        }
-        nearMissIndex.remove(entry)
-        switch Self.route(of: entry.mapping.request) {
-        case .exact(let key):
-            index[key]?.removeAll { $0 === entry }
-            if index[key]?.isEmpty == true { index[key] = nil }
-            if key.includesQuery { urlKeyCount -= 1 }
-        case .operation(let operation):
-            byOperation[operation]?.removeAll { $0 === entry }
-            if byOperation[operation]?.isEmpty == true { byOperation[operation] = nil }
-        case let .template(method, segments):
-            changeRoutes(of: method) { $0.templates.remove(entry, segments: segments) }
-        case let .regexPrefix(method, prefix):
-            changeRoutes(of: method) { $0.regexPrefixes.remove(entry, prefix: prefix) }
-        case .scanned:
-            unindexed.removeAll { $0 === entry }
-        }
-        return entry.mapping
-    }
-
-    /// Changes the template and regex routes of a method, keeping only methods that have some.
-    private mutating func changeRoutes(of method: HTTPMethod, _ change: (inout PatternRoutes) -> Void) {
-        if let index = patternRoutes.firstIndex(where: { $0.method == method }) {
-            change(&patternRoutes[index].routes)
-            if patternRoutes[index].routes.isEmpty { patternRoutes.remove(at: index) }
-        } else {
-            var routes = PatternRoutes()
-            change(&routes)
-            if !routes.isEmpty { patternRoutes.append((method, routes)) }
-        }
+        change { $0.remove(id: id) }
     }
 
     /// Removes every stub.
@@ -241,9 +212,36 @@ package struct StubRegistry: Sendable {
     /// The stubs that could match the request, in matching order. Most requests hit one
     /// bucket, which is then walked as it is, without merging or allocating.
     func candidates(for request: RecordedRequest) -> CandidateSequence {
-        var lists: [[Entry]] = []
-        var only: [Entry]?
-        func consider(_ list: [Entry]?) {
+        var found = CandidateLists()
+        found.consider(storage.fields.unindexed)
+        if let operation = request.operationId { found.consider(storage.fields.byOperation[operation]) }
+        let path = request.path
+        if !storage.fields.patternRoutes.isEmpty, !path.utf8.isASCII { return CandidateSequence(single: storage.fields.ordered) }
+        let url = storage.fields.urlKeyCount > 0 ? request.url : path
+        var method = request.method
+        while true {
+            if !storage.fields.index.isEmpty, method != .any || storage.fields.anyMethodKeyCount > 0 {
+                found.consider(storage.fields.index[IndexKey(method: method, includesQuery: false, value: path)])
+                if storage.fields.urlKeyCount > 0 { found.consider(storage.fields.index[IndexKey(method: method, includesQuery: true, value: url)]) }
+            }
+            for (routesMethod, routes) in storage.fields.patternRoutes where routesMethod == method {
+                routes.templates.forEachCandidateList(ofASCIIPath: path) { found.consider($0) }
+                routes.regexPrefixes.forEachCandidateList(ofASCIIPath: path) { found.consider($0) }
+            }
+            guard method != .any else { break }
+            method = .any
+        }
+        return found.sequence
+    }
+
+    /// The candidate lists of one request as they are found: one list is walked as it is,
+    /// several are merged. (A struct rather than a nested function over local variables, which
+    /// would box them and check each access at run time.)
+    private struct CandidateLists {
+        private var lists: [[Entry]] = []
+        private var only: [Entry]?
+
+        mutating func consider(_ list: [Entry]?) {
             guard let list, !list.isEmpty else { return }
             if only == nil && lists.isEmpty {
                 only = list
@@ -255,32 +253,17 @@ package struct StubRegistry: Sendable {
                 lists.append(list)
             }
         }
-        consider(unindexed)
-        if let operation = request.operationId { consider(byOperation[operation]) }
-        let path = request.path
-        if !patternRoutes.isEmpty, !path.utf8.isASCII { return CandidateSequence(single: ordered) }
-        let url = urlKeyCount > 0 ? request.url : path
-        var method = request.method
-        while true {
-            if !index.isEmpty {
-                consider(index[IndexKey(method: method, includesQuery: false, value: path)])
-                if urlKeyCount > 0 { consider(index[IndexKey(method: method, includesQuery: true, value: url)]) }
-            }
-            for (routesMethod, routes) in patternRoutes where routesMethod == method {
-                routes.templates.forEachCandidateList(ofASCIIPath: path, consider)
-                routes.regexPrefixes.forEachCandidateList(ofASCIIPath: path, consider)
-            }
-            guard method != .any else { break }
-            method = .any
+
+        var sequence: CandidateSequence {
+            if let only { return CandidateSequence(single: only) }
+            return CandidateSequence(merging: lists)
         }
-        if let only { return CandidateSequence(single: only) }
-        return CandidateSequence(merging: lists)
     }
 
     /// All stubs in matching order, as entries.
     var entries: [Entry] { ordered }
 
-    private static func route(of pattern: RequestPattern) -> Route {
+    fileprivate static func route(of pattern: RequestPattern) -> Route {
         switch pattern.url.kind {
         case .url(let value): return .exact(IndexKey(method: pattern.method, includesQuery: true, value: value))
         case .urlPath(let value): return .exact(IndexKey(method: pattern.method, includesQuery: false, value: value))
@@ -296,6 +279,80 @@ package struct StubRegistry: Sendable {
             return prefix.isEmpty ? .scanned : .regexPrefix(pattern.method, String(prefix))
         default:
             return .scanned
+        }
+    }
+}
+
+/// Adding and removing, on the registry's fields.
+extension StubRegistry.Fields {
+    mutating func add(_ stub: StubRegistry.PreparedStub) {
+        let mapping = stub.mapping
+        let sequence: Int
+        if let existing = byID[mapping.id] {
+            sequence = existing.sequence
+            remove(id: mapping.id)
+        } else {
+            sequence = nextSequence
+            nextSequence += 1
+        }
+        let entry = StubRegistry.Entry(stub, sequence: sequence)
+        byID[mapping.id] = entry
+        if let namespace = mapping.namespace {
+            namespaceCounts[namespace, default: 0] += 1
+            namespacedCount += 1
+        }
+        ordered.insertInMatchingOrder(entry)
+        nearMissIndex.insert(entry)
+        switch StubRegistry.route(of: mapping.request) {
+        case .exact(let key):
+            index[key, default: []].insertInMatchingOrder(entry)
+            if key.includesQuery { urlKeyCount += 1 }
+            if key.method == .any { anyMethodKeyCount += 1 }
+        case .operation(let operation): byOperation[operation, default: []].insertInMatchingOrder(entry)
+        case let .template(method, segments): changeRoutes(of: method) { $0.templates.insert(entry, segments: segments) }
+        case let .regexPrefix(method, prefix): changeRoutes(of: method) { $0.regexPrefixes.insert(entry, prefix: prefix) }
+        case .scanned: unindexed.insertInMatchingOrder(entry)
+        }
+    }
+
+    @discardableResult
+    mutating func remove(id: UUID) -> StubMapping? {
+        guard let entry = byID.removeValue(forKey: id) else { return nil }
+        ordered.removeAll { $0 === entry }
+        if let namespace = entry.mapping.namespace {
+            namespaceCounts[namespace, default: 1] -= 1
+            if namespaceCounts[namespace] == 0 { namespaceCounts[namespace] = nil }
+            namespacedCount -= 1
+        }
+        nearMissIndex.remove(entry)
+        switch StubRegistry.route(of: entry.mapping.request) {
+        case .exact(let key):
+            index[key]?.removeAll { $0 === entry }
+            if index[key]?.isEmpty == true { index[key] = nil }
+            if key.includesQuery { urlKeyCount -= 1 }
+            if key.method == .any { anyMethodKeyCount -= 1 }
+        case .operation(let operation):
+            byOperation[operation]?.removeAll { $0 === entry }
+            if byOperation[operation]?.isEmpty == true { byOperation[operation] = nil }
+        case let .template(method, segments):
+            changeRoutes(of: method) { $0.templates.remove(entry, segments: segments) }
+        case let .regexPrefix(method, prefix):
+            changeRoutes(of: method) { $0.regexPrefixes.remove(entry, prefix: prefix) }
+        case .scanned:
+            unindexed.removeAll { $0 === entry }
+        }
+        return entry.mapping
+    }
+
+    /// Changes the template and regex routes of a method, keeping only methods that have some.
+    mutating func changeRoutes(of method: HTTPMethod, _ change: (inout StubRegistry.PatternRoutes) -> Void) {
+        if let index = patternRoutes.firstIndex(where: { $0.method == method }) {
+            change(&patternRoutes[index].routes)
+            if patternRoutes[index].routes.isEmpty { patternRoutes.remove(at: index) }
+        } else {
+            var routes = StubRegistry.PatternRoutes()
+            change(&routes)
+            if !routes.isEmpty { patternRoutes.append((method, routes)) }
         }
     }
 }
