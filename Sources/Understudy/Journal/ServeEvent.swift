@@ -11,35 +11,39 @@ public struct ServeEvent: Sendable, Identifiable {
         let entry: StubRegistry.Entry?
         let computedResponse: ResponseDefinition?
         let prepared: PreparedResponse?
-        let journalSequence: Int?
         let wasProxied: Bool
         let streamDelivery: StreamDelivery?
         let upstreamBodyTimeline: BodyTimeline?
 
         init(request: RecordedRequest, entry: StubRegistry.Entry?, computedResponse: ResponseDefinition?,
-             prepared: PreparedResponse? = nil, journalSequence: Int?, wasProxied: Bool = false,
+             prepared: PreparedResponse? = nil, wasProxied: Bool = false,
              streamDelivery: StreamDelivery? = nil, upstreamBodyTimeline: BodyTimeline? = nil) {
             self.request = request
             self.entry = entry
             self.computedResponse = computedResponse
             self.prepared = prepared
-            self.journalSequence = journalSequence
             self.wasProxied = wasProxied
             self.streamDelivery = streamDelivery
             self.upstreamBodyTimeline = upstreamBodyTimeline
         }
 
         /// A copy with some fields changed.
-        func with(journalSequence: Int?? = nil, streamDelivery: StreamDelivery?? = nil) -> Storage {
+        func with(streamDelivery: StreamDelivery?) -> Storage {
             Storage(request: request, entry: entry, computedResponse: computedResponse, prepared: prepared,
-                    journalSequence: journalSequence ?? self.journalSequence, wasProxied: wasProxied,
-                    streamDelivery: streamDelivery ?? self.streamDelivery, upstreamBodyTimeline: upstreamBodyTimeline)
+                    wasProxied: wasProxied, streamDelivery: streamDelivery, upstreamBodyTimeline: upstreamBodyTimeline)
         }
     }
 
     private let storage: Storage
+    /// Where the journal put this entry (`RequestJournal.append`), so that finishing it finds
+    /// it without a scan; `nil` until journaled. Kept outside the box, so that journaling an
+    /// event built beforehand copies no field.
+    let journalSequence: Int?
 
-    private init(_ storage: Storage) { self.storage = storage }
+    private init(_ storage: Storage, journalSequence: Int?) {
+        self.storage = storage
+        self.journalSequence = journalSequence
+    }
 
     /// The id of the request.
     public var id: UUID { storage.request.id }
@@ -52,7 +56,6 @@ public struct ServeEvent: Sendable, Identifiable {
     var computedResponse: ResponseDefinition? { storage.computedResponse }
     /// Where the journal put this entry (`RequestJournal.append`), so that finishing it finds
     /// it without a scan; `nil` until journaled.
-    var journalSequence: Int? { storage.journalSequence }
 
     /// The stub that answered, or `nil` when no stub matched.
     public var stub: StubMapping? { storage.entry?.mapping }
@@ -95,24 +98,24 @@ public struct ServeEvent: Sendable, Identifiable {
     /// Creates an event.
     public init(request: RecordedRequest, stub: StubMapping?, response: ResponseDefinition) {
         self.init(Storage(request: request, entry: stub.map { StubRegistry.Entry(mapping: $0, sequence: -1) },
-                          computedResponse: response, journalSequence: nil))
+                          computedResponse: response), journalSequence: nil)
     }
 
     /// An event answered by a registry stub; `response` is `nil` for the stub's static response.
     init(request: RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?, journalSequence: Int? = nil) {
-        self.init(Storage(request: request, entry: entry, computedResponse: response, journalSequence: journalSequence))
+        self.init(Storage(request: request, entry: entry, computedResponse: response), journalSequence: journalSequence)
     }
 
     /// This event as a journal keeps it, at `sequence` (a store outside the process numbers
     /// its entries itself).
     package func journaled(at sequence: Int?) -> ServeEvent {
-        ServeEvent(storage.with(journalSequence: .some(sequence)))
+        ServeEvent(storage, journalSequence: sequence)
     }
 
     /// An event answered by a dynamic stub's prepared response.
     init(request: RecordedRequest, entry: StubRegistry.Entry, prepared: PreparedResponse, journalSequence: Int?) {
-        self.init(Storage(request: request, entry: entry, computedResponse: prepared.definition, prepared: prepared,
-                          journalSequence: journalSequence))
+        self.init(Storage(request: request, entry: entry, computedResponse: prepared.definition, prepared: prepared),
+                  journalSequence: journalSequence)
     }
 
     /// For a streamed response served by the loopback server, how much of it reached the
@@ -122,7 +125,7 @@ public struct ServeEvent: Sendable, Identifiable {
 
     /// This event with its stream's delivery recorded.
     func delivered(_ delivery: StreamDelivery) -> ServeEvent {
-        ServeEvent(storage.with(streamDelivery: .some(delivery)))
+        ServeEvent(storage.with(streamDelivery: delivery), journalSequence: journalSequence)
     }
 
     /// For a request the loopback server proxied, when each piece of upstream's body arrived
@@ -135,6 +138,6 @@ public struct ServeEvent: Sendable, Identifiable {
     /// pieces arrived if that was observed.
     func proxied(_ upstream: ResponseDefinition, timeline: BodyTimeline?) -> ServeEvent {
         ServeEvent(Storage(request: storage.request, entry: storage.entry, computedResponse: upstream,
-                           journalSequence: storage.journalSequence, wasProxied: true, upstreamBodyTimeline: timeline))
+                           wasProxied: true, upstreamBodyTimeline: timeline), journalSequence: journalSequence)
     }
 }

@@ -129,13 +129,27 @@ package protocol MockStateStore: AnyObject, Sendable {
     var messageStubSharing: (any MessageStubSharing)? { get }
 }
 
-/// A served request to journal, and how it was answered.
-package enum JournalAnswer: Sendable {
+/// A served request to journal, and how it was answered: its journal entry, built before the
+/// store's critical section (which only numbers and keeps it).
+package struct JournalAnswer: Sendable {
+    /// The entry, not numbered yet.
+    let unjournaled: ServeEvent
+
     /// Answered by `entry`'s static response (`response` `nil`), or by `response`: a rendered
     /// template, a dynamic stub's answer, the near-miss 404 (`entry` `nil`).
-    case response(RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?)
+    package static func response(_ request: RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?) -> JournalAnswer {
+        JournalAnswer(unjournaled: ServeEvent(request: request, entry: entry, response: response))
+    }
+
     /// Answered by a dynamic stub's prepared response.
-    case prepared(RecordedRequest, entry: StubRegistry.Entry, prepared: PreparedResponse)
+    package static func prepared(_ request: RecordedRequest, entry: StubRegistry.Entry, prepared: PreparedResponse) -> JournalAnswer {
+        JournalAnswer(unjournaled: ServeEvent(request: request, entry: entry, prepared: prepared, journalSequence: nil))
+    }
+
+    /// The journal entry for this answer, at `journalSequence` in the journal.
+    package func event(journalSequence: Int?) -> ServeEvent {
+        unjournaled.journaled(at: journalSequence)
+    }
 }
 
 /// The stubs and scenario states a request is matched against, as of one moment.
@@ -161,18 +175,6 @@ package struct StoreGeneration: Sendable, Hashable {
     package init(stubs: Int64 = 0, scenarios: Int64 = 0) {
         self.stubs = stubs
         self.scenarios = scenarios
-    }
-}
-
-extension JournalAnswer {
-    /// The journal entry for this answer, at `journalSequence` in the journal.
-    package func event(journalSequence: Int?) -> ServeEvent {
-        switch self {
-        case let .response(request, entry, response):
-            ServeEvent(request: request, entry: entry, response: response, journalSequence: journalSequence)
-        case let .prepared(request, entry, prepared):
-            ServeEvent(request: request, entry: entry, prepared: prepared, journalSequence: journalSequence)
-        }
     }
 }
 
