@@ -100,14 +100,19 @@ package final class InMemoryStateStore: MockStateStore {
             guard contents.scenarios(in: namespace).admits(entry.mapping) else { return nil }
             if entry.mapping.newScenarioState != nil { contents.changeScenarios(in: namespace) { $0.apply(entry.mapping) } }
             let id = entry.mapping.id
-            var count = contents.callCounts[id, default: 0] + 1
-            contents.callCounts[id] = count
+            // Counted in place: one lookup (one hash of the id) per count.
+            var count = Self.increment(&contents.callCounts[id, default: 0])
             if let namespace {
-                count = contents.namespaceCallCounts[namespace, default: [:]][id, default: 0] + 1
-                contents.namespaceCallCounts[namespace, default: [:]][id] = count
+                count = Self.increment(&contents.namespaceCallCounts[namespace, default: [:]][id, default: 0])
             }
             return StoreCommit(callCount: count, event: answer.map { contents.journal($0) })
         }
+    }
+
+    /// Adds one to a count and returns it.
+    private static func increment(_ count: inout Int) -> Int {
+        count += 1
+        return count
     }
 
     @discardableResult
