@@ -32,7 +32,9 @@ func send(
     request.method = .init(rawValue: method)
     for (name, value) in headers { request.headers.add(name: name, value: value) }
     if let body { request.body = .bytes(ByteBuffer(string: body)) }
-    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+    // A hang guard only, as long as the other helpers' (60 s): a full parallel run once kept an
+    // admin wait of 200 ms from answering within 10 s.
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
     let bytes = try await response.body.collect(upTo: 32 * 1024 * 1024)
     return TestResponse(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
                         body: String(buffer: bytes))
