@@ -84,7 +84,7 @@ public struct ServeEvent: Sendable, Identifiable {
     public var wasMatched: Bool { storage.entry != nil }
 
     /// The webhooks the stub that answered sends afterwards (read without copying the stub).
-    var webhooks: [WebhookDefinition] { storage.entry?.mapping.webhooks ?? [] }
+    var webhooks: [WebhookDefinition] { storage.entry?.webhooks ?? [] }
 
     /// Whether the stub forwarded the request upstream; ``response`` is then what upstream
     /// answered (once it has answered).

@@ -31,6 +31,9 @@ package struct StubRegistry: Sendable {
         let nearMissBound: NearMissBound
         /// The stub's effective priority, kept so that ordering entries copies no mapping.
         let priority: Int
+        /// The webhooks the stub sends after answering (``StubMapping/webhooks``), worked out
+        /// once: serving asks for them on every request.
+        let webhooks: [WebhookDefinition]
 
         convenience init(mapping: StubMapping, sequence: Int) {
             self.init(PreparedStub(mapping), sequence: sequence)
@@ -43,6 +46,7 @@ package struct StubRegistry: Sendable {
             staticAnswer = stub.staticAnswer
             nearMissBound = stub.nearMissBound
             priority = stub.mapping.effectivePriority
+            webhooks = stub.mapping.webhooks
         }
 
         /// Sorts before `other` when it should be tried first.
