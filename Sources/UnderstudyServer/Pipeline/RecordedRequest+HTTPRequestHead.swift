@@ -8,8 +8,8 @@ extension RecordedRequest {
     /// origin-form URLs get the connection's scheme (and the `Host` header's authority behind
     /// TLS), so stubs match `https://` URLs as WireMock does.
     init(_ head: HTTPRequestHead, body: ByteBuffer, scheme: String, channel: any Channel, id: UUID, clientAddress: String) {
-        var headers = Understudy.HTTPHeaders()
-        for (name, value) in head.headers { headers.add(name: name, value: value) }
+        // Mapped in one go, so the fields are allocated once at their final size.
+        let headers = Understudy.HTTPHeaders(head.headers.map { Understudy.HTTPHeaders.Field(name: $0.name, value: $0.value) })
         let url: String
         if head.uri.hasPrefix("/"), let host = headers["Host"] {
             // Origin form: the scheme is the connection's (https behind TLS), the host the header's.
@@ -22,7 +22,11 @@ extension RecordedRequest {
         self.init(id: id, method: Understudy.HTTPMethod(head.method.rawValue), url: url, headers: headers,
                   body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView), clientAddress: clientAddress)
         // An HTTP/2 stream's head says HTTP/2.0 (NIO's frame-to-HTTP/1 codec), as Jetty tells WireMock.
-        protocolVersion = "HTTP/\(head.version.major).\(head.version.minor)"
+        protocolVersion = switch head.version {
+        case .http1_1: "HTTP/1.1"
+        case .http2: "HTTP/2.0"
+        default: "HTTP/\(head.version.major).\(head.version.minor)"
+        }
     }
 
     /// `ip:port` of a channel's peer, as the journal records it.
