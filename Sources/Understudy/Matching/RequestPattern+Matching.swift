@@ -84,6 +84,7 @@ extension RequestPattern {
     }
 
     private func methodMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        if e.tookFirstMiss(.of(methods.map { $0.matches(request.method) } ?? (method == .any || method == request.method))) { return }
         if let methods {
             e.check("method", methods.description, FieldWeight.method, actual: { request.method.rawValue }) {
                 .of(methods.matches(request.method))
@@ -97,6 +98,7 @@ extension RequestPattern {
 
     private func urlMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
         guard let key = url.key else { return }
+        if e.tookFirstMiss(url.match(request)) { return }
         e.check(key, url.value.map(quoted) ?? "", FieldWeight.url, actual: { quoted(url.includesQuery ? request.url : request.path) },
                 abandoned: { url.abandonsRegex(on: request) }) {
             url.match(request)

@@ -28,6 +28,16 @@ struct RequestPatternEvaluation {
     /// Whether the remaining fields can be skipped.
     var done: Bool { mode == .firstMiss && missed }
 
+    /// In `firstMiss` mode, takes a field's result computed by the caller and returns `true`;
+    /// in the other modes returns `false`, and the caller goes on to ``check``. For the fields
+    /// every stub has (method, URL): a call of ``check`` forms its closures, and they copied
+    /// the URL pattern for every candidate stub.
+    mutating func tookFirstMiss(_ result: @autoclosure () -> MatchResult) -> Bool {
+        guard mode == .firstMiss else { return false }
+        if !missed, !result().isExactMatch { missed = true }
+        return true
+    }
+
     /// The weighted aggregate of the fields checked (`graded` and `detailed` modes).
     var result: MatchResult { MatchResult.aggregate(parts) }
 
