@@ -84,16 +84,9 @@ extension RequestPattern {
     }
 
     private func methodMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
-        if e.tookFirstMiss(.of(methods.map { $0.matches(request.method) } ?? (method == .any || method == request.method))) { return }
-        if let methods {
-            e.check("method", methods.description, FieldWeight.method, actual: { request.method.rawValue }) {
-                .of(methods.matches(request.method))
-            }
-            return
-        }
-        e.check("method", method.rawValue, FieldWeight.method, actual: { request.method.rawValue }) {
-            .of(method == .any || method == request.method)
-        }
+        let matched = MatchResult.of(methods.map { $0.matches(request.method) } ?? (method == .any || method == request.method))
+        if e.tookFirstMiss(matched) { return }
+        e.check("method", methods?.description ?? method.rawValue, FieldWeight.method, actual: { request.method.rawValue }) { matched }
     }
 
     private func urlMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
