@@ -142,13 +142,16 @@ package struct StubRegistry: Sendable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var storage = Storage(Fields())
+    /// The box of an empty registry, shared (it never changes).
+    private static let empty = Storage(Fields())
+
+    private var storage = StubRegistry.empty
 
     /// Changes the fields. The box is emptied first, so that when this registry held the only
     /// reference, the tables are uniquely referenced again and change in place.
     private mutating func change<Result>(_ body: (inout Fields) -> Result) -> Result {
         var fields = storage.fields
-        storage = Storage(Fields())
+        storage = Self.empty
         defer { storage = Storage(fields) }
         return body(&fields)
     }
