@@ -103,7 +103,9 @@ struct HostileClientTests {
                     }
                     .connect(host: "127.0.0.1", port: server.port).get()
                 try await waitUntil("the proxied head is streamed") { collector.result.received.hasPrefix("HTTP/1.1 200 OK") }
-                try await client.close()
+                // The client leaves; on a loaded machine its connection may be gone already
+                // (a full run once saw "Already closed"), which is the same departure.
+                do { try await client.close() } catch ChannelError.alreadyClosed {}
                 // The second chunk is an hour away: only a cancelled upstream call closes its connection.
                 try await waitUntil("the upstream call is cancelled") { upstreamServer.connectionCount == 0 }
                 let next = try await send(server.baseURL.appendingPathComponent("a"))
