@@ -54,8 +54,6 @@ public struct ServeEvent: Sendable, Identifiable {
     var entry: StubRegistry.Entry? { storage.entry }
     /// The response when it is not the stub's static one (dynamic stubs, unmatched requests).
     var computedResponse: ResponseDefinition? { storage.computedResponse }
-    /// Where the journal put this entry (`RequestJournal.append`), so that finishing it finds
-    /// it without a scan; `nil` until journaled.
 
     /// The stub that answered, or `nil` when no stub matched.
     public var stub: StubMapping? { storage.entry?.mapping }
