@@ -23,13 +23,12 @@ final class PostgresChangeListener: Sendable {
 
     private func listen() throws(PostgresStoreError) {
         let connection = try pool.connect()
-        let (queue, onChange) = (queue, onChange)
         do {
             // PostgresNIO traps when a listener is dropped unused, which happens when the
             // connection closed before the listener reached it (seen while the database
             // restarts): the listener is added on the connection's event loop, and only while
             // the connection is open, so that it always reaches the connection's handler.
-            _ = try PostgresConnectionPool.wait(for: connection.eventLoop.submit {
+            _ = try PostgresConnectionPool.wait(for: connection.eventLoop.submit { [queue, onChange] in
                 guard !connection.isClosed else { throw ChannelError.ioOnClosedChannel }
                 connection.addListener(channel: "understudy_changes") { _, notification in
                     let payload = notification.payload
