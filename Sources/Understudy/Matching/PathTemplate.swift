@@ -150,6 +150,19 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether every segment is empty, one ASCII literal or one variable: an ASCII path then
+    /// fits the template exactly when its segments equal the literals byte for byte and are
+    /// not empty where the variables are, which is what ``PathTemplateTrie`` checks on its way.
+    var segmentsAreWhole: Bool {
+        segments.allSatisfy { pieces in
+            switch pieces.count {
+            case 0: true
+            case 1: if case .literal(let literal) = pieces[0] { literal.utf8.isASCII } else { true }
+            default: false
+            }
+        }
+    }
+
     private func matches(_ path: String, recording values: inout [String: String]?) -> Bool {
         let pathSegments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard path.hasPrefix("/"), pathSegments.count == segments.count else { return false }

@@ -14,7 +14,13 @@ extension RequestPattern {
 
     /// Whether the request matches; stops at the first field that differs.
     public func matches(_ request: RecordedRequest) -> Bool {
-        var evaluation = RequestPatternEvaluation(mode: .firstMiss)
+        matches(request, urlAlreadyMatched: false)
+    }
+
+    /// Whether the request matches, given that the URL pattern is already known to match when
+    /// `urlAlreadyMatched` (the route index found the stub by a lookup that decides it).
+    func matches(_ request: RecordedRequest, urlAlreadyMatched: Bool) -> Bool {
+        var evaluation = RequestPatternEvaluation(firstMissWithURLMatched: urlAlreadyMatched)
         evaluate(request, &evaluation)
         return !evaluation.missed
     }
@@ -90,7 +96,7 @@ extension RequestPattern {
     }
 
     private func urlMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
-        guard let key = url.key else { return }
+        guard let key = url.key, !e.urlAlreadyMatched else { return }
         if e.tookFirstMiss(url.match(request)) { return }
         e.check(key, url.value.map(quoted) ?? "", FieldWeight.url, actual: { quoted(url.includesQuery ? request.url : request.path) },
                 abandoned: { url.abandonsRegex(on: request) }) {

@@ -13,6 +13,9 @@ struct RequestPatternEvaluation {
     }
 
     let mode: Mode
+    /// Whether the URL is already known to match (`firstMiss` mode only): the route index
+    /// found the stub by a lookup that decides the URL pattern, so it is not checked again.
+    let urlAlreadyMatched: Bool
     /// Whether some field checked so far differs.
     private(set) var missed = false
     private var parts: [(result: MatchResult, weight: Double)] = []
@@ -23,6 +26,13 @@ struct RequestPatternEvaluation {
 
     init(mode: Mode) {
         self.mode = mode
+        urlAlreadyMatched = false
+    }
+
+    /// A `firstMiss` evaluation that skips the URL, which the caller knows to match.
+    init(firstMissWithURLMatched urlMatched: Bool) {
+        mode = .firstMiss
+        urlAlreadyMatched = urlMatched
     }
 
     /// Whether the remaining fields can be skipped.

@@ -378,10 +378,11 @@ public final class HTTPMock: Sendable {
 
     private static func firstMatch(_ request: RecordedRequest, _ namespace: String?, _ registry: StubRegistry,
                                    _ scenarios: ScenarioStates) -> StubRegistry.Entry? {
-        for entry in registry.candidates(for: request) {
+        let candidates = registry.candidates(for: request)
+        for entry in candidates {
             // Read through the entry rather than copying the whole stub for every candidate.
             if entry.mapping.namespace == nil || entry.mapping.namespace == namespace, scenarios.admits(entry.mapping),
-               entry.mapping.request.matches(request) {
+               entry.mapping.request.matches(request, urlAlreadyMatched: candidates.fromIndex && entry.urlDecidedByIndex) {
                 return entry
             }
         }

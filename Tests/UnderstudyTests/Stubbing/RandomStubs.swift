@@ -24,7 +24,8 @@ struct RandomStubs {
     mutating func template() -> String {
         let depth = Int.random(in: 0...3, using: &random)
         return "/" + (0..<depth).map { index in
-            chance(40) ? pick(["{v\(index)}", "{v\(index)}.json", "a{v\(index)}", "{v\(index)}b"]) : pick(RandomStubs.segments)
+            // The Kelvin sign (not ASCII) equals `K` to Swift: the index must walk it as a variable.
+            chance(40) ? pick(["{v\(index)}", "{v\(index)}.json", "a{v\(index)}", "{v\(index)}b"]) : pick(RandomStubs.segments + ["\u{212A}"])
         }.joined(separator: "/")
     }
 

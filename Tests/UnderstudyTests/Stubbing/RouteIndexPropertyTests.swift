@@ -5,7 +5,8 @@ import UnderstudySupport
 
 /// The route index only narrows: for random stub sets and requests, the stubs it offers that
 /// match are exactly the stubs a scan of every stub finds, in the same (WireMock) order:
-/// priority first, then newest first.
+/// priority first, then newest first. Where the index decides a stub's URL (an exact key, a
+/// template of whole segments), the URL pattern agrees.
 struct RouteIndexPropertyTests {
     @Test(arguments: 0..<40)
     func theIndexedMatchesAreTheScannedMatches(seed: UInt64) {
@@ -29,9 +30,19 @@ struct RouteIndexPropertyTests {
         for _ in 0..<200 {
             let request = generator.request()
             let scanned = registry.entries.filter { $0.mapping.request.matches(request) }.map(\.mapping.id)
-            let candidates = Array(registry.candidates(for: request))
-            let indexed = candidates.filter { $0.mapping.request.matches(request) }.map(\.mapping.id)
+            let sequence = registry.candidates(for: request)
+            let candidates = Array(sequence)
+            // As the mock matches them: the URL is not checked again where the index decided it.
+            let decided = candidates.filter { sequence.fromIndex && $0.urlDecidedByIndex }
+            let indexed = candidates.filter {
+                $0.mapping.request.matches(request, urlAlreadyMatched: sequence.fromIndex && $0.urlDecidedByIndex)
+            }.map(\.mapping.id)
             #expect(indexed == scanned, "seed \(seed): \(request.method) \(request.url)")
+            // Where the index decided the URL, the URL pattern agrees.
+            for entry in decided {
+                #expect(entry.mapping.request.url.match(request).isExactMatch,
+                        "seed \(seed): \(entry.mapping.request.url) offered as decided for \(request.url)")
+            }
             // Offered once each, in matching order.
             #expect(zip(candidates, candidates.dropFirst()).allSatisfy { $0.precedes($1) }, "seed \(seed): \(request.method) \(request.url)")
         }

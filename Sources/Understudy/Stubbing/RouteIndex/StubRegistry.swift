@@ -34,6 +34,9 @@ package struct StubRegistry: Sendable {
         /// The webhooks the stub sends after answering (``StubMapping/webhooks``), worked out
         /// once: serving asks for them on every request.
         let webhooks: [WebhookDefinition]
+        /// Whether finding the stub in the index proves its URL pattern matches (an exact URL
+        /// or path, or a template the trie checks whole), so matching need not check it again.
+        let urlDecidedByIndex: Bool
 
         convenience init(mapping: StubMapping, sequence: Int) {
             self.init(PreparedStub(mapping), sequence: sequence)
@@ -47,6 +50,11 @@ package struct StubRegistry: Sendable {
             nearMissBound = stub.nearMissBound
             priority = stub.mapping.effectivePriority
             webhooks = stub.mapping.webhooks
+            urlDecidedByIndex = switch StubRegistry.route(of: stub.mapping.request) {
+            case .exact: true
+            case .template: if case .urlPathTemplate(let template) = stub.mapping.request.url.kind { template.segmentsAreWhole } else { false }
+            case .operation, .regexPrefix, .scanned: false
+            }
         }
 
         /// Sorts before `other` when it should be tried first.
@@ -223,7 +231,9 @@ package struct StubRegistry: Sendable {
         found.consider(storage.fields.unindexed)
         if let operation = request.operationId { found.consider(storage.fields.byOperation[operation]) }
         let path = request.path
-        if !storage.fields.patternRoutes.isEmpty, !path.utf8.isASCII { return CandidateSequence(single: storage.fields.ordered) }
+        if !storage.fields.patternRoutes.isEmpty, !path.utf8.isASCII {
+            return CandidateSequence(single: storage.fields.ordered, fromIndex: false)
+        }
         let url = storage.fields.urlKeyCount > 0 ? request.url : path
         var method = request.method
         while true {
@@ -262,7 +272,7 @@ package struct StubRegistry: Sendable {
         }
 
         var sequence: CandidateSequence {
-            if let only { return CandidateSequence(single: only) }
+            if let only { return CandidateSequence(single: only, fromIndex: true) }
             return CandidateSequence(merging: lists)
         }
     }
@@ -384,17 +394,23 @@ struct CandidateSequence: Sequence, IteratorProtocol {
     private var positions: [Int]
     private var single: [StubRegistry.Entry]
     private var singlePosition = 0
+    /// Whether the stubs were found in the index by this request's method and URL (not every
+    /// stub, for a path the index cannot walk): then a stub whose
+    /// ``StubRegistry/Entry/urlDecidedByIndex`` holds matches the URL.
+    let fromIndex: Bool
 
-    init(single: [StubRegistry.Entry]) {
+    init(single: [StubRegistry.Entry], fromIndex: Bool) {
         self.single = single
         self.lists = []
         self.positions = []
+        self.fromIndex = fromIndex
     }
 
     init(merging lists: [[StubRegistry.Entry]]) {
         self.single = []
         self.lists = lists
         self.positions = Array(repeating: 0, count: lists.count)
+        fromIndex = true
     }
 
     mutating func next() -> StubRegistry.Entry? {
