@@ -74,6 +74,30 @@ struct MockServerTests {
         #expect(mock.serveEvents.count == 2)
     }
 
+    /// A connection that asks for the same static stub again is sent the head and body made
+    /// for it the first time (`ResponseWriter`'s reusable answer). A `HEAD`, an HTTP/1.0 request
+    /// and another stub on the same connection each get their own answer, not the kept one.
+    @Test func aConnectionSendsAKeptAnswerOnlyForTheSameStub() async throws {
+        let mock = HTTPMock()
+        mock.stub(StubMapping(.any(urlPath: "/doc"), .ok.body("second")).inScenario("flow", whenState: "Started"))
+        mock.stub(StubMapping(.get(urlPath: "/doc"), .ok.body("third stub")).inScenario("flow", whenState: "Third"))
+        mock.stub(StubMapping(.post(urlPath: "/next"), .ok).inScenario("flow", willSetState: "Third"))
+        try await withMockServer(mock) { server in
+            let raw = try await exchangeRaw(
+                "GET /doc HTTP/1.1\r\nHost: x\r\n\r\n" + "HEAD /doc HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "GET /doc HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\n\r\n" + "POST /next HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"
+                    + "GET /doc HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
+            let answers = raw.received.components(separatedBy: "HTTP/1.").dropFirst().map { "HTTP/1." + $0 }
+            try #require(answers.count == 5, "\(raw.received)")
+            #expect(answers[0].hasPrefix("HTTP/1.1 200 OK\r\n") && answers[0].hasSuffix("\r\n\r\nsecond"))
+            #expect(answers[1].contains("Content-Length: 6\r\n") && answers[1].hasSuffix("\r\n\r\n"))
+            #expect(answers[2].hasPrefix("HTTP/1.0 200 OK\r\n") && answers[2].hasSuffix("\r\n\r\nsecond"))
+            #expect(answers[4].hasPrefix("HTTP/1.1 200 OK\r\n") && answers[4].contains("Connection: close\r\n"))
+            #expect(answers[4].hasSuffix("\r\n\r\nthird stub"))
+        }
+        #expect(mock.serveEvents.count == 5)
+    }
+
     @Test func chunkedRequestBodiesAreReassembled() async throws {
         let mock = HTTPMock()
         mock.stub(.post(urlPath: "/upload").body(.equalTo("hello world")), .ok.body("got it"))

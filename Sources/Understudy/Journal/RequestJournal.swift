@@ -25,16 +25,21 @@ struct RequestJournal: Sendable {
     /// which an entry handed out is found again), or `nil` when the journal is disabled.
     var nextSequence: Int? { capacity > 0 ? appended : nil }
 
-    /// Appends an entry (numbered ``nextSequence``), dropping the oldest when full.
-    mutating func append(_ event: ServeEvent) {
-        guard capacity > 0 else { return }
+    /// Appends an entry (numbered ``nextSequence``), dropping the oldest when full; returns the
+    /// entry dropped, so that a caller holding a lock can let it go (freeing a request and its
+    /// answer) after unlocking.
+    @discardableResult
+    mutating func append(_ event: ServeEvent) -> ServeEvent? {
+        guard capacity > 0 else { return nil }
         appended += 1
-        if buffer.count < capacity {
+        guard buffer.count == capacity else {
             buffer.append(event)
-        } else {
-            buffer[head] = event
-            head = (head + 1) % capacity
+            return nil
         }
+        let dropped = buffer[head]
+        buffer[head] = event
+        head = (head + 1) % capacity
+        return dropped
     }
 
     /// All entries, oldest first.

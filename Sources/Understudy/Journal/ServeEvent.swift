@@ -78,6 +78,13 @@ public struct ServeEvent: Sendable, Identifiable {
         return prepared.answer(for: entry)
     }
 
+    /// The stub whose own static answer (``StubRegistry/Entry/staticAnswer``) the event
+    /// carries, the same for every request it answers; `nil` for answers made per request.
+    var staticAnswerOwner: StubRegistry.Entry? {
+        guard storage.computedResponse == nil, let entry = storage.entry, entry.staticAnswer != nil else { return nil }
+        return entry
+    }
+
     /// Whether a stub matched.
     public var wasMatched: Bool { storage.entry != nil }
 

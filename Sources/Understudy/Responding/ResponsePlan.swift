@@ -17,8 +17,15 @@ package struct ResponsePlan: Sendable {
 
     /// How long to wait before acting (the stub's delays and the mock's global delays).
     package var delay: Duration
-    /// What to do after the delay.
-    package var action: Action
+    /// What to do after the delay. Changing it forgets ``reusableKey``.
+    package var action: Action {
+        didSet { reusableKey = nil }
+    }
+    /// When set, every plan with the same key (compared by identity) responds with the same
+    /// head and body: a static stub's answer, as planned when the stub was added. A transport
+    /// may keep its own encoding of them against the key and send it again. Any change of
+    /// ``action`` clears it.
+    package internal(set) var reusableKey: (any AnyObject & Sendable)?
     /// The webhooks to fire once the response is over (``PendingWebhooks/fire(defaultSender:)``).
     package var webhooks: PendingWebhooks?
 

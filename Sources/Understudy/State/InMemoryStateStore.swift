@@ -29,10 +29,11 @@ package final class InMemoryStateStore: MockStateStore {
         }
 
         /// Journals an answer, building the event as a constant so that it is copied once
-        /// (into the journal), and wakes the waiters it completes.
-        mutating func journal(_ answer: JournalAnswer) -> ServeEvent {
+        /// (into the journal), and wakes the waiters it completes. The entry the journal drops
+        /// goes to `dropped`, to be freed once the lock is released.
+        mutating func journal(_ answer: JournalAnswer, dropped: inout ServeEvent?) -> ServeEvent {
             let event = answer.event(journalSequence: journal.nextSequence)
-            journal.append(event)
+            dropped = journal.append(event)
             if !journalWaiters.isEmpty { journalWaiters.arrived(event.request) }
             return event
         }
@@ -96,7 +97,9 @@ package final class InMemoryStateStore: MockStateStore {
 
     package func commit(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
                         journaling answer: JournalAnswer?) -> StoreCommit? {
-        contents.withLock { contents in
+        var dropped: ServeEvent?
+        defer { withExtendedLifetime(dropped) {} }
+        return contents.withLock { contents in
             guard contents.scenarios(in: namespace).admits(entry.mapping) else { return nil }
             if entry.mapping.newScenarioState != nil { contents.changeScenarios(in: namespace) { $0.apply(entry.mapping) } }
             let id = entry.mapping.id
@@ -105,7 +108,7 @@ package final class InMemoryStateStore: MockStateStore {
             if let namespace {
                 count = Self.increment(&contents.namespaceCallCounts[namespace, default: [:]][id, default: 0])
             }
-            return StoreCommit(callCount: count, event: answer.map { contents.journal($0) })
+            return StoreCommit(callCount: count, event: answer.map { contents.journal($0, dropped: &dropped) })
         }
     }
 
@@ -117,7 +120,9 @@ package final class InMemoryStateStore: MockStateStore {
 
     @discardableResult
     package func journal(_ answer: JournalAnswer) -> ServeEvent {
-        contents.withLock { $0.journal(answer) }
+        var dropped: ServeEvent?
+        defer { withExtendedLifetime(dropped) {} }
+        return contents.withLock { $0.journal(answer, dropped: &dropped) }
     }
 
     package func replace(_ event: ServeEvent) {

@@ -318,6 +318,8 @@ public final class HTTPMock: Sendable {
         let profile: NetworkProfile?
         if let answer = event.staticAnswer {
             plan = answer.plan(for: event.request.method, delays: delays, using: &generator)
+            // A HEAD request's answer has no body: not the same as the others'.
+            if event.request.method != .head { plan.reusableKey = event.staticAnswerOwner }
             profile = answer.networkProfile ?? mockProfile
         } else {
             let response = event.response

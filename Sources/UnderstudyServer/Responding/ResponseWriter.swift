@@ -67,27 +67,51 @@ final class ResponseWriter {
         finished?()
     }
 
+    /// A static answer as last written on this connection: its head and body buffers, sent
+    /// again while the connection asks for the same stub (``ResponsePlan/reusableKey``).
+    private struct Encoded {
+        let key: (any AnyObject & Sendable)?
+        let version: HTTPVersion
+        let head: HTTPResponseHead
+        let body: [ByteBuffer]
+    }
+
+    private var lastEncoded: Encoded?
+
     /// Writes a planned status, headers and body in answer to `request`; calls `finished` once
-    /// the end of the response has been written (or the client has gone).
-    func write(_ planned: ResponseHead, _ body: TimedBody, for request: HTTPRequestHead, context: ChannelHandlerContext,
-               then finished: (() -> Void)? = nil) {
-        var head = HTTPResponseHead(version: request.version, status: Self.status(planned.status, planned.reason))
-        for field in planned.headers { head.headers.add(name: field.name, value: field.value) }
-        writeHead(head, for: request, context: context)
+    /// the end of the response has been written (or the client has gone). With a `reusableKey`
+    /// (a static stub's answer) the head and buffers made for the key's last answer on this
+    /// connection are sent again.
+    func write(_ planned: ResponseHead, _ body: TimedBody, reusableKey: (any AnyObject & Sendable)? = nil,
+               for request: HTTPRequestHead, context: ChannelHandlerContext, then finished: (() -> Void)? = nil) {
         // A stream is flushed part by part even with no pauses (a client reads it as it comes).
         guard !body.arrivesAtOnce || body.isStream else {
             // No pauses: no flush until the end, so the whole response leaves in one write.
-            for part in body.parts {
-                context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(context.channel.allocator.buffer(bytes: part.bytes)))), promise: nil)
+            let encoded: Encoded
+            if let last = lastEncoded, let reusableKey, let lastKey = last.key, lastKey === reusableKey, last.version == request.version {
+                encoded = last
+            } else {
+                encoded = Encoded(key: reusableKey, version: request.version, head: head(planned, for: request),
+                                  body: body.parts.map { context.channel.allocator.buffer(bytes: $0.bytes) })
+                if reusableKey != nil { lastEncoded = encoded }
             }
+            writeHead(encoded.head, for: request, context: context)
+            for part in encoded.body { context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(part))), promise: nil) }
             end(for: request, context: context, then: finished)
             return
         }
+        writeHead(head(planned, for: request), for: request, context: context)
         context.flush()
         onFinish = finished
         streamDelivery = body.isStream ? StreamDelivery(partsDelivered: 0, parts: body.parts.count, clientLeftEarly: false) : nil
         timed = TimedWrite(parts: body.parts, ending: body.ending, request: request, due: context.eventLoop.now)
         scheduleNextPart(context: context)
+    }
+
+    private func head(_ planned: ResponseHead, for request: HTTPRequestHead) -> HTTPResponseHead {
+        var head = HTTPResponseHead(version: request.version, status: Self.status(planned.status, planned.reason))
+        for field in planned.headers { head.headers.add(name: field.name, value: field.value) }
+        return head
     }
 
     /// Writes a head, marking it `Connection: close` when the request did not ask to keep the connection.

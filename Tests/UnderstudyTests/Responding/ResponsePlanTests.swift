@@ -104,6 +104,37 @@ struct ResponsePlanTests {
         #expect(mock.globalDelays == GlobalDelays(fixedDelayMilliseconds: 40))
     }
 
+    /// A static stub's plans share a key (a transport may keep its encoding of them against it):
+    /// the same stub, the same key; another stub, a replaced stub, a `HEAD`, a templated or
+    /// prepared answer, or a plan whose action changed, none or another.
+    @Test func onlyAStaticStubsUnchangedPlansShareAKey() throws {
+        let mock = HTTPMock()
+        let stub = mock.stub(.any(urlPath: "/r"), .ok.body("x"))
+        mock.stub(.get(urlPath: "/other"), .ok.body("x"))
+        mock.stub(.get(urlPath: "/templated"), .ok.body("{{request.path}}").templated())
+        let prepared = PreparedResponse(.ok.body("p"))
+        mock.stub(StubMapping(request: .get(urlPath: "/prepared"), response: .dynamic(DynamicResponder(answering: { _, _ in .prepared(prepared) }))))
+        var generator = SplitMix64(seed: 1)
+        func key(_ method: HTTPMethod = .get, _ path: String = "/r") -> ObjectIdentifier? {
+            mock.respond(to: request(method, path), using: &generator).plan.reusableKey.map(ObjectIdentifier.init)
+        }
+        let first = try #require(key())
+        #expect(key() == first)
+        #expect(key(.post) == first)
+        #expect(key(.head) == nil)
+        #expect(key(.get, "/other") != first)
+        #expect(key(.get, "/templated") == nil)
+        #expect(key(.get, "/prepared") == nil)
+        #expect(key(.get, "/missing") == nil)
+        mock.stub(StubMapping(id: stub.id, .any(urlPath: "/r"), .ok.body("y")))
+        let replaced = try #require(key())
+        #expect(replaced != first)
+        var changed = mock.respond(to: request(.get, "/r"), using: &generator).plan
+        let (head, body) = try respond(changed)
+        changed.action = .respond(head, body)
+        #expect(changed.reusableKey == nil)
+    }
+
     @Test func theConfigurationSetsTheGlobalDelaysFromTheStart() {
         let configured = GlobalDelays(fixedDelayMilliseconds: 25, delayDistribution: .uniform(lower: 5, upper: 5))
         let mock = HTTPMock(configuration: .init(globalDelays: configured))
