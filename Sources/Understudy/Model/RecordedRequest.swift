@@ -15,39 +15,132 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
         }
     }
 
+    /// The fields, in one box shared by copies until one of them changes a field (copy on
+    /// write): a request is copied into the journal, the served event and the closures of the
+    /// transports, and copying a dozen fields (each string and array retained) cost the serve
+    /// path more than matching did.
+    ///
+    /// `@unchecked Sendable` is safe: a box is changed only through ``uniqueStorage``, which
+    /// first copies it unless this request holds the only reference, so a box another request
+    /// (or thread) can see is never written; every field's type is `Sendable`.
+    private final class Storage: @unchecked Sendable {
+        let id: UUID
+        var method: HTTPMethod
+        var scheme: String
+        var host: String
+        var port: Int
+        var path: String
+        var rawQuery: String?
+        var headers: HTTPHeaders
+        var body: Data
+        var clientAddress: String
+        var timestamp: Date
+        var operationId: String?
+        var protocolVersion: String?
+
+        init(id: UUID, method: HTTPMethod, scheme: String, host: String, port: Int, path: String, rawQuery: String?,
+             headers: HTTPHeaders, body: Data, clientAddress: String, timestamp: Date, operationId: String?, protocolVersion: String?) {
+            self.id = id
+            self.method = method
+            self.scheme = scheme
+            self.host = host
+            self.port = port
+            self.path = path
+            self.rawQuery = rawQuery
+            self.headers = headers
+            self.body = body
+            self.clientAddress = clientAddress
+            self.timestamp = timestamp
+            self.operationId = operationId
+            self.protocolVersion = protocolVersion
+        }
+
+        func copy() -> Storage {
+            Storage(id: id, method: method, scheme: scheme, host: host, port: port, path: path, rawQuery: rawQuery, headers: headers,
+                    body: body, clientAddress: clientAddress, timestamp: timestamp, operationId: operationId, protocolVersion: protocolVersion)
+        }
+    }
+
+    private var storage: Storage
+
+    /// The box, copied first when another request shares it.
+    private var uniqueStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
     /// Unique id of this request in the journal.
-    public let id: UUID
+    public var id: UUID { storage.id }
     /// The request method, for example `GET`.
-    public var method: HTTPMethod
+    public var method: HTTPMethod {
+        get { storage.method }
+        set { uniqueStorage.method = newValue }
+    }
     /// `http` or `https`.
-    public var scheme: String
+    public var scheme: String {
+        get { storage.scheme }
+        set { uniqueStorage.scheme = newValue }
+    }
     /// The host the request was addressed to (from the URL or the `Host` header).
-    public var host: String
+    public var host: String {
+        get { storage.host }
+        set { uniqueStorage.host = newValue }
+    }
     /// The port the request was addressed to.
-    public var port: Int
+    public var port: Int {
+        get { storage.port }
+        set { uniqueStorage.port = newValue }
+    }
     /// The path exactly as received, still percent-encoded, for example `/users/42`.
-    public var path: String
+    public var path: String {
+        get { storage.path }
+        set { uniqueStorage.path = newValue }
+    }
     /// The raw query string without `?`, or `nil` when the URL has none.
-    public var rawQuery: String?
+    public var rawQuery: String? {
+        get { storage.rawQuery }
+        set { uniqueStorage.rawQuery = newValue }
+    }
     /// The header fields in the order received.
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders {
+        get { storage.headers }
+        _modify { yield &uniqueStorage.headers }
+    }
     /// The body bytes (empty when there is none).
-    public var body: Data
+    public var body: Data {
+        get { storage.body }
+        _modify { yield &uniqueStorage.body }
+    }
     /// The address of the client, for example `127.0.0.1:51234`, or `in-process`.
-    public var clientAddress: String
+    public var clientAddress: String {
+        get { storage.clientAddress }
+        set { uniqueStorage.clientAddress = newValue }
+    }
     /// When the request was received.
-    public var timestamp: Date
+    public var timestamp: Date {
+        get { storage.timestamp }
+        set { uniqueStorage.timestamp = newValue }
+    }
     /// The OpenAPI operation the request was sent for (`getPetById`), when the transport knows
     /// it: the OpenAPI client transport records the generated client's `operationID`. Stubs and
     /// verification can match on it with `RequestPattern.operation(_:)`; `nil` for requests
     /// that came with no operation, such as those a socket received.
-    public var operationId: String?
+    public var operationId: String? {
+        get { storage.operationId }
+        set { uniqueStorage.operationId = newValue }
+    }
     /// The HTTP version a socket received the request over (`HTTP/1.1`, `HTTP/2.0`), which
     /// the admin API logs as WireMock's `protocol`; `nil` for requests made in process.
-    public var protocolVersion: String?
+    public var protocolVersion: String? {
+        get { storage.protocolVersion }
+        set { uniqueStorage.protocolVersion = newValue }
+    }
 
     /// Creates a request from an absolute (`http://host:port/p?q`) or origin-form (`/p?q`) URL.
     /// For origin-form URLs the host comes from the `Host` header, else `localhost`.
+    /// `protocolVersion` is the HTTP version a socket received it over (`nil` in process).
     public init(
         id: UUID = .random(),
         method: HTTPMethod,
@@ -56,21 +149,13 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
         body: Data = Data(),
         clientAddress: String = "in-process",
         timestamp: Date = Date(),
-        operationId: String? = nil
+        operationId: String? = nil,
+        protocolVersion: String? = nil
     ) {
         let parts = URLParts(url, hostHeader: headers["Host"])
-        self.id = id
-        self.method = method
-        self.scheme = parts.scheme
-        self.host = parts.host
-        self.port = parts.port
-        self.path = parts.path
-        self.rawQuery = parts.query
-        self.headers = headers
-        self.body = body
-        self.clientAddress = clientAddress
-        self.timestamp = timestamp
-        self.operationId = operationId
+        storage = Storage(id: id, method: method, scheme: parts.scheme, host: parts.host, port: parts.port, path: parts.path,
+                          rawQuery: parts.query, headers: headers, body: body, clientAddress: clientAddress, timestamp: timestamp,
+                          operationId: operationId, protocolVersion: protocolVersion)
     }
 
     /// Path and query as received, WireMock's `url`: `/users?page=2`.

@@ -19,14 +19,15 @@ extension RecordedRequest {
         } else {
             url = head.uri
         }
-        self.init(id: id, method: Understudy.HTTPMethod(head.method.rawValue), url: url, headers: headers,
-                  body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView), clientAddress: clientAddress)
         // An HTTP/2 stream's head says HTTP/2.0 (NIO's frame-to-HTTP/1 codec), as Jetty tells WireMock.
-        protocolVersion = switch head.version {
+        let version = switch head.version {
         case .http1_1: "HTTP/1.1"
         case .http2: "HTTP/2.0"
         default: "HTTP/\(head.version.major).\(head.version.minor)"
         }
+        self.init(id: id, method: Understudy.HTTPMethod(head.method.rawValue), url: url, headers: headers,
+                  body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView), clientAddress: clientAddress,
+                  protocolVersion: version)
     }
 
     /// `ip:port` of a channel's peer, as the journal records it.
