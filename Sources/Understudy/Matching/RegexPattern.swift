@@ -55,6 +55,23 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
         outcome(value) == .matched
     }
 
+    /// Whether the whole value matches, given that it starts with the characters of the
+    /// expression's first atoms when `proof` says so (the route index found it by that text).
+    func matches(_ value: String, given proof: IndexProof) -> Bool {
+        if case .regexStartMatches(let count) = proof, case .simple(let simple) = shortcut {
+            return simple.matches(value, skippingLeading: count)
+        }
+        return matches(value)
+    }
+
+    /// How many of the expression's first atoms a value starting with `prefix` is sure to
+    /// match: the leading atoms that each match one given character once, as far as their
+    /// characters are `prefix`'s. 0 when ICU matches the expression.
+    func leadingCharactersMatched(byPrefix prefix: String) -> Int {
+        guard case .simple(let simple) = shortcut else { return 0 }
+        return zip(simple.leadingCharacters, prefix.unicodeScalars).prefix { $0 == $1 }.count
+    }
+
     /// Whether the whole value matches, does not, or matching was abandoned because the
     /// expression backtracked past its step budget (catastrophic backtracking).
     package func outcome(_ value: String) -> RegexOutcome {

@@ -14,13 +14,13 @@ extension RequestPattern {
 
     /// Whether the request matches; stops at the first field that differs.
     public func matches(_ request: RecordedRequest) -> Bool {
-        matches(request, urlAlreadyMatched: false)
+        matches(request, given: .none)
     }
 
-    /// Whether the request matches, given that the URL pattern is already known to match when
-    /// `urlAlreadyMatched` (the route index found the stub by a lookup that decides it).
-    func matches(_ request: RecordedRequest, urlAlreadyMatched: Bool) -> Bool {
-        var evaluation = RequestPatternEvaluation(firstMissWithURLMatched: urlAlreadyMatched)
+    /// Whether the request matches, given what the route index proved about its URL when it
+    /// offered the stub.
+    func matches(_ request: RecordedRequest, given proof: IndexProof) -> Bool {
+        var evaluation = RequestPatternEvaluation(firstMissGiven: proof)
         evaluate(request, &evaluation)
         return !evaluation.missed
     }
@@ -96,8 +96,9 @@ extension RequestPattern {
     }
 
     private func urlMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
-        guard let key = url.key, !e.urlAlreadyMatched else { return }
-        if e.tookFirstMiss(url.match(request)) { return }
+        let proof = e.indexProof
+        guard let key = url.key, proof != .urlMatches else { return }
+        if e.tookFirstMiss(url.match(request, given: proof)) { return }
         e.check(key, url.value.map(quoted) ?? "", FieldWeight.url, actual: { quoted(url.includesQuery ? request.url : request.path) },
                 abandoned: { url.abandonsRegex(on: request) }) {
             url.match(request)

@@ -13,9 +13,9 @@ struct RequestPatternEvaluation {
     }
 
     let mode: Mode
-    /// Whether the URL is already known to match (`firstMiss` mode only): the route index
-    /// found the stub by a lookup that decides the URL pattern, so it is not checked again.
-    let urlAlreadyMatched: Bool
+    /// What the route index proved about the URL when it offered the stub (`firstMiss` mode
+    /// only), so that it is not checked again.
+    let indexProof: IndexProof
     /// Whether some field checked so far differs.
     private(set) var missed = false
     private var parts: [(result: MatchResult, weight: Double)] = []
@@ -26,13 +26,13 @@ struct RequestPatternEvaluation {
 
     init(mode: Mode) {
         self.mode = mode
-        urlAlreadyMatched = false
+        indexProof = .none
     }
 
-    /// A `firstMiss` evaluation that skips the URL, which the caller knows to match.
-    init(firstMissWithURLMatched urlMatched: Bool) {
+    /// A `firstMiss` evaluation that does not check again what the index proved.
+    init(firstMissGiven proof: IndexProof) {
         mode = .firstMiss
-        urlAlreadyMatched = urlMatched
+        indexProof = proof
     }
 
     /// Whether the remaining fields can be skipped.

@@ -37,6 +37,9 @@ struct SimpleRegex: Sendable {
     }
 
     private let atoms: [Atom]
+    /// The characters of the leading atoms that each match one given character once: every
+    /// match starts with them.
+    let leadingCharacters: [Unicode.Scalar]
     /// Each state's closure: itself and the states reachable from it without reading a
     /// character, as the bits of a word, so that matching allocates nothing.
     private let closures: [UInt64]
@@ -93,6 +96,9 @@ struct SimpleRegex: Sendable {
             guard atoms.count <= Self.maxAtoms else { return nil }
         }
         self.atoms = atoms
+        leadingCharacters = atoms.prefix { $0.repetition == .once }.map { atom -> Unicode.Scalar? in
+            if case .scalar(let scalar) = atom.matcher { scalar } else { nil }
+        }.prefix { $0 != nil }.compactMap { $0 }
         var closures: [UInt64] = []
         for state in 0...atoms.count {
             var mask: UInt64 = 1 << UInt64(state)
@@ -110,12 +116,21 @@ struct SimpleRegex: Sendable {
     /// followed at once (a Thompson simulation), so no input makes it backtrack. As in ICU, `.`
     /// takes a `\r\n` as one character, so its state lands two characters on.
     func matches(_ value: String) -> Bool {
+        matches(value, skippingLeading: 0)
+    }
+
+    /// Whether the whole of `value` matches, given that its first `skipped` characters are the
+    /// first `skipped` of ``leadingCharacters`` (the route index found it by them): the
+    /// simulation starts after them.
+    func matches(_ value: String, skippingLeading skipped: Int) -> Bool {
         let accepting: UInt64 = 1 << UInt64(atoms.count)
-        var current = closures[0]
+        let scalars = value.unicodeScalars
+        // Each leading atom is one character, once, and no other state is live meanwhile.
+        guard let start = scalars.index(scalars.startIndex, offsetBy: skipped, limitedBy: scalars.endIndex) else { return false }
+        var current = closures[skipped]
         var next: UInt64 = 0
         var afterNext: UInt64 = 0
-        let scalars = value.unicodeScalars
-        var position = scalars.startIndex
+        var position = start
         while position < scalars.endIndex {
             let scalar = scalars[position]
             position = scalars.index(after: position)

@@ -71,14 +71,15 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Matches a request's path (and query, for `url` and `urlPattern`).
-    func match(_ request: RecordedRequest) -> MatchResult {
+    /// Matches a request's path (and query, for `url` and `urlPattern`), given what the route
+    /// index proved about it.
+    func match(_ request: RecordedRequest, given proof: IndexProof = .none) -> MatchResult {
         switch kind {
         case .any: return .exactMatch
         case .url(let expected): return equal(expected, request.url)
         case .urlPath(let expected): return equal(expected, request.path)
-        case .urlPattern(let regex): return .of(regex.matches(request.url))
-        case .urlPathPattern(let regex): return .of(regex.matches(request.path))
+        case .urlPattern(let regex): return .of(regex.matches(request.url, given: proof))
+        case .urlPathPattern(let regex): return .of(regex.matches(request.path, given: proof))
         case .urlPathTemplate(let template):
             if template.matches(request.path) { return .exactMatch }
             return .partialMatch(distance: LevenshteinDistance.normalized(template.template, request.path))

@@ -384,7 +384,7 @@ public final class HTTPMock: Sendable {
         for entry in candidates {
             // Read through the entry rather than copying the whole stub for every candidate.
             if entry.mapping.namespace == nil || entry.mapping.namespace == namespace, scenarios.admits(entry.mapping),
-               entry.mapping.request.matches(request, urlAlreadyMatched: candidates.fromIndex && entry.urlDecidedByIndex) {
+               entry.mapping.request.matches(request, given: candidates.fromIndex ? entry.indexProof : .none) {
                 return entry
             }
         }

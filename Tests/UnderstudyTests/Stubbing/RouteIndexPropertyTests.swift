@@ -33,9 +33,9 @@ struct RouteIndexPropertyTests {
             let sequence = registry.candidates(for: request)
             let candidates = Array(sequence)
             // As the mock matches them: the URL is not checked again where the index decided it.
-            let decided = candidates.filter { sequence.fromIndex && $0.urlDecidedByIndex }
+            let decided = candidates.filter { sequence.fromIndex && $0.indexProof == .urlMatches }
             let indexed = candidates.filter {
-                $0.mapping.request.matches(request, urlAlreadyMatched: sequence.fromIndex && $0.urlDecidedByIndex)
+                $0.mapping.request.matches(request, given: sequence.fromIndex ? $0.indexProof : .none)
             }.map(\.mapping.id)
             #expect(indexed == scanned, "seed \(seed): \(request.method) \(request.url)")
             // Where the index decided the URL, the URL pattern agrees.

@@ -34,9 +34,8 @@ package struct StubRegistry: Sendable {
         /// The webhooks the stub sends after answering (``StubMapping/webhooks``), worked out
         /// once: serving asks for them on every request.
         let webhooks: [WebhookDefinition]
-        /// Whether finding the stub in the index proves its URL pattern matches (an exact URL
-        /// or path, or a template the trie checks whole), so matching need not check it again.
-        let urlDecidedByIndex: Bool
+        /// What finding the stub in the index proves about a request's URL.
+        let indexProof: IndexProof
 
         convenience init(mapping: StubMapping, sequence: Int) {
             self.init(PreparedStub(mapping), sequence: sequence)
@@ -50,11 +49,7 @@ package struct StubRegistry: Sendable {
             nearMissBound = stub.nearMissBound
             priority = stub.mapping.effectivePriority
             webhooks = stub.mapping.webhooks
-            urlDecidedByIndex = switch StubRegistry.route(of: stub.mapping.request) {
-            case .exact: true
-            case .template: if case .urlPathTemplate(let template) = stub.mapping.request.url.kind { template.segmentsAreWhole } else { false }
-            case .operation, .regexPrefix, .scanned: false
-            }
+            indexProof = IndexProof(stub.mapping.request, route: StubRegistry.route(of: stub.mapping.request))
         }
 
         /// Sorts before `other` when it should be tried first.
@@ -97,14 +92,14 @@ package struct StubRegistry: Sendable {
         }
     }
 
-    fileprivate struct IndexKey: Hashable {
+    struct IndexKey: Hashable {
         var method: HTTPMethod
         var includesQuery: Bool
         var value: String
     }
 
     /// Where the index keeps a stub.
-    fileprivate enum Route {
+    enum Route {
         case exact(IndexKey)
         case operation(String)
         case template(HTTPMethod, segments: [String?])
@@ -280,7 +275,7 @@ package struct StubRegistry: Sendable {
     /// All stubs in matching order, as entries.
     var entries: [Entry] { ordered }
 
-    fileprivate static func route(of pattern: RequestPattern) -> Route {
+    static func route(of pattern: RequestPattern) -> Route {
         switch pattern.url.kind {
         case .url(let value): return .exact(IndexKey(method: pattern.method, includesQuery: true, value: value))
         case .urlPath(let value): return .exact(IndexKey(method: pattern.method, includesQuery: false, value: value))
@@ -395,8 +390,8 @@ struct CandidateSequence: Sequence, IteratorProtocol {
     private var single: [StubRegistry.Entry]
     private var singlePosition = 0
     /// Whether the stubs were found in the index by this request's method and URL (not every
-    /// stub, for a path the index cannot walk): then a stub whose
-    /// ``StubRegistry/Entry/urlDecidedByIndex`` holds matches the URL.
+    /// stub, for a path the index cannot walk): then what a stub's
+    /// ``StubRegistry/Entry/indexProof`` says of the URL holds.
     let fromIndex: Bool
 
     init(single: [StubRegistry.Entry], fromIndex: Bool) {
