@@ -71,18 +71,13 @@ public struct ServeEvent: Sendable, Identifiable {
 
     /// The answer planned in advance, when the event carries the stub's static response or a
     /// prepared one (the dynamic stub's response its responder prepared, planned once and not
-    /// per request).
-    var staticAnswer: StaticAnswer? {
-        if storage.computedResponse == nil { return storage.entry?.staticAnswer }
-        guard let prepared = storage.prepared, let entry = storage.entry else { return nil }
-        return prepared.answer(for: entry)
-    }
-
-    /// The stub whose own static answer (``StubRegistry/Entry/staticAnswer``) the event
-    /// carries, the same for every request it answers; `nil` for answers made per request.
-    var staticAnswerOwner: StubRegistry.Entry? {
-        guard storage.computedResponse == nil, let entry = storage.entry, entry.staticAnswer != nil else { return nil }
-        return entry
+    /// per request), with the object that stands for it (``ResponsePlan/reusableKey``): the
+    /// stub's entry, or the prepared response's plan for that stub.
+    var staticAnswer: (answer: StaticAnswer, key: any AnyObject & Sendable)? {
+        guard let entry = storage.entry else { return nil }
+        if storage.computedResponse == nil { return entry.staticAnswer.map { ($0, entry) } }
+        guard let planned = storage.prepared?.answer(for: entry) else { return nil }
+        return planned.answer.map { ($0, planned) }
     }
 
     /// Whether a stub matched.

@@ -8,22 +8,36 @@ package final class PreparedResponse: Sendable {
     /// The response, as the journal shows it.
     package let definition: ResponseDefinition
     /// The planned answer and the stub it was planned for (its `Matched-Stub-Id` header is part
-    /// of the plan); `nil` until first served, and for responses that cannot be planned ahead.
-    private let planned = Locked<(stub: UUID, answer: StaticAnswer?)?>(nil)
+    /// of the plan); `nil` until first served.
+    private let planned = Locked<Planned?>(nil)
+
+    /// An answer planned for one stub; `answer` is `nil` for responses that cannot be planned
+    /// ahead. A class: its identity is the answer's ``ResponsePlan/reusableKey``, new whenever
+    /// the response is planned for another stub.
+    final class Planned: Sendable {
+        let stub: UUID
+        let answer: StaticAnswer?
+
+        init(stub: UUID, answer: StaticAnswer?) {
+            self.stub = stub
+            self.answer = answer
+        }
+    }
 
     /// Prepares a response.
     package init(_ definition: ResponseDefinition) { self.definition = definition }
 
-    /// The answer planned for a stub, made on the first call for that stub; `nil` when the
-    /// response needs the disk or the network (a file body, a fault, a proxy).
-    func answer(for stub: StubRegistry.Entry) -> StaticAnswer? {
+    /// The answer planned for a stub, made on the first call for that stub (its
+    /// ``Planned/answer`` is `nil` when the response needs the disk or the network: a file
+    /// body, a fault, a proxy).
+    func answer(for stub: StubRegistry.Entry) -> Planned {
         // Read through the entry: a copy of the whole stub per request is measurable.
         let id = stub.mapping.id
         return planned.withLock { planned in
-            if let planned, planned.stub == id { return planned.answer }
-            let answer = StaticAnswer(definition, stub: stub.mapping.identity)
-            planned = (id, answer)
-            return answer
+            if let planned, planned.stub == id { return planned }
+            let made = Planned(stub: id, answer: StaticAnswer(definition, stub: stub.mapping.identity))
+            planned = made
+            return made
         }
     }
 }

@@ -316,10 +316,10 @@ public final class HTTPMock: Sendable {
         let (delays, mockProfile) = settings.withLock { ($0.globalDelays, $0.networkProfile) }
         var plan: ResponsePlan
         let profile: NetworkProfile?
-        if let answer = event.staticAnswer {
+        if let (answer, key) = event.staticAnswer {
             plan = answer.plan(for: event.request.method, delays: delays, using: &generator)
             // A HEAD request's answer has no body: not the same as the others'.
-            if event.request.method != .head { plan.reusableKey = event.staticAnswerOwner }
+            if event.request.method != .head { plan.reusableKey = key }
             profile = answer.networkProfile ?? mockProfile
         } else {
             let response = event.response

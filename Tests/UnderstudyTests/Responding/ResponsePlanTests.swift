@@ -104,19 +104,27 @@ struct ResponsePlanTests {
         #expect(mock.globalDelays == GlobalDelays(fixedDelayMilliseconds: 40))
     }
 
-    /// A static stub's plans share a key (a transport may keep its encoding of them against it):
-    /// the same stub, the same key; another stub, a replaced stub, a `HEAD`, a templated or
-    /// prepared answer, or a plan whose action changed, none or another.
-    @Test func onlyAStaticStubsUnchangedPlansShareAKey() throws {
+    /// A static answer's plans share a key (a transport may keep its encoding of them against
+    /// it): the same stub, or the same prepared response served by the same stub, the same key;
+    /// another stub, a replaced stub, a prepared response served by another stub, a `HEAD`, a
+    /// templated answer, or a plan whose action changed, none or another.
+    @Test func onlyUnchangedStaticAnswersShareAKey() throws {
         let mock = HTTPMock()
         let stub = mock.stub(.any(urlPath: "/r"), .ok.body("x"))
         mock.stub(.get(urlPath: "/other"), .ok.body("x"))
         mock.stub(.get(urlPath: "/templated"), .ok.body("{{request.path}}").templated())
         let prepared = PreparedResponse(.ok.body("p"))
-        mock.stub(StubMapping(request: .get(urlPath: "/prepared"), response: .dynamic(DynamicResponder(answering: { _, _ in .prepared(prepared) }))))
+        let responder = DynamicResponder(answering: { _, _ in .prepared(prepared) })
+        mock.stub(StubMapping(request: .get(urlPath: "/prepared"), response: .dynamic(responder)))
+        mock.stub(StubMapping(request: .get(urlPath: "/prepared-too"), response: .dynamic(responder)))
         var generator = SplitMix64(seed: 1)
+        // Every key is kept, so that none is freed and its address reused while the test
+        // compares their identifiers.
+        var kept: [any AnyObject & Sendable] = []
         func key(_ method: HTTPMethod = .get, _ path: String = "/r") -> ObjectIdentifier? {
-            mock.respond(to: request(method, path), using: &generator).plan.reusableKey.map(ObjectIdentifier.init)
+            guard let key = mock.respond(to: request(method, path), using: &generator).plan.reusableKey else { return nil }
+            kept.append(key)
+            return ObjectIdentifier(key)
         }
         let first = try #require(key())
         #expect(key() == first)
@@ -124,8 +132,11 @@ struct ResponsePlanTests {
         #expect(key(.head) == nil)
         #expect(key(.get, "/other") != first)
         #expect(key(.get, "/templated") == nil)
-        #expect(key(.get, "/prepared") == nil)
         #expect(key(.get, "/missing") == nil)
+        let preparedKey = try #require(key(.get, "/prepared"))
+        #expect(key(.get, "/prepared") == preparedKey)
+        let preparedTooKey = try #require(key(.get, "/prepared-too"))
+        #expect(preparedTooKey != preparedKey)
         mock.stub(StubMapping(id: stub.id, .any(urlPath: "/r"), .ok.body("y")))
         let replaced = try #require(key())
         #expect(replaced != first)
