@@ -28,7 +28,6 @@ struct RequestJournal: Sendable {
     /// Appends an entry (numbered ``nextSequence``), dropping the oldest when full; returns the
     /// entry dropped, so that a caller holding a lock can let it go (freeing a request and its
     /// answer) after unlocking.
-    @discardableResult
     mutating func append(_ event: ServeEvent) -> ServeEvent? {
         guard capacity > 0 else { return nil }
         appended += 1

@@ -28,9 +28,15 @@ struct StaticAnswer: Sendable {
         networkProfile = response.networkProfile
     }
 
-    /// The plan for one request: this answer after the delays drawn now (no body for `HEAD`).
-    func plan(for method: HTTPMethod, delays: GlobalDelays, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
+    /// The plan for one request: this answer after the delays drawn now (no body for `HEAD`),
+    /// reusable as `key` (``ResponsePlan/reusableKey``) except for `HEAD`, whose answer is not
+    /// the others'.
+    func plan(for method: HTTPMethod, delays: GlobalDelays, reusableAs key: any AnyObject & Sendable,
+              using generator: inout some RandomNumberGenerator) -> ResponsePlan {
         let delay = delays.delay(fixed: fixedDelayMilliseconds, distribution: delayDistribution, using: &generator)
-        return ResponsePlan(delay: delay, action: .respond(head, method == .head ? TimedBody(parts: []) : body))
+        guard method != .head else { return ResponsePlan(delay: delay, action: .respond(head, TimedBody(parts: []))) }
+        var plan = ResponsePlan(delay: delay, action: .respond(head, body))
+        plan.reusableKey = key
+        return plan
     }
 }

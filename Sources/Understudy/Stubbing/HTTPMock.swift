@@ -317,9 +317,7 @@ public final class HTTPMock: Sendable {
         var plan: ResponsePlan
         let profile: NetworkProfile?
         if let (answer, key) = event.staticAnswer {
-            plan = answer.plan(for: event.request.method, delays: delays, using: &generator)
-            // A HEAD request's answer has no body: not the same as the others'.
-            if event.request.method != .head { plan.reusableKey = key }
+            plan = answer.plan(for: event.request.method, delays: delays, reusableAs: key, using: &generator)
             profile = answer.networkProfile ?? mockProfile
         } else {
             let response = event.response

@@ -199,10 +199,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let finished = completion(of: plan, for: event, startedAt: started)
         if plan.delay > .zero {
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(plan.delay)) {
-                self.perform(plan.action, reusableKey: plan.reusableKey, head: head, event: event, context: context, then: finished)
+                self.perform(plan, head: head, event: event, context: context, then: finished)
             }
         } else {
-            perform(plan.action, reusableKey: plan.reusableKey, head: head, event: event, context: context, then: finished)
+            perform(plan, head: head, event: event, context: context, then: finished)
         }
     }
 
@@ -240,14 +240,14 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    private func perform(_ action: ResponsePlan.Action, reusableKey: (any AnyObject & Sendable)?, head: HTTPRequestHead,
-                         event: ServeEvent?, context: ChannelHandlerContext, then finished: ((ServeEvent?) -> Void)?) {
+    private func perform(_ plan: ResponsePlan, head: HTTPRequestHead, event: ServeEvent?, context: ChannelHandlerContext,
+                         then finished: ((ServeEvent?) -> Void)?) {
         let done = finished.map { finished in { finished(nil) } }
         guard context.channel.isActive else {
             done?()
             return
         }
-        switch action {
+        switch plan.action {
         case .fault(let fault):
             FaultWriter.perform(fault, context: context, onHTTP2Stream: onHTTP2Stream)
             done?()
@@ -261,7 +261,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             proxy = exchange
             exchange.start()
         case let .respond(planned, body):
-            writer.write(planned, body, reusableKey: reusableKey, for: head, context: context, then: done)
+            writer.write(planned, body, reusableKey: plan.reusableKey, for: head, context: context, then: done)
         }
     }
 

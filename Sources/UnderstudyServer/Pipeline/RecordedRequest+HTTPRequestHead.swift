@@ -20,6 +20,7 @@ extension RecordedRequest {
             url = head.uri
         }
         // An HTTP/2 stream's head says HTTP/2.0 (NIO's frame-to-HTTP/1 codec), as Jetty tells WireMock.
+        // The usual versions are constant strings: nothing is formatted per request.
         let version = switch head.version {
         case .http1_1: "HTTP/1.1"
         case .http2: "HTTP/2.0"

@@ -68,15 +68,9 @@ final class ResponseWriter {
     }
 
     /// A static answer as last written on this connection: its head and body buffers, sent
-    /// again while the connection asks for the same stub (``ResponsePlan/reusableKey``).
-    private struct Encoded {
-        let key: (any AnyObject & Sendable)?
-        let version: HTTPVersion
-        let head: HTTPResponseHead
-        let body: [ByteBuffer]
-    }
-
-    private var lastEncoded: Encoded?
+    /// again while the connection asks for the same key (``ResponsePlan/reusableKey``) over the
+    /// same HTTP version.
+    private var kept: (key: any AnyObject & Sendable, version: HTTPVersion, head: HTTPResponseHead, body: [ByteBuffer])?
 
     /// Writes a planned status, headers and body in answer to `request`; calls `finished` once
     /// the end of the response has been written (or the client has gone). With a `reusableKey`
@@ -87,16 +81,9 @@ final class ResponseWriter {
         // A stream is flushed part by part even with no pauses (a client reads it as it comes).
         guard !body.arrivesAtOnce || body.isStream else {
             // No pauses: no flush until the end, so the whole response leaves in one write.
-            let encoded: Encoded
-            if let last = lastEncoded, let reusableKey, let lastKey = last.key, lastKey === reusableKey, last.version == request.version {
-                encoded = last
-            } else {
-                encoded = Encoded(key: reusableKey, version: request.version, head: head(planned, for: request),
-                                  body: body.parts.map { context.channel.allocator.buffer(bytes: $0.bytes) })
-                if reusableKey != nil { lastEncoded = encoded }
-            }
-            writeHead(encoded.head, for: request, context: context)
-            for part in encoded.body { context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(part))), promise: nil) }
+            let (head, buffers) = encoded(planned, body, reusableKey: reusableKey, for: request, context: context)
+            writeHead(head, for: request, context: context)
+            for buffer in buffers { context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(buffer))), promise: nil) }
             end(for: request, context: context, then: finished)
             return
         }
@@ -106,6 +93,17 @@ final class ResponseWriter {
         streamDelivery = body.isStream ? StreamDelivery(partsDelivered: 0, parts: body.parts.count, clientLeftEarly: false) : nil
         timed = TimedWrite(parts: body.parts, ending: body.ending, request: request, due: context.eventLoop.now)
         scheduleNextPart(context: context)
+    }
+
+    /// The head and body buffers of an answer with no pauses: the kept ones when the key is the
+    /// kept answer's, otherwise made now (and kept, when there is a key).
+    private func encoded(_ planned: ResponseHead, _ body: TimedBody, reusableKey: (any AnyObject & Sendable)?,
+                         for request: HTTPRequestHead, context: ChannelHandlerContext) -> (HTTPResponseHead, [ByteBuffer]) {
+        if let reusableKey, let kept, kept.key === reusableKey, kept.version == request.version { return (kept.head, kept.body) }
+        let head = head(planned, for: request)
+        let buffers = body.parts.map { context.channel.allocator.buffer(bytes: $0.bytes) }
+        if let reusableKey { kept = (reusableKey, request.version, head, buffers) }
+        return (head, buffers)
     }
 
     private func head(_ planned: ResponseHead, for request: HTTPRequestHead) -> HTTPResponseHead {
