@@ -174,15 +174,16 @@ struct WebSocketServingTests {
 
     /// The HTTP handlers' timers (a next request's head within `headerReadTimeout`) stop with
     /// the upgrade: a socket outlives them. (The wait is the scenario, time passing, not a
-    /// synchronisation. The timeouts leave a loaded machine time to send the upgrade request
-    /// after connecting: the first head must come within them.)
+    /// synchronisation. The timeouts leave a loaded machine time to read the upgrade request
+    /// after connecting: the first head must come within them, and a full parallel run once
+    /// kept the server from reading it within 500 ms.)
     @Test func aSocketOutlivesTheHTTPRequestTimeouts() async throws {
         let mock = try mock(Self.echo)
-        var configuration = MockServerConfiguration(headerReadTimeout: .milliseconds(500), requestBodyTimeout: .milliseconds(500))
+        var configuration = MockServerConfiguration(headerReadTimeout: .seconds(2), requestBodyTimeout: .seconds(2))
         configuration.webSocketIdleTimeout = .seconds(30)
         try await withMockServer(mock, configuration: configuration) { server in
             try await withWebSocket(server, path: "/chat") { socket in
-                try await Task.sleep(for: .milliseconds(1_200))
+                try await Task.sleep(for: .milliseconds(4_500))
                 try await socket.send("hello")
                 #expect(try await socket.nextMessage() == .text("world: hello on /chat"))
             }
