@@ -14,7 +14,10 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
     // (callgrind), and `package` with `@inlinable` was not inlined. Still touched only inside
     // `withLock`.
     @usableFromInline let lock: NSLock = NSLock()
-    @usableFromInline var value: Value
+    // The lock already keeps accesses apart, so the run-time exclusivity check (a thread-local
+    // access set, entered and left on every `withLock`) is switched off for the value: it was
+    // ~8 % of the instructions of serving a request, four locks a request.
+    @exclusivity(unchecked) @usableFromInline var value: Value
 
     public init(_ value: Value) { self.value = value }
 

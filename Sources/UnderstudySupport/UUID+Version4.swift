@@ -7,15 +7,12 @@ extension UUID {
     @inlinable
     public static func version4(using generator: inout some RandomNumberGenerator) -> UUID {
         let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(index)))
-            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index)))
-        }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40 // version 4
-        bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 4122 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        // The version (4) in the high nibble of byte 6, the RFC 4122 variant in the top bits
+        // of byte 8; built in registers, with no byte array to allocate.
+        let low = (generator.next() as UInt64) & ~0xC0 | 0x80
+        func byte(_ word: UInt64, _ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: word >> (8 * index)) }
+        return UUID(uuid: (byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
+                           byte(high, 6) & 0x0F | 0x40, byte(high, 7),
+                           byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
     }
 }

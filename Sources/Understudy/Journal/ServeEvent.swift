@@ -70,14 +70,12 @@ public struct ServeEvent: Sendable, Identifiable {
     }
 
     /// The answer planned in advance, when the event carries the stub's static response or a
-    /// prepared one (the dynamic stub's response its responder prepared, planned once and not
-    /// per request), with the object that stands for it (``ResponsePlan/reusableKey``): the
-    /// stub's entry, or the prepared response's plan for that stub.
-    var staticAnswer: (answer: StaticAnswer, key: any AnyObject & Sendable)? {
+    /// prepared one (the dynamic stub's response its responder prepared, planned once for the
+    /// stub and not per request).
+    var staticAnswer: StaticAnswer? {
         guard let entry = storage.entry else { return nil }
-        if storage.computedResponse == nil { return entry.staticAnswer.map { ($0, entry) } }
-        guard let planned = storage.prepared?.answer(for: entry) else { return nil }
-        return planned.answer.map { ($0, planned) }
+        if storage.computedResponse == nil { return entry.staticAnswer }
+        return storage.prepared?.answer(for: entry)
     }
 
     /// Whether a stub matched.

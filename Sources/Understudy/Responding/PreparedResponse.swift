@@ -12,32 +12,26 @@ package final class PreparedResponse: Sendable {
     private let planned = Locked<Planned?>(nil)
 
     /// An answer planned for one stub; `answer` is `nil` for responses that cannot be planned
-    /// ahead. A class: its identity is the answer's ``ResponsePlan/reusableKey``, new whenever
-    /// the response is planned for another stub.
-    final class Planned: Sendable {
+    /// ahead.
+    private struct Planned: Sendable {
         let stub: UUID
         let answer: StaticAnswer?
-
-        init(stub: UUID, answer: StaticAnswer?) {
-            self.stub = stub
-            self.answer = answer
-        }
     }
 
     /// Prepares a response.
     package init(_ definition: ResponseDefinition) { self.definition = definition }
 
-    /// The answer planned for a stub, made on the first call for that stub (its
-    /// ``Planned/answer`` is `nil` when the response needs the disk or the network: a file
-    /// body, a fault, a proxy).
-    func answer(for stub: StubRegistry.Entry) -> Planned {
+    /// The answer planned for a stub, made on the first call for that stub; `nil` when the
+    /// response needs the disk or the network (a file body, a fault, a proxy). A new stub gets
+    /// a new answer, and so another ``ResponsePlan/reusableKey``.
+    func answer(for stub: StubRegistry.Entry) -> StaticAnswer? {
         // Read through the entry: a copy of the whole stub per request is measurable.
         let id = stub.mapping.id
         return planned.withLock { planned in
-            if let planned, planned.stub == id { return planned }
+            if let planned, planned.stub == id { return planned.answer }
             let made = Planned(stub: id, answer: StaticAnswer(definition, stub: stub.mapping.identity))
             planned = made
-            return made
+            return made.answer
         }
     }
 }

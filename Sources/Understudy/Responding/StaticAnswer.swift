@@ -3,8 +3,9 @@ import UnderstudyClient
 
 /// The planned head and body of a static stub's answer, worked out once when the stub is
 /// added, so that serving it copies no headers and encodes no JSON: only its delays are drawn
-/// per request.
-struct StaticAnswer: Sendable {
+/// per request. A class, so that serving passes one reference rather than copying the head,
+/// body and network profile; its identity is the answer's ``ResponsePlan/reusableKey``.
+final class StaticAnswer: Sendable {
     let head: ResponseHead
     let body: TimedBody
     let fixedDelayMilliseconds: Int?
@@ -13,7 +14,7 @@ struct StaticAnswer: Sendable {
 
     /// The answer of a stub whose response needs nothing from the request or the disk (no
     /// template, file, fault or proxy); `nil` otherwise.
-    init?(_ mapping: StubMapping, listsTemplating: Bool) {
+    convenience init?(_ mapping: StubMapping, listsTemplating: Bool) {
         guard !listsTemplating, case .definition(let response) = mapping.response else { return nil }
         self.init(response, stub: mapping.identity)
     }
@@ -29,14 +30,13 @@ struct StaticAnswer: Sendable {
     }
 
     /// The plan for one request: this answer after the delays drawn now (no body for `HEAD`),
-    /// reusable as `key` (``ResponsePlan/reusableKey``) except for `HEAD`, whose answer is not
-    /// the others'.
-    func plan(for method: HTTPMethod, delays: GlobalDelays, reusableAs key: any AnyObject & Sendable,
-              using generator: inout some RandomNumberGenerator) -> ResponsePlan {
+    /// reusable (``ResponsePlan/reusableKey``, this answer) except for `HEAD`, whose answer is
+    /// not the others'.
+    func plan(for method: HTTPMethod, delays: GlobalDelays, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
         let delay = delays.delay(fixed: fixedDelayMilliseconds, distribution: delayDistribution, using: &generator)
         guard method != .head else { return ResponsePlan(delay: delay, action: .respond(head, TimedBody(parts: []))) }
         var plan = ResponsePlan(delay: delay, action: .respond(head, body))
-        plan.reusableKey = key
+        plan.reusableKey = self
         return plan
     }
 }

@@ -14,9 +14,9 @@ package final class InMemoryStateStore: MockStateStore {
         var journal: RequestJournal
         var journalWaiters = JournalWaiters()
         /// Calls per stub, over every namespace.
-        var callCounts: [UUID: Int] = [:]
+        var callCounts: [UUIDKey: Int] = [:]
         /// Calls per stub made by each namespace's requests.
-        var namespaceCallCounts: [String: [UUID: Int]] = [:]
+        var namespaceCallCounts: [String: [UUIDKey: Int]] = [:]
 
         func scenarios(in namespace: String?) -> ScenarioStates {
             guard let namespace else { return scenarios }
@@ -41,7 +41,7 @@ package final class InMemoryStateStore: MockStateStore {
         /// Forgets the call counts of removed stubs, and scenarios no remaining stub mentions.
         mutating func forget(stubs ids: [UUID]) {
             guard !ids.isEmpty else { return }
-            for id in ids {
+            for id in ids.map(UUIDKey.init) {
                 callCounts[id] = nil
                 for namespace in namespaceCallCounts.keys { namespaceCallCounts[namespace]?[id] = nil }
             }
@@ -102,7 +102,7 @@ package final class InMemoryStateStore: MockStateStore {
         return contents.withLock { contents in
             guard contents.scenarios(in: namespace).admits(entry.mapping) else { return nil }
             if entry.mapping.newScenarioState != nil { contents.changeScenarios(in: namespace) { $0.apply(entry.mapping) } }
-            let id = entry.mapping.id
+            let id = UUIDKey(entry.mapping.id)
             // Counted in place: one lookup (one hash of the id) per count.
             var count = Self.increment(&contents.callCounts[id, default: 0])
             if let namespace {
@@ -175,8 +175,8 @@ package final class InMemoryStateStore: MockStateStore {
 
     package func callCount(of id: UUID, in namespace: String?) -> Int {
         contents.withLock { contents in
-            guard let namespace else { return contents.callCounts[id, default: 0] }
-            return contents.namespaceCallCounts[namespace]?[id] ?? 0
+            guard let namespace else { return contents.callCounts[UUIDKey(id), default: 0] }
+            return contents.namespaceCallCounts[namespace]?[UUIDKey(id)] ?? 0
         }
     }
 

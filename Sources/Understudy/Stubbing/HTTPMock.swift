@@ -316,8 +316,8 @@ public final class HTTPMock: Sendable {
         let (delays, mockProfile) = settings.withLock { ($0.globalDelays, $0.networkProfile) }
         var plan: ResponsePlan
         let profile: NetworkProfile?
-        if let (answer, key) = event.staticAnswer {
-            plan = answer.plan(for: event.request.method, delays: delays, reusableAs: key, using: &generator)
+        if let answer = event.staticAnswer {
+            plan = answer.plan(for: event.request.method, delays: delays, using: &generator)
             profile = answer.networkProfile ?? mockProfile
         } else {
             let response = event.response
@@ -393,22 +393,21 @@ public final class HTTPMock: Sendable {
     /// when the stub's scenario has left the state it needs.
     private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ requestNamespace: String?,
                         _ generation: StoreGeneration) -> Choice? {
-        switch entry.mapping.response {
-        case .definition:
-            if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
-                return store.commit(entry, namespace: requestNamespace, generation: generation, journaling: nil)
-                    .map { _ in .templated(entry, response) }
-            }
-            let answer = JournalAnswer.response(request, entry: entry, response: nil)
-            guard let committed = store.commit(entry, namespace: requestNamespace, generation: generation, journaling: answer) else {
-                return nil
-            }
-            // A store that committed without journaling (none should) still journals the answer.
-            return .answered(committed.event ?? store.journal(answer))
-        case .dynamic(let responder):
+        // Decided from what the entry worked out, without copying the stub's response.
+        if let responder = entry.dynamicResponder {
             return store.commit(entry, namespace: requestNamespace, generation: generation, journaling: nil)
                 .map { .dynamic(entry, responder, callCount: $0.callCount) }
         }
+        if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
+            return store.commit(entry, namespace: requestNamespace, generation: generation, journaling: nil)
+                .map { _ in .templated(entry, response) }
+        }
+        let answer = JournalAnswer.response(request, entry: entry, response: nil)
+        guard let committed = store.commit(entry, namespace: requestNamespace, generation: generation, journaling: answer) else {
+            return nil
+        }
+        // A store that committed without journaling (none should) still journals the answer.
+        return .answered(committed.event ?? store.journal(answer))
     }
 
     /// The mock's answer to a request no stub matched: 404 with the near-miss report.

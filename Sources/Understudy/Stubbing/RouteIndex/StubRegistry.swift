@@ -36,6 +36,9 @@ package struct StubRegistry: Sendable {
         let webhooks: [WebhookDefinition]
         /// What finding the stub in the index proves about a request's URL.
         let indexProof: IndexProof
+        /// The closure of a dynamic stub, so that serving tells static from dynamic stubs
+        /// without copying the response.
+        let dynamicResponder: DynamicResponder?
 
         convenience init(mapping: StubMapping, sequence: Int) {
             self.init(PreparedStub(mapping), sequence: sequence)
@@ -50,6 +53,7 @@ package struct StubRegistry: Sendable {
             priority = stub.mapping.effectivePriority
             webhooks = stub.mapping.webhooks
             indexProof = IndexProof(stub.mapping.request, route: StubRegistry.route(of: stub.mapping.request))
+            if case .dynamic(let responder) = stub.mapping.response { dynamicResponder = responder } else { dynamicResponder = nil }
         }
 
         /// Sorts before `other` when it should be tried first.
@@ -96,6 +100,11 @@ package struct StubRegistry: Sendable {
         var method: HTTPMethod
         var includesQuery: Bool
         var value: String
+
+        /// Only the URL is hashed: the keys of one URL (its methods, with and without the
+        /// query) are few, and equality tells them apart; hashing the method's string too cost
+        /// a request a second string hash per lookup.
+        func hash(into hasher: inout Hasher) { hasher.combine(value) }
     }
 
     /// Where the index keeps a stub.
