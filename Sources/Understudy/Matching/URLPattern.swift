@@ -87,6 +87,19 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the request's URL matches, without grading a miss (no distance is worked out).
+    func accepts(_ request: RecordedRequest, given proof: IndexProof) -> Bool {
+        switch kind {
+        case .any: true
+        case .url(let expected): expected == request.url
+        case .urlPath(let expected): expected == request.path
+        case .urlPattern(let regex): regex.matches(request.url, given: proof)
+        case .urlPathPattern(let regex): regex.matches(request.path, given: proof)
+        case .urlPathTemplate(let template): template.matches(request.path)
+        case .invalidTemplate: false
+        }
+    }
+
     private func equal(_ expected: String, _ actual: String) -> MatchResult {
         expected == actual ? .exactMatch : .partialMatch(distance: LevenshteinDistance.normalized(expected, actual))
     }

@@ -23,20 +23,23 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
     /// `@unchecked Sendable` is safe: a box is changed only through ``uniqueStorage``, which
     /// first copies it unless this request holds the only reference, so a box another request
     /// (or thread) can see is never written; every field's type is `Sendable`.
+    ///
+    /// For the same reason no access to a field can overlap a write to it, so the run-time
+    /// exclusivity check (a thread-local access set entered and left on each read) is off.
     private final class Storage: @unchecked Sendable {
         let id: UUID
-        var method: HTTPMethod
-        var scheme: String
-        var host: String
-        var port: Int
-        var path: String
-        var rawQuery: String?
-        var headers: HTTPHeaders
-        var body: Data
-        var clientAddress: String
-        var timestamp: Date
-        var operationId: String?
-        var protocolVersion: String?
+        @exclusivity(unchecked) var method: HTTPMethod
+        @exclusivity(unchecked) var scheme: String
+        @exclusivity(unchecked) var host: String
+        @exclusivity(unchecked) var port: Int
+        @exclusivity(unchecked) var path: String
+        @exclusivity(unchecked) var rawQuery: String?
+        @exclusivity(unchecked) var headers: HTTPHeaders
+        @exclusivity(unchecked) var body: Data
+        @exclusivity(unchecked) var clientAddress: String
+        @exclusivity(unchecked) var timestamp: Date
+        @exclusivity(unchecked) var operationId: String?
+        @exclusivity(unchecked) var protocolVersion: String?
 
         init(id: UUID, method: HTTPMethod, scheme: String, host: String, port: Int, path: String, rawQuery: String?,
              headers: HTTPHeaders, body: Data, clientAddress: String, timestamp: Date, operationId: String?, protocolVersion: String?) {
@@ -208,67 +211,5 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
     public var description: String {
         guard let operationId else { return "\(method) \(url)" }
         return "\(method) \(url) (operation \(operationId))"
-    }
-}
-
-/// The pieces of a request URL, split by hand so that nothing is re-encoded (and quickly:
-/// this runs for every request a server receives).
-private struct URLParts {
-    var scheme = "http"
-    var host = "localhost"
-    var port = 80
-    var path = "/"
-    var query: String?
-
-    init(_ url: String, hostHeader: String?) {
-        var rest = Substring(url)
-        if let fragment = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<fragment] }
-        var authority: Substring?
-        if let schemeEnd = Self.schemeSeparator(in: rest) {
-            scheme = rest[..<schemeEnd].lowercased()
-            rest = rest[rest.utf8.index(schemeEnd, offsetBy: 3)...]
-            let authorityEnd = rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
-            authority = rest[..<authorityEnd]
-            rest = rest[authorityEnd...]
-        } else if let hostHeader {
-            authority = Substring(hostHeader)
-        }
-        port = scheme == "https" ? 443 : 80
-        if let authority, !authority.isEmpty { setAuthority(authority) }
-        if let queryStart = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = String(rest[rest.utf8.index(after: queryStart)...])
-            rest = rest[..<queryStart]
-        }
-        path = rest.isEmpty ? "/" : String(rest)
-    }
-
-    /// Where `://` starts, when the URL is absolute (`http://...`).
-    private static func schemeSeparator(in text: Substring) -> Substring.Index? {
-        let bytes = text.utf8
-        guard bytes.first != UInt8(ascii: "/") else { return nil }
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ":") {
-                let rest = bytes[bytes.index(after: index)...]
-                return rest.starts(with: "//".utf8) ? index : nil
-            }
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") { return nil }
-            index = bytes.index(after: index)
-        }
-        return nil
-    }
-
-    private mutating func setAuthority(_ authority: Substring) {
-        var hostPort = authority
-        if let at = hostPort.utf8.lastIndex(of: UInt8(ascii: "@")) { hostPort = hostPort[hostPort.utf8.index(after: at)...] }
-        // `[::1]:8080` keeps its brackets; the port follows the last colon after them.
-        let searchStart = hostPort.utf8.lastIndex(of: UInt8(ascii: "]")) ?? hostPort.startIndex
-        if let colon = hostPort[searchStart...].utf8.lastIndex(of: UInt8(ascii: ":")),
-           let parsed = Int(hostPort[hostPort.utf8.index(after: colon)...]) {
-            port = parsed
-            hostPort = hostPort[..<colon]
-        }
-        host = String(hostPort)
     }
 }

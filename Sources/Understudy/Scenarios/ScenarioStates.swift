@@ -22,8 +22,8 @@ package struct ScenarioStates: Sendable, Hashable {
 
     /// Whether the stub may answer in these states: it needs no state, or its scenario is in
     /// the state it requires.
-    func admits(_ mapping: StubMapping) -> Bool {
-        guard let scenario = mapping.scenarioName, let required = mapping.requiredScenarioState else { return true }
+    func admits(_ entry: StubRegistry.Entry) -> Bool {
+        guard let (scenario, required) = entry.requiredScenario else { return true }
         return state(of: scenario) == required
     }
 

@@ -100,7 +100,7 @@ package final class InMemoryStateStore: MockStateStore {
         var dropped: ServeEvent?
         defer { withExtendedLifetime(dropped) {} }
         return contents.withLock { contents in
-            guard contents.scenarios(in: namespace).admits(entry.mapping) else { return nil }
+            guard contents.scenarios(in: namespace).admits(entry) else { return nil }
             if entry.mapping.newScenarioState != nil { contents.changeScenarios(in: namespace) { $0.apply(entry.mapping) } }
             let id = UUIDKey(entry.mapping.id)
             // Counted in place: one lookup (one hash of the id) per count.

@@ -381,8 +381,10 @@ public final class HTTPMock: Sendable {
         let candidates = registry.candidates(for: request)
         for entry in candidates {
             // Read through the entry rather than copying the whole stub for every candidate.
-            if entry.mapping.namespace == nil || entry.mapping.namespace == namespace, scenarios.admits(entry.mapping),
-               entry.mapping.request.matches(request, given: candidates.fromIndex ? entry.indexProof : .none) {
+            guard entry.namespace == nil || entry.namespace == namespace, scenarios.admits(entry) else { continue }
+            let proof = candidates.fromIndex ? entry.indexProof : .none
+            if entry.constrainsOnlyMethodAndURL ? entry.mapping.request.matchesMethodAndURL(request, given: proof)
+                : entry.mapping.request.matchesFieldByField(request, given: proof) {
                 return entry
             }
         }

@@ -39,6 +39,13 @@ package struct StubRegistry: Sendable {
         /// The closure of a dynamic stub, so that serving tells static from dynamic stubs
         /// without copying the response.
         let dynamicResponder: DynamicResponder?
+        /// The stub's namespace and the scenario state it needs, read by every match without
+        /// copying the stub.
+        let namespace: String?
+        let requiredScenario: (name: String, state: String)?
+        /// Whether the stub's request pattern constrains only its method and URL
+        /// (``RequestPattern/constrainsOnlyMethodAndURL``).
+        let constrainsOnlyMethodAndURL: Bool
 
         convenience init(mapping: StubMapping, sequence: Int) {
             self.init(PreparedStub(mapping), sequence: sequence)
@@ -54,6 +61,13 @@ package struct StubRegistry: Sendable {
             webhooks = stub.mapping.webhooks
             indexProof = IndexProof(stub.mapping.request, route: StubRegistry.route(of: stub.mapping.request))
             if case .dynamic(let responder) = stub.mapping.response { dynamicResponder = responder } else { dynamicResponder = nil }
+            namespace = stub.mapping.namespace
+            constrainsOnlyMethodAndURL = stub.mapping.request.constrainsOnlyMethodAndURL
+            if let name = stub.mapping.scenarioName, let state = stub.mapping.requiredScenarioState {
+                requiredScenario = (name, state)
+            } else {
+                requiredScenario = nil
+            }
         }
 
         /// Sorts before `other` when it should be tried first.
