@@ -40,6 +40,9 @@ struct SimpleRegex: Sendable {
     /// The characters of the leading atoms that each match one given character once: every
     /// match starts with them.
     let leadingCharacters: [Unicode.Scalar]
+    /// How many of ``leadingCharacters`` are ASCII from the start: skipping that many
+    /// characters skips as many bytes.
+    private let leadingASCIICount: Int
     /// Each state's closure: itself and the states reachable from it without reading a
     /// character, as the bits of a word, so that matching allocates nothing.
     private let closures: [UInt64]
@@ -99,6 +102,7 @@ struct SimpleRegex: Sendable {
         leadingCharacters = atoms.prefix { $0.repetition == .once }.map { atom -> Unicode.Scalar? in
             if case .scalar(let scalar) = atom.matcher { scalar } else { nil }
         }.prefix { $0 != nil }.compactMap { $0 }
+        leadingASCIICount = leadingCharacters.prefix { $0.isASCII }.count
         var closures: [UInt64] = []
         for state in 0...atoms.count {
             var mask: UInt64 = 1 << UInt64(state)
@@ -126,7 +130,12 @@ struct SimpleRegex: Sendable {
         let accepting: UInt64 = 1 << UInt64(atoms.count)
         let scalars = value.unicodeScalars
         // Each leading atom is one character, once, and no other state is live meanwhile.
-        guard let start = scalars.index(scalars.startIndex, offsetBy: skipped, limitedBy: scalars.endIndex) else { return false }
+        // ASCII leading characters are skipped as bytes (an index of the UTF-8 view is found
+        // at once; walking the scalars cost as much as the rest of a short match).
+        let start = skipped <= leadingASCIICount
+            ? value.utf8.index(value.utf8.startIndex, offsetBy: skipped, limitedBy: value.utf8.endIndex)
+            : scalars.index(scalars.startIndex, offsetBy: skipped, limitedBy: scalars.endIndex)
+        guard let start else { return false }
         var current = closures[skipped]
         var next: UInt64 = 0
         var afterNext: UInt64 = 0

@@ -16,7 +16,7 @@ struct PathTemplateTrie: Sendable {
         var label: [UInt8] = []
         /// The next child of the same parent whose label has the same hash.
         var sameHash: Int?
-        var literals: [FNV1a: Int] = [:]
+        var literals = FNV1aMap<Int>()
         var variable: Int?
         /// The stubs whose templates end here, in matching order.
         var entries: [StubRegistry.Entry] = []
@@ -80,7 +80,7 @@ struct PathTemplateTrie: Sendable {
             while let next = nodes[last].sameHash { last = next }
             nodes[last].sameHash = child
         } else {
-            nodes[node].literals[hash] = child
+            nodes[node].literals.withValue(for: hash, default: child) { _ in }
         }
         return child
     }

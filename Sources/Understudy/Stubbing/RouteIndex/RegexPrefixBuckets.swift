@@ -13,7 +13,7 @@ struct RegexPrefixBuckets: Sendable {
     }
 
     /// Buckets by the hash of their prefix (several when prefixes share a hash).
-    private var buckets: [FNV1a: [Bucket]] = [:]
+    private var buckets = FNV1aMap<[Bucket]>()
     /// How many buckets have a prefix of each length (in UTF-8 bytes).
     private var lengthCounts: [Int: Int] = [:]
     /// The distinct prefix lengths, shortest first.
@@ -25,11 +25,15 @@ struct RegexPrefixBuckets: Sendable {
     mutating func insert(_ entry: StubRegistry.Entry, prefix: String) {
         let bytes = Array(prefix.utf8)
         let hash = FNV1a.of(bytes)
-        if let index = buckets[hash]?.firstIndex(where: { $0.prefix == bytes }) {
-            buckets[hash]![index].entries.insertInMatchingOrder(entry)
-            return
+        let added = buckets.withValue(for: hash, default: []) { chain in
+            if let index = chain.firstIndex(where: { $0.prefix == bytes }) {
+                chain[index].entries.insertInMatchingOrder(entry)
+                return false
+            }
+            chain.append(Bucket(prefix: bytes, entries: [entry]))
+            return true
         }
-        buckets[hash, default: []].append(Bucket(prefix: bytes, entries: [entry]))
+        guard added else { return }
         lengthCounts[bytes.count, default: 0] += 1
         lengths = lengthCounts.keys.sorted()
     }
@@ -38,11 +42,16 @@ struct RegexPrefixBuckets: Sendable {
     mutating func remove(_ entry: StubRegistry.Entry, prefix: String) {
         let bytes = Array(prefix.utf8)
         let hash = FNV1a.of(bytes)
-        guard let index = buckets[hash]?.firstIndex(where: { $0.prefix == bytes }) else { return }
-        buckets[hash]![index].entries.removeAll { $0 === entry }
-        guard buckets[hash]![index].entries.isEmpty else { return }
-        buckets[hash]!.remove(at: index)
-        if buckets[hash]!.isEmpty { buckets[hash] = nil }
+        guard buckets[hash] != nil else { return }
+        let (emptied, chainEmpty) = buckets.withValue(for: hash, default: []) { chain -> (Bool, Bool) in
+            guard let index = chain.firstIndex(where: { $0.prefix == bytes }) else { return (false, false) }
+            chain[index].entries.removeAll { $0 === entry }
+            guard chain[index].entries.isEmpty else { return (false, false) }
+            chain.remove(at: index)
+            return (true, chain.isEmpty)
+        }
+        if chainEmpty { buckets.removeValue(for: hash) }
+        guard emptied else { return }
         lengthCounts[bytes.count, default: 1] -= 1
         if lengthCounts[bytes.count] == 0 { lengthCounts[bytes.count] = nil }
         lengths = lengthCounts.keys.sorted()
