@@ -33,7 +33,7 @@ extension RequestPattern {
     /// Whether the pattern constrains nothing but its one method and its URL, as most stubs do.
     /// Matching such a pattern skips the field-by-field evaluation (a stub's entry works this out
     /// once: it costs about as much as the match it saves).
-    /// (`RequestPatternMatchingTests.theShortcutKnowsEveryField` fails when a field is added, so
+    /// (`RequestPatternShortcutTests.theShortcutKnowsEveryField` fails when a field is added, so
     /// that this list is kept whole.)
     var constrainsOnlyMethodAndURL: Bool {
         methods == nil && scheme == nil && host == nil && port == nil && clientIp == nil && pathParameters.isEmpty

@@ -396,15 +396,21 @@ public final class HTTPMock: Sendable {
     private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ requestNamespace: String?,
                         _ generation: StoreGeneration) -> Choice? {
         // Decided from what the entry worked out, without copying the stub's response.
+        let answer: JournalAnswer
         if let responder = entry.dynamicResponder {
-            return store.commit(entry, namespace: requestNamespace, generation: generation, journaling: nil)
-                .map { .dynamic(entry, responder, callCount: $0.callCount) }
-        }
-        if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
+            // An answer the responder prepared earlier needs no call count: it is journaled in
+            // the commit, as a static answer is (one store lock rather than two).
+            guard let prepared = responder.preparedAnswer(to: request) else {
+                return store.commit(entry, namespace: requestNamespace, generation: generation, journaling: nil)
+                    .map { .dynamic(entry, responder, callCount: $0.callCount) }
+            }
+            answer = .prepared(request, entry: entry, prepared: prepared)
+        } else if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
             return store.commit(entry, namespace: requestNamespace, generation: generation, journaling: nil)
                 .map { _ in .templated(entry, response) }
+        } else {
+            answer = .response(request, entry: entry, response: nil)
         }
-        let answer = JournalAnswer.response(request, entry: entry, response: nil)
         guard let committed = store.commit(entry, namespace: requestNamespace, generation: generation, journaling: answer) else {
             return nil
         }

@@ -134,14 +134,28 @@ public struct DynamicResponder: Sendable {
     }
 
     private let body: @Sendable (RecordedRequest, Int) -> Answer
+    /// The answer prepared earlier for a request like this one, found without the call count;
+    /// `nil` when there is none and the responder must run.
+    private let preparedProbe: (@Sendable (RecordedRequest) -> PreparedResponse?)?
 
     /// Wraps a closure receiving the request and the 1-based call count of the stub.
     public init(_ body: @escaping @Sendable (RecordedRequest, Int) -> ResponseDefinition) {
         self.body = { request, callCount in .made(body(request, callCount)) }
+        preparedProbe = nil
     }
 
-    /// Wraps a closure that may answer with prepared responses.
-    package init(answering body: @escaping @Sendable (RecordedRequest, Int) -> Answer) { self.body = body }
+    /// Wraps a closure that may answer with prepared responses. `preparedAnswer`, when given,
+    /// finds the response `body` would answer with prepared, without the call count (which such
+    /// an answer must not depend on): the mock then journals it as it commits the call, as it
+    /// does a static stub's answer, instead of running `body` after the commit.
+    package init(answering body: @escaping @Sendable (RecordedRequest, Int) -> Answer,
+                 preparedAnswer: (@Sendable (RecordedRequest) -> PreparedResponse?)? = nil) {
+        self.body = body
+        preparedProbe = preparedAnswer
+    }
+
+    /// The prepared answer to the request that needs no call count, when the responder knows one.
+    package func preparedAnswer(to request: RecordedRequest) -> PreparedResponse? { preparedProbe?(request) }
 
     /// Computes the response.
     public func respond(to request: RecordedRequest, callCount: Int) -> ResponseDefinition { body(request, callCount).definition }

@@ -42,6 +42,9 @@ struct OpenAPIStubBuilder {
                 return answers
             }
             return made.answer(to: request, source: source, callCount: callCount)
+        }, preparedAnswer: { request in
+            if validates, !operation.violations(of: request).isEmpty { return nil }
+            return answers.withLock { $0 }?.preparedAnswer(to: request)
         })
         var metadata: JSONObject = ["method": .string(operation.method.rawValue), "path": .string(operation.path), "source": .string(source)]
         if let id = operation.operationId { metadata["operationId"] = .string(id) }
@@ -214,6 +217,11 @@ struct OpenAPIAnswers: Sendable {
         case .null: ""
         case .object: value.jsonText()
         }
+    }
+
+    /// The answer prepared for the request's `Prefer` and `Accept` values, if one is.
+    func preparedAnswer(to request: RecordedRequest) -> PreparedResponse? {
+        prepared.withLock { $0[Negotiation(request)] }
     }
 
     /// The answer to a request: the one prepared for its `Prefer` and `Accept` values when

@@ -182,6 +182,36 @@ struct ResponsePlanTests {
         #expect(mock.serve(request(.get, "/b")).response.headers["X-Kind"] == "prepared")
     }
 
+    /// A responder that can tell its prepared answer without the call count (OpenAPI's
+    /// operations) is not run for it: the answer is journaled as the call is counted, and served
+    /// and journaled as the responder's own would be.
+    @Test func aPreparedAnswerFoundBeforeTheCountIsJournaledWithTheCommit() throws {
+        let mock = HTTPMock()
+        let prepared = PreparedResponse(.ok.json(["a": 1]).header("X-Kind", "prepared"))
+        let ran = Locked(0)
+        let responder = DynamicResponder(answering: { _, callCount in
+            ran.withLock { $0 += 1 }
+            return .made(.status(201).body("call \(callCount)"))
+        }, preparedAnswer: { request in request.headers["Prefer"] == "prepared" ? prepared : nil })
+        let stub = mock.stub(StubMapping(request: .get(urlPath: "/p"), response: .dynamic(responder)))
+        var generator = SplitMix64(seed: 1)
+        for _ in 0..<3 {
+            let served = mock.respond(to: RecordedRequest(method: .get, url: "/p", headers: ["Prefer": "prepared"]), using: &generator)
+            let (head, body) = try respond(served.plan)
+            #expect(head.headers["X-Kind"] == "prepared")
+            #expect(head.headers["Matched-Stub-Id"] == stub.id.uuidString.lowercased())
+            #expect(body.data == Data(#"{"a":1}"#.utf8))
+            #expect(served.event.response.body == .json(["a": 1]))
+        }
+        #expect(ran.withLock { $0 } == 0)
+        // Without a prepared answer the responder runs, with the count the prepared calls made.
+        let made = mock.respond(to: request(.get, "/p"), using: &generator)
+        #expect(made.event.response.body == .text("call 4"))
+        #expect(ran.withLock { $0 } == 1)
+        #expect(mock.serveEvents.count == 4)
+        #expect(mock.serveEvents.allSatisfy { $0.stub?.id == stub.id })
+    }
+
     @Test func aPreparedResponseThatNeedsTheDiskIsPlannedPerRequest() throws {
         let mock = HTTPMock()
         let prepared = PreparedResponse(.ok.bodyFile("missing.json"))

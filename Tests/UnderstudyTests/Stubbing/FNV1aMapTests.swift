@@ -27,6 +27,5 @@ struct FNV1aMapTests {
                 return
             }
         }
-        #expect(map.values.sorted() == expected.values.sorted())
     }
 }

@@ -55,9 +55,6 @@ struct FNV1aMap<Value: Sendable>: Sendable {
         }
     }
 
-    /// The values, in no particular order.
-    var values: [Value] { slots.compactMap { $0?.value } }
-
     private func index(of key: UInt64) -> Int? {
         guard !slots.isEmpty else { return nil }
         var index = home(of: key)
