@@ -196,6 +196,16 @@ struct OpenAPIServingTests {
         #expect(try mock.answer(request(.get, "/animals?kind=dog&page=2", headers: ["X-Zoo-Key": "k"])).status == 200)
     }
 
+    /// Once an operation's answer is prepared (served again without running the responder),
+    /// a request that violates the document still gets its 400.
+    @Test func aPreparedAnswerIsNotGivenToAViolatingRequest() throws {
+        let mock = HTTPMock(openAPI: try zoo(), options: OpenAPIStubOptions(validatesRequests: true))
+        for _ in 0..<2 { #expect(try mock.answer(request(.get, "/animals", headers: ["X-Zoo-Key": "k"])).status == 200) }
+        let missing = try mock.answer(request(.get, "/animals"))
+        #expect(missing.status == 400)
+        #expect(missing.body.contains("✗ header parameter X-Zoo-Key: required, but the request has none"))
+    }
+
     @Test func aWrongContentTypeIsReported() throws {
         let mock = HTTPMock(openAPI: try zoo(), options: OpenAPIStubOptions(validatesRequests: true))
         let answer = try mock.answer(request(.post, "/animals", headers: ["Content-Type": "text/plain"], body: "a cat"))

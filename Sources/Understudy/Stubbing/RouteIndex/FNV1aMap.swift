@@ -21,10 +21,16 @@ struct FNV1aMap<Value: Sendable>: Sendable {
         return slots[index]?.value
     }
 
+    /// Runs `body` on the value of `key`; `nil`, running nothing, when there is none.
+    mutating func update<Result>(for key: FNV1a, _ body: (inout Value) -> Result) -> Result? {
+        guard let index = index(of: key.value) else { return nil }
+        return body(&slots[index]!.value)
+    }
+
     /// Runs `body` on the value of `key`, added as `makeDefault()` first when there is none.
     mutating func withValue<Result>(for key: FNV1a, default makeDefault: @autoclosure () -> Value,
                                     _ body: (inout Value) -> Result) -> Result {
-        if let index = index(of: key.value) { return body(&slots[index]!.value) }
+        if let result = update(for: key, body) { return result }
         if (count + 1) * 2 > slots.count { grow() }
         var index = home(of: key.value)
         while slots[index] != nil { index = (index + 1) & (slots.count - 1) }

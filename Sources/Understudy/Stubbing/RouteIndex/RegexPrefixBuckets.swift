@@ -42,14 +42,13 @@ struct RegexPrefixBuckets: Sendable {
     mutating func remove(_ entry: StubRegistry.Entry, prefix: String) {
         let bytes = Array(prefix.utf8)
         let hash = FNV1a.of(bytes)
-        guard buckets[hash] != nil else { return }
-        let (emptied, chainEmpty) = buckets.withValue(for: hash, default: []) { chain -> (Bool, Bool) in
+        guard let (emptied, chainEmpty) = buckets.update(for: hash, { chain -> (Bool, Bool) in
             guard let index = chain.firstIndex(where: { $0.prefix == bytes }) else { return (false, false) }
             chain[index].entries.removeAll { $0 === entry }
             guard chain[index].entries.isEmpty else { return (false, false) }
             chain.remove(at: index)
             return (true, chain.isEmpty)
-        }
+        }) else { return }
         if chainEmpty { buckets.removeValue(for: hash) }
         guard emptied else { return }
         lengthCounts[bytes.count, default: 1] -= 1
