@@ -155,7 +155,15 @@ public struct RecordedRequest: Sendable, Identifiable, CustomStringConvertible {
         operationId: String? = nil,
         protocolVersion: String? = nil
     ) {
-        let parts = URLParts(url, hostHeader: headers["Host"])
+        self.init(id: id, method: method, url: url, hostHeader: headers["Host"], headers: headers, body: body,
+                  clientAddress: clientAddress, timestamp: timestamp, operationId: operationId, protocolVersion: protocolVersion)
+    }
+
+    /// A request whose `Host` header (`hostHeader`, the value in `headers`) the caller has
+    /// already looked up: a server finds it once per request.
+    package init(id: UUID, method: HTTPMethod, url: String, hostHeader: String?, headers: HTTPHeaders, body: Data,
+                 clientAddress: String, timestamp: Date = Date(), operationId: String? = nil, protocolVersion: String?) {
+        let parts = URLParts(url, hostHeader: hostHeader)
         storage = Storage(id: id, method: method, scheme: parts.scheme, host: parts.host, port: parts.port, path: parts.path,
                           rawQuery: parts.query, headers: headers, body: body, clientAddress: clientAddress, timestamp: timestamp,
                           operationId: operationId, protocolVersion: protocolVersion)

@@ -12,24 +12,24 @@ struct URLParts {
     /// Splits an absolute (`http://host:port/p?q`) or origin-form (`/p?q`) URL; an origin-form
     /// URL takes its authority from `hostHeader`. A fragment is dropped.
     init(_ url: String, hostHeader: String?) {
-        let layout = Self.withBytes(of: url, Layout.init)
-        var start = 0
-        var authority: String?
-        if let schemeEnd = layout.schemeEnd {
-            scheme = Self.cut(url, 0, schemeEnd).lowercased()
-            authority = Self.cut(url, schemeEnd + 3, layout.pathStart)
-            start = layout.pathStart
-        } else {
-            authority = hostHeader
+        Self.withBytes(of: url) { bytes in
+            let layout = Layout(bytes)
+            var start = 0
+            if let schemeEnd = layout.schemeEnd {
+                scheme = Self.piece(of: bytes, 0, schemeEnd).lowercased()
+                port = scheme == "https" ? 443 : 80
+                start = layout.pathStart
+                if start > schemeEnd + 3 { setAuthority(bytes[(schemeEnd + 3)..<start], whole: nil) }
+            } else if let hostHeader, !hostHeader.isEmpty {
+                Self.withBytes(of: hostHeader) { setAuthority($0[...], whole: hostHeader) }
+            }
+            var end = layout.end
+            if let queryStart = layout.queryStart {
+                query = Self.piece(of: bytes, queryStart + 1, end)
+                end = queryStart
+            }
+            path = start == end ? "/" : (start == 0 && end == layout.count ? url : Self.piece(of: bytes, start, end))
         }
-        port = scheme == "https" ? 443 : 80
-        if let authority, !authority.isEmpty { setAuthority(authority) }
-        var end = layout.end
-        if let queryStart = layout.queryStart {
-            query = Self.cut(url, queryStart + 1, end)
-            end = queryStart
-        }
-        path = start == end ? "/" : (start == 0 && end == layout.count ? url : Self.cut(url, start, end))
     }
 
     /// Where the pieces of a URL start and end, as byte offsets.
@@ -81,30 +81,34 @@ struct URLParts {
         return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
-    /// The text between two byte offsets of `text`, which fall on ASCII delimiters (so on
-    /// scalar boundaries: a combining mark after a delimiter stays with the piece it starts).
-    private static func cut(_ text: String, _ from: Int, _ to: Int) -> String {
-        let utf8 = text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: from)
-        return String(text.unicodeScalars[lower..<utf8.index(lower, offsetBy: to - from)])
+    /// The text between two byte offsets of a valid UTF-8 string, which fall on ASCII
+    /// delimiters (so on scalar boundaries: a combining mark after a delimiter stays with the
+    /// piece it starts). Made from the bytes, not by walking the string's scalars to the
+    /// offsets: this runs for every piece of every request a server receives.
+    private static func piece(of bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
     }
 
     /// Takes host and port from `user@host:port`; `[::1]:8080` keeps its brackets, the port
     /// follows the last colon after them, and a port that is no number is left in the host.
-    private mutating func setAuthority(_ authority: String) {
-        let (start, colon, digits, count) = Self.withBytes(of: authority) { bytes -> (Int, Int?, Int?, Int) in
-            let start = bytes.lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? 0
-            let searchStart = bytes[start...].lastIndex(of: UInt8(ascii: "]")) ?? start
-            let colon = bytes[searchStart...].lastIndex(of: UInt8(ascii: ":"))
-            return (start, colon, colon.flatMap { Self.number(bytes[($0 + 1)...]) }, bytes.count)
-        }
-        var end = count
+    /// `whole` is the authority's string when `authority` is all of it (kept as the host when
+    /// nothing is cut off).
+    private mutating func setAuthority(_ authority: Slice<UnsafeBufferPointer<UInt8>>, whole: String?) {
+        let bytes = authority.base
+        let start = authority.lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? authority.startIndex
+        let searchStart = bytes[start..<authority.endIndex].lastIndex(of: UInt8(ascii: "]")) ?? start
+        var end = authority.endIndex
         // Plain digits are read in place; anything else is left to `Int`, as it always was.
-        if let colon, let parsed = digits ?? Int(Self.cut(authority, colon + 1, count)) {
+        if let colon = bytes[searchStart..<end].lastIndex(of: UInt8(ascii: ":")),
+           let parsed = Self.number(bytes[(colon + 1)..<end]) ?? Int(Self.piece(of: bytes, colon + 1, end)) {
             port = parsed
             end = colon
         }
-        host = start == 0 && end == count ? authority : Self.cut(authority, start, end)
+        if let whole, start == authority.startIndex, end == authority.endIndex {
+            host = whole
+        } else {
+            host = Self.piece(of: bytes, start, end)
+        }
     }
 
     /// The decimal number of digits only, short enough not to overflow; `nil` otherwise (the

@@ -51,6 +51,7 @@ public final class HTTPMock: Sendable {
         self.configuration = configuration
         self.namespace = nil
         self.store = store
+        self.sharesStateRemotely = store.isRemote
         self.settings = Locked(Settings(globalDelays: configuration.globalDelays, networkProfile: configuration.networkProfile))
         self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
         self.messages = MessageHub(templater: templater, root: configuration.root, journalCapacity: configuration.journalCapacity,
@@ -64,6 +65,7 @@ public final class HTTPMock: Sendable {
         configuration = root.configuration
         self.namespace = namespace
         store = root.store
+        sharesStateRemotely = root.sharesStateRemotely
         settings = root.settings
         templater = root.templater
         messages = root.messages
@@ -71,8 +73,9 @@ public final class HTTPMock: Sendable {
     }
 
     /// Whether the mock's state lives in another process (a PostgreSQL store): its calls make
-    /// round trips, which a server makes off its event loops.
-    package var sharesStateRemotely: Bool { store.isRemote }
+    /// round trips, which a server makes off its event loops. Read once from the store (every
+    /// served request asks).
+    package let sharesStateRemotely: Bool
 
     /// A new request id (see ``RecordedRequest/id``) for a request recorded in process.
     package func makeRequestID() -> UUID { requestIDs.withLock { UUID.version4(using: &$0) } }
@@ -214,7 +217,7 @@ public final class HTTPMock: Sendable {
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
     public func serve(_ request: RecordedRequest) -> ServeEvent {
         if needsScoping(request) { return serve(inScope(request)) }
-        let event = store.isRemote ? chooseWatchingStore(request).event : choose(request).event
+        let event = sharesStateRemotely ? chooseWatchingStore(request).event : choose(request).event
         messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return event
     }
@@ -242,7 +245,7 @@ public final class HTTPMock: Sendable {
     /// finished with ``finish(_:with:)``.
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
         if needsScoping(request) { return respond(to: inScope(request), using: &generator) }
-        let (event, nearMisses) = store.isRemote ? chooseWatchingStore(request) : choose(request)
+        let (event, nearMisses) = sharesStateRemotely ? chooseWatchingStore(request) : choose(request)
         messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
         return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
     }

@@ -8,10 +8,15 @@ extension RecordedRequest {
     /// origin-form URLs get the connection's scheme (and the `Host` header's authority behind
     /// TLS), so stubs match `https://` URLs as WireMock does.
     init(_ head: HTTPRequestHead, body: ByteBuffer, scheme: String, channel: any Channel, id: UUID, clientAddress: String) {
-        // Mapped in one go, so the fields are allocated once at their final size.
-        let headers = Understudy.HTTPHeaders(head.headers.map { Understudy.HTTPHeaders.Field(name: $0.name, value: $0.value) })
+        // Allocated once at their final size (`map` over NIO's headers, a plain sequence, grew
+        // the array as it went).
+        var fields: [Understudy.HTTPHeaders.Field] = []
+        fields.reserveCapacity(head.headers.count)
+        for (name, value) in head.headers { fields.append(Understudy.HTTPHeaders.Field(name: name, value: value)) }
+        let headers = Understudy.HTTPHeaders(fields)
         let url: String
-        if head.uri.hasPrefix("/"), let host = headers["Host"] {
+        let hostHeader = head.headers.first(name: "Host")
+        if head.uri.hasPrefix("/"), let host = hostHeader {
             // Origin form: the scheme is the connection's (https behind TLS), the host the header's.
             url = scheme == "http" ? head.uri : "\(scheme)://\(host)\(head.uri)"
         } else if head.uri.hasPrefix("/"), let local = channel.localAddress {
@@ -26,7 +31,7 @@ extension RecordedRequest {
         case .http2: "HTTP/2.0"
         default: "HTTP/\(head.version.major).\(head.version.minor)"
         }
-        self.init(id: id, method: Understudy.HTTPMethod(head.method.rawValue), url: url, headers: headers,
+        self.init(id: id, method: Understudy.HTTPMethod(head.method.rawValue), url: url, hostHeader: hostHeader, headers: headers,
                   body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView), clientAddress: clientAddress,
                   protocolVersion: version)
     }
