@@ -6,21 +6,41 @@ import UnderstudySupport
 /// An invalid expression does not crash: it is kept with its error, never matches, and
 /// ``RequestPattern/validate()`` and the JSON decoder report it.
 public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
-    /// The expression as written (ICU syntax, close to Java's).
-    public let source: String
-    private let compiled: BoundedRegex?
+    /// Everything in one immutable box: a pattern is copied out of its stub each time a request
+    /// is checked against it, and copying one reference costs one retain where copying the
+    /// fields (a string, the compiled expression, the shortcut's three arrays, the error) cost
+    /// a retain and a release each, about as much as matching a short path.
+    private final class Storage: Sendable {
+        let source: String
+        let compiled: BoundedRegex?
+        let shortcut: Shortcut?
+        let compileError: String?
+
+        init(source: String, compiled: BoundedRegex?, shortcut: Shortcut?, compileError: String?) {
+            self.source = source
+            self.compiled = compiled
+            self.shortcut = shortcut
+            self.compileError = compileError
+        }
+    }
+
+    private let storage: Storage
+
     /// How the expression is matched without ICU: `.*` and `.+` match every value, or every
     /// non-empty one (`.` matches line breaks too; the catch-all of a message stub runs on
     /// every message), and a plain expression such as `/users/[0-9]+` is matched by
     /// ``SimpleRegex``, which is neither compiled by ICU nor run by it.
-    private let shortcut: Shortcut?
-
     private enum Shortcut {
         case anything, nonEmpty
         case simple(SimpleRegex)
     }
+
+    /// The expression as written (ICU syntax, close to Java's).
+    public var source: String { storage.source }
     /// Why the expression could not be compiled, or `nil` when it is valid.
-    public let compileError: String?
+    public var compileError: String? { storage.compileError }
+    private var compiled: BoundedRegex? { storage.compiled }
+    private var shortcut: Shortcut? { storage.shortcut }
 
     /// Compiles a full-match regular expression (`.` matches line breaks too).
     ///
@@ -28,26 +48,22 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
     /// match that backtracks for too long (such as `(a+)+b` on a long `aaa…c`) is abandoned
     /// and counts as a miss, for `doesNotMatch` too: see ``matches(_:)``.
     public init(_ source: String) {
-        self.source = source
         if source.utf16.count <= BoundedRegex.maxPatternLength, let simple = SimpleRegex(source) {
-            compiled = nil
-            compileError = nil
-            shortcut = switch source {
+            let shortcut: Shortcut = switch source {
             case ".*": .anything
             case ".+": .nonEmpty
             default: .simple(simple)
             }
+            storage = Storage(source: source, compiled: nil, shortcut: shortcut, compileError: nil)
             return
         }
         do {
             // Whole-value, so that `abc` does not match `xabcx`, as Java's `matches()` does.
-            compiled = try BoundedRegex(source, options: [.dotMatchesLineSeparators], wholeValue: true)
-            compileError = nil
+            let compiled = try BoundedRegex(source, options: [.dotMatchesLineSeparators], wholeValue: true)
+            storage = Storage(source: source, compiled: compiled, shortcut: nil, compileError: nil)
         } catch {
-            compiled = nil
-            compileError = "invalid regular expression /\(source)/: \(error)"
+            storage = Storage(source: source, compiled: nil, shortcut: nil, compileError: "invalid regular expression /\(source)/: \(error)")
         }
-        shortcut = nil
     }
 
     /// Whether the whole value matches.

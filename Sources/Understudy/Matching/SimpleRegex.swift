@@ -36,6 +36,22 @@ struct SimpleRegex: Sendable {
         let repetition: Repetition
     }
 
+    /// The ASCII characters a matcher takes, as the bits of two words (0–63, 64–127).
+    private struct ASCIISet: Sendable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        init(_ matcher: Matcher) {
+            for byte in UInt8(0)..<128 where matcher.matches(Unicode.Scalar(byte)) {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+        }
+
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte &- 64)) != 0
+        }
+    }
+
     private let atoms: [Atom]
     /// The characters of the leading atoms that each match one given character once: every
     /// match starts with them.
@@ -46,6 +62,9 @@ struct SimpleRegex: Sendable {
     /// Each state's closure: itself and the states reachable from it without reading a
     /// character, as the bits of a word, so that matching allocates nothing.
     private let closures: [UInt64]
+    /// Each state's ASCII characters (``Matcher/matches(_:)`` worked out for ASCII once), and
+    /// the closure it moves to on one of them: an ASCII value is matched byte by byte.
+    private let asciiSteps: [(characters: ASCIISet, target: UInt64, isAny: Bool)]
 
     /// Atoms after expanding counted repetitions, so that the states (one per atom, and the
     /// end) fit the bits of a word; a longer expression (`[a-z]{1,100}`) is ICU's.
@@ -114,6 +133,11 @@ struct SimpleRegex: Sendable {
             closures.append(mask)
         }
         self.closures = closures
+        asciiSteps = atoms.indices.map { state in
+            let atom = atoms[state]
+            let isAny = if case .any = atom.matcher { true } else { false }
+            return (ASCIISet(atom.matcher), closures[atom.repetition == .any ? state : state + 1], isAny)
+        }
     }
 
     /// Whether the whole of `value` matches: the states are the atoms still to match, all
@@ -127,19 +151,30 @@ struct SimpleRegex: Sendable {
     /// first `skipped` of ``leadingCharacters`` (the route index found it by them): the
     /// simulation starts after them.
     func matches(_ value: String, skippingLeading skipped: Int) -> Bool {
-        let accepting: UInt64 = 1 << UInt64(atoms.count)
-        let scalars = value.unicodeScalars
-        // Each leading atom is one character, once, and no other state is live meanwhile.
-        // ASCII leading characters are skipped as bytes (an index of the UTF-8 view is found
-        // at once; walking the scalars cost as much as the rest of a short match).
-        let start = skipped <= leadingASCIICount
-            ? value.utf8.index(value.utf8.startIndex, offsetBy: skipped, limitedBy: value.utf8.endIndex)
-            : scalars.index(scalars.startIndex, offsetBy: skipped, limitedBy: scalars.endIndex)
-        guard let start else { return false }
         var current = closures[skipped]
         var next: UInt64 = 0
+        let scalars = value.unicodeScalars
+        var position: String.Index
+        // ASCII leading characters are skipped as bytes, and the ASCII characters after them
+        // matched as bytes (decoding scalars and asking each matcher cost more than the rest
+        // of a short match); a non-ASCII character hands over to the scalar loop below.
+        if skipped <= leadingASCIICount,
+           let asciiRun = value.utf8.withContiguousStorageIfAvailable({ bytes in
+               matchASCII(bytes, from: skipped, current: &current, next: &next)
+           }) {
+            switch asciiRun {
+            case .decided(let matched): return matched
+            case .nonASCII(let offset): position = value.utf8.index(value.utf8.startIndex, offsetBy: offset)
+            }
+        } else {
+            let start = skipped <= leadingASCIICount
+                ? value.utf8.index(value.utf8.startIndex, offsetBy: skipped, limitedBy: value.utf8.endIndex)
+                : scalars.index(scalars.startIndex, offsetBy: skipped, limitedBy: scalars.endIndex)
+            guard let start else { return false }
+            position = start
+        }
+        let accepting: UInt64 = 1 << UInt64(atoms.count)
         var afterNext: UInt64 = 0
-        var position = start
         while position < scalars.endIndex {
             let scalar = scalars[position]
             position = scalars.index(after: position)
@@ -161,6 +196,48 @@ struct SimpleRegex: Sendable {
             afterNext = 0
         }
         return current & accepting != 0
+    }
+
+    /// How matching the ASCII bytes of a value ended.
+    private enum ASCIIRun {
+        /// The value was ASCII to its end (or no state was left): whether it matched.
+        case decided(Bool)
+        /// A non-ASCII character starts at this byte offset; the states are where they were
+        /// before it.
+        case nonASCII(at: Int)
+    }
+
+    /// The simulation of ``matches(_:skippingLeading:)`` over ASCII bytes from `offset`, with
+    /// each state's characters looked up as bits. `current` and `next` (states a `\r\n` pair
+    /// taken as one character by `.` has already reached) carry over to the scalar loop.
+    private func matchASCII(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, current: inout UInt64,
+                            next: inout UInt64) -> ASCIIRun {
+        guard offset <= bytes.count else { return .decided(false) }
+        let accepting: UInt64 = 1 << UInt64(atoms.count)
+        var afterNext: UInt64 = 0
+        var index = offset
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return .nonASCII(at: index) }
+            index += 1
+            let startsLineBreakPair = byte == UInt8(ascii: "\r") && index < bytes.count && bytes[index] == UInt8(ascii: "\n")
+            var states = current & ~accepting
+            while states != 0 {
+                let state = states.trailingZeroBitCount
+                states &= states - 1
+                let step = asciiSteps[state]
+                if startsLineBreakPair, step.isAny {
+                    afterNext |= step.target
+                } else if step.characters.contains(byte) {
+                    next |= step.target
+                }
+            }
+            guard next | afterNext != 0 else { return .decided(false) }
+            current = next
+            next = afterNext
+            afterNext = 0
+        }
+        return .decided(current & accepting != 0)
     }
 
     private static func endsWithEscape(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
