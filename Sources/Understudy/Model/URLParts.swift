@@ -1,7 +1,7 @@
 /// The pieces of a request URL, split by hand so that nothing is re-encoded, and quickly: this
-/// runs for every request a server receives. The bytes are scanned once in place and the
-/// pieces cut from the string by offset (a `Substring` walk cost a served request about a
-/// microsecond, 2 % of the server's time).
+/// runs for every request a server receives. The bytes are scanned once in place and each
+/// piece made from its bytes (a `Substring` walk cost a served request about a microsecond, 2 %
+/// of the server's time; cutting pieces by walking scalars to their offsets, a quarter of that).
 struct URLParts {
     var scheme = "http"
     var host = "localhost"
