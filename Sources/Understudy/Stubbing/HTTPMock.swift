@@ -385,11 +385,7 @@ public final class HTTPMock: Sendable {
         for entry in candidates {
             // Read through the entry rather than copying the whole stub for every candidate.
             guard entry.namespace == nil || entry.namespace == namespace, scenarios.admits(entry) else { continue }
-            let proof = candidates.fromIndex ? entry.indexProof : .none
-            if entry.constrainsOnlyMethodAndURL ? entry.mapping.request.matchesMethodAndURL(request, given: proof)
-                : entry.mapping.request.matchesFieldByField(request, given: proof) {
-                return entry
-            }
+            if entry.matches(request, given: candidates.fromIndex ? entry.indexProof : .none) { return entry }
         }
         return nil
     }

@@ -34,9 +34,7 @@ struct RouteIndexPropertyTests {
             let candidates = Array(sequence)
             // As the mock matches them: the URL is not checked again where the index decided it.
             let decided = candidates.filter { sequence.fromIndex && $0.indexProof == .urlMatches }
-            let indexed = candidates.filter {
-                $0.mapping.request.matches(request, given: sequence.fromIndex ? $0.indexProof : .none)
-            }.map(\.mapping.id)
+            let indexed = candidates.filter { $0.matches(request, given: sequence.fromIndex ? $0.indexProof : .none) }.map(\.mapping.id)
             #expect(indexed == scanned, "seed \(seed): \(request.method) \(request.url)")
             // Where the index decided the URL, the URL pattern agrees.
             for entry in decided {

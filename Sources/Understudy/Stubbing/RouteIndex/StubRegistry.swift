@@ -70,6 +70,14 @@ package struct StubRegistry: Sendable {
             }
         }
 
+        /// Whether the stub's pattern matches the request, given what the route index proved
+        /// about its URL: ``RequestPattern/matches(_:given:)`` with the shortcut decided once
+        /// for the stub, not per request.
+        func matches(_ request: RecordedRequest, given proof: IndexProof) -> Bool {
+            constrainsOnlyMethodAndURL ? mapping.request.matchesMethodAndURL(request, given: proof)
+                : mapping.request.matchesFieldByField(request, given: proof)
+        }
+
         /// Sorts before `other` when it should be tried first.
         func precedes(_ other: Entry) -> Bool {
             priority != other.priority ? priority < other.priority : sequence > other.sequence
