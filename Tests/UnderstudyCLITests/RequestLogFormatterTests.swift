@@ -26,6 +26,24 @@ struct RequestLogFormatterTests {
         #expect(RequestLogFormatter.clock(Self.noon).hasSuffix(".250"))
     }
 
+    @Test func theClockIsLocalTimeWithZerosAndTheTimeHasOneDecimal() {
+        var parts = tm()
+        parts.tm_year = 2026 - 1900
+        parts.tm_mon = 10
+        parts.tm_mday = 28
+        parts.tm_hour = 1
+        parts.tm_min = 2
+        parts.tm_sec = 3
+        parts.tm_isdst = -1
+        let early = Date(timeIntervalSince1970: TimeInterval(mktime(&parts)) + 0.004)
+        #expect(RequestLogFormatter.clock(early) == "01:02:03.004")
+        #expect(RequestLogFormatter.milliseconds(.zero) == "0.0 ms")
+        #expect(RequestLogFormatter.milliseconds(.microseconds(1_340)) == "1.3 ms")
+        #expect(RequestLogFormatter.milliseconds(.microseconds(1_360)) == "1.4 ms")
+        #expect(RequestLogFormatter.milliseconds(.microseconds(999_960)) == "1000 ms")
+        #expect(RequestLogFormatter.milliseconds(.milliseconds(1_204)) == "1204 ms")
+    }
+
     /// The client got a fault, not the 200 its stub's response would otherwise have had.
     @Test func aFaultIsLoggedAsTheFault() {
         let mock = HTTPMock()
@@ -136,6 +154,21 @@ struct RequestLogTests {
         let lines = written.withLock { $0 }.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines.last == "… and 10 more: GET /hello → 200 ×5, GET /b → 404 ×2, GET /a → 404 ×1, others ×2")
+    }
+
+    /// Requests in a row for the same thing are counted together; what alternates, or spans a
+    /// flush, is still counted once each.
+    @Test func theSummaryCountsAlternatingRequestsAndStartsAfreshAfterAFlush() {
+        let mock = HTTPMock()
+        let written = Locked<[String]>([])
+        let log = RequestLog(mock: mock, formatter: RequestLogFormatter(style: .plain, verbose: false), linesPerFlush: 0) { text in
+            written.withLock { $0.append(text) }
+        }
+        for path in ["/x", "/y", "/x", "/x", "/y"] { log.record(mock.serve(RecordedRequest(method: .get, url: path)), elapsed: .zero) }
+        log.flush()
+        log.record(mock.serve(RecordedRequest(method: .get, url: "/x")), elapsed: .zero)
+        log.flush()
+        #expect(written.withLock { $0 } == ["… and 5 more: GET /x → 404 ×3, GET /y → 404 ×2\n", "… and 1 more: GET /x → 404 ×1\n"])
     }
 
     @Test func pastItsGroupLimitTheSummaryCountsOthers() {

@@ -22,6 +22,9 @@ final class RequestLog: Sendable {
         var entries: [Entry] = []
         var counted: [SummaryGroup: Int] = [:]
         var others = 0
+        /// The group counted last and how many in a row it has had since: a load test asks
+        /// for the same few things, so most requests are counted without hashing.
+        var run: (group: SummaryGroup, count: Int)?
     }
 
     private let queue = Locked(Queue())
@@ -62,10 +65,22 @@ final class RequestLog: Sendable {
     }
 
     private func count(_ group: SummaryGroup, in queue: inout Queue) {
+        if let run = queue.run, run.group == group {
+            queue.run = (group, run.count + 1)
+            return
+        }
+        endRun(in: &queue)
+        queue.run = (group, 1)
+    }
+
+    /// Adds the run of one group to the counts.
+    private func endRun(in queue: inout Queue) {
+        guard let (group, count) = queue.run else { return }
+        queue.run = nil
         if queue.counted.count < groupLimit || queue.counted[group] != nil {
-            queue.counted[group, default: 0] += 1
+            queue.counted[group, default: 0] += count
         } else {
-            queue.others += 1
+            queue.others += count
         }
     }
 
@@ -73,10 +88,11 @@ final class RequestLog: Sendable {
     @discardableResult
     func flush() -> Bool {
         let taken = queue.withLock { queue in
+            endRun(in: &queue)
             defer { queue = Queue() }
             return queue
         }
-        guard !taken.entries.isEmpty else { return false }
+        guard !taken.entries.isEmpty || !taken.counted.isEmpty || taken.others > 0 else { return false }
         var text = ""
         for entry in taken.entries {
             switch entry {
