@@ -16,8 +16,10 @@ PARTS = {
     "  of which: the store's commit (count, journal, the dropped entry freed)": ["InMemoryStateStoreC6commit"],
     "  of which: finding the stub (`firstMatch`)": ["10Understudy8HTTPMockC10firstMatch"],
     "  of which: the plan (`HTTPMock.plan`)": ["10Understudy8HTTPMockC4plan"],
+    "  of which: the journal entry that falls out freed (`ServeEvent`'s storage)": ["10Understudy10ServeEventV7Storage"],
     "the request model (`RecordedRequest` from NIO's head)": ["RecordedRequestV0A6ServerE_4body"],
     "the writer (`ResponseWriter`, including the socket write)": ["16UnderstudyServer14ResponseWriterC"],
+    "the console request log (queued on the event loop, written by its task)": ["13UnderstudyCLI10RequestLogC"],
     "the handler's own (`MockHTTPHandler`, outside the parts above)": ["16UnderstudyServer15MockHTTPHandlerC"],
     "`HTTPMock.serve` (the raw + mock server's call)": ["10Understudy8HTTPMockC5serve"],
     "the raw servers' handler (`FixedResponder`, `MockServingResponder`), writes included": ["14FixedResponderC", "20MockServingResponderC"],
@@ -31,7 +33,8 @@ def main() -> None:
     per_request = 1e6 / frequency / requests  # µs of CPU that one sample stands for, per request
     counts = {name: 0 for name in PARTS}
     total = 0
-    nested = {"16UnderstudyServer14ResponseWriterC", "10Understudy8HTTPMockC7respond", "RecordedRequestV0A6ServerE_4body"}
+    nested = {"16UnderstudyServer14ResponseWriterC", "10Understudy8HTTPMockC7respond", "RecordedRequestV0A6ServerE_4body",
+              "13UnderstudyCLI10RequestLogC"}
     for sample in sys.stdin.read().split("\n\n"):
         if not sample.strip():
             continue

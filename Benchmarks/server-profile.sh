@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
-# Where the loopback server's CPU goes, per request, against the raw SwiftNIO ceiling: runs wrk
-# (50 connections) against raw SwiftNIO, raw SwiftNIO + HTTPMock.serve and `understudy serve`
-# (one stub, GET /hello), samples each server with `perf record -g` at a fixed frequency, and
-# prints the server's CPU microseconds per request, in all and inside the named parts of our
-# code (inclusive). The rounds alternate; the figures are medians over them.
+# Where the loopback server's CPU goes, per request, against the raw SwiftNIO ceiling: loads raw
+# SwiftNIO, raw SwiftNIO + HTTPMock.serve and `understudy serve` (one stub, GET /hello; quiet,
+# and with its console request log) in turn, samples each server with `perf record -g` at a
+# fixed frequency, and prints the server's CPU microseconds per request, in all and inside the
+# named parts of our code (inclusive). The rounds alternate; the figures are medians over them.
 #
 #     Benchmarks/server-profile.sh [rounds, default 3] [seconds per round, default 8]
+#     RATE=15000 Benchmarks/server-profile.sh ...
 #
-# Needs wrk and perf (apt-get install wrk linux-perf); installs them when missing. perf needs
-# permission to sample other processes (root, or kernel.perf_event_paranoid <= 1).
+# The load is wrk's closed loop (50 connections, as fast as each server answers) by default.
+# With RATE, h2load asks every server for the same fixed rate instead (16 connections, RATE/16
+# requests/s each): the servers then do the same work in the same time, and the differences
+# are what each request costs them, without the closed loop's feedback (a slower server is
+# asked less often, its event loops sleep and wake more per request, and each request pays
+# more for the same writes). RATE must stay below every server's maximum; the table shows the
+# rate each achieved.
+#
+# Needs wrk or h2load, and perf (apt-get install wrk nghttp2-client linux-perf); installs them
+# when missing. perf needs permission to sample other processes (root, or
+# kernel.perf_event_paranoid <= 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . Benchmarks/common.sh
@@ -16,7 +26,9 @@ rounds="${1:-3}"
 seconds="${2:-8}"
 frequency=2999
 
+rate="${RATE:-}"
 command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
+[ -z "$rate" ] || command -v h2load >/dev/null || apt-get install -y nghttp2-client >/dev/null
 command -v perf >/dev/null || apt-get install -y linux-perf >/dev/null
 
 build_release understudy UnderstudyServerBenchmarks
@@ -28,24 +40,33 @@ raw=$!
 rawmock=$!
 "$bin/understudy" serve --quiet --root "$work/one" --port 18183 >/dev/null & pids+=($!)
 serve=$!
-for port in 18181 18182 18183; do wait_ready "http://127.0.0.1:$port/hello"; done
+"$bin/understudy" serve --root "$work/one" --port 18184 >/dev/null & pids+=($!)
+logging=$!
+for port in 18181 18182 18183 18184; do wait_ready "http://127.0.0.1:$port/hello"; done
 
-names=("raw SwiftNIO (ceiling)" "raw SwiftNIO + HTTPMock.serve" "understudy serve, 1 stub")
-servers=("$raw:18181" "$rawmock:18182" "$serve:18183")
+names=("raw SwiftNIO (ceiling)" "raw SwiftNIO + HTTPMock.serve" "understudy serve --quiet, 1 stub" "understudy serve, 1 stub, console log on")
+servers=("$raw:18181" "$rawmock:18182" "$serve:18183" "$logging:18184")
 for round in $(seq "$rounds"); do
-    for index in 0 1 2; do
+    for index in "${!servers[@]}"; do
         pid=${servers[$index]%%:*}
         port=${servers[$index]##*:}
-        wrk -t2 -c50 -d"$((seconds + 2))s" "http://127.0.0.1:$port/hello" > "$work/wrk-$index-$round.txt" &
+        if [ -z "$rate" ]; then
+            wrk -t2 -c50 -d"$((seconds + 2))s" "http://127.0.0.1:$port/hello" > "$work/load-$index-$round.txt" &
+        else
+            h2load --h1 -c16 -t2 --rps "$((rate / 16))" -D "$((seconds + 2))" "http://127.0.0.1:$port/hello" > "$work/load-$index-$round.txt" 2>&1 &
+        fi
         load=$!
         sleep 1
         perf record -q -F "$frequency" -g -p "$pid" -o "$work/perf-$index-$round.data" -- sleep "$seconds" 2>/dev/null
         wait "$load"
-        rate=$(awk '/Requests\/sec/ {print $2}' "$work/wrk-$index-$round.txt")
+        # wrk: "Requests/sec: 31942.13"; h2load: "finished in 10.00s, 14998.70 req/s, ..."
+        achieved=$(awk '/Requests\/sec/ {print $2} /^finished in/ {print $4}' "$work/load-$index-$round.txt")
         perf script -i "$work/perf-$index-$round.data" -F ip,sym --no-demangle 2>/dev/null \
-            | python3 Benchmarks/profile_budget.py "$frequency" "$seconds" "$rate" > "$work/budget-$index-$round.txt"
+            | python3 Benchmarks/profile_budget.py "$frequency" "$seconds" "$achieved" > "$work/budget-$index-$round.txt"
     done
 done
+[ -z "$rate" ] && echo "Load: wrk, 50 connections, closed loop." || echo "Load: h2load, 16 connections, $((rate / 16 * 16)) requests/s asked of each server."
+echo
 
 python3 - "$work" "$rounds" "${names[@]}" <<'PY'
 import json, statistics, sys
