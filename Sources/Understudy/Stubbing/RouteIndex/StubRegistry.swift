@@ -260,16 +260,19 @@ package struct StubRegistry: Sendable {
         if !storage.fields.patternRoutes.isEmpty, !path.utf8.isASCII {
             return CandidateSequence(single: storage.fields.ordered, fromIndex: false)
         }
-        let url = storage.fields.urlKeyCount > 0 ? request.url : path
+        let fields = storage.fields
+        let url = fields.urlKeyCount > 0 ? request.url : path
         var method = request.method
         while true {
-            if !storage.fields.index.isEmpty, method != .any || storage.fields.anyMethodKeyCount > 0 {
-                found.consider(storage.fields.index[IndexKey(method: method, includesQuery: false, value: path)])
-                if storage.fields.urlKeyCount > 0 { found.consider(storage.fields.index[IndexKey(method: method, includesQuery: true, value: url)]) }
+            if !fields.index.isEmpty, method != .any || fields.anyMethodKeyCount > 0 {
+                found.consider(fields.index[IndexKey(method: method, includesQuery: false, value: path)])
+                if fields.urlKeyCount > 0 { found.consider(fields.index[IndexKey(method: method, includesQuery: true, value: url)]) }
             }
-            for (routesMethod, routes) in storage.fields.patternRoutes where routesMethod == method {
-                routes.templates.forEachCandidateList(ofASCIIPath: path) { found.consider($0) }
-                routes.regexPrefixes.forEachCandidateList(ofASCIIPath: path) { found.consider($0) }
+            // By index, not `for (method, routes) in`: that copies each method's tables (a
+            // retain and a release each) before the method is even compared.
+            for position in fields.patternRoutes.indices where fields.patternRoutes[position].method == method {
+                fields.patternRoutes[position].routes.templates.forEachCandidateList(ofASCIIPath: path) { found.consider($0) }
+                fields.patternRoutes[position].routes.regexPrefixes.forEachCandidateList(ofASCIIPath: path) { found.consider($0) }
             }
             guard method != .any else { break }
             method = .any
