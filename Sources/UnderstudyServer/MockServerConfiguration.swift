@@ -89,6 +89,6 @@ public struct MockServerConfiguration: Sendable {
 extension MockServerConfiguration {
     /// The added admin endpoint for a request under `/__admin`, if one fits.
     func adminExtension(for request: RecordedRequest) -> AdminExtension? {
-        adminExtensions.first { $0.method == request.method && "/__admin" + $0.path == request.path }
+        adminExtensions.first { $0.method == request.method && AdminAPI.prefix + $0.path == request.path }
     }
 }

@@ -14,6 +14,15 @@ struct AdminAPI: Sendable {
     /// The path every admin resource is under.
     static let prefix = "/__admin"
 
+    /// Whether `path` is the admin API's (``prefix`` itself or under it; `/__adminx` is not).
+    /// Compared as bytes: every request a server receives asks, and `hasPrefix` compares
+    /// characters.
+    static func isAdmin(path: String) -> Bool {
+        let path = path.utf8
+        guard path.starts(with: prefix.utf8) else { return false }
+        return path.count == prefix.utf8.count || path.dropFirst(prefix.utf8.count).first == UInt8(ascii: "/")
+    }
+
     let mock: HTTPMock
     let requestShutdown: @Sendable () -> Void
     /// Settings and start time kept between requests.

@@ -23,7 +23,7 @@ enum WebSocketUpgrade {
             automaticErrorHandling: true,
             shouldUpgrade: { channel, head in
                 let request = openingRequest(head, scheme: scheme, channel: channel)
-                guard request.path != "/__admin", !request.path.hasPrefix("/__admin/") else {
+                guard !AdminAPI.isAdmin(path: request.path) else {
                     return channel.eventLoop.makeSucceededFuture(nil)
                 }
                 if let served = mock.serveWebSocketUpgrade(request) {

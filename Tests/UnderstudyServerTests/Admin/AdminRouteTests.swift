@@ -21,6 +21,16 @@ struct AdminRouteTests {
         }
     }
 
+    /// The server and the WebSocket upgrader tell admin requests from stub requests by this.
+    @Test func theAdminPathIsThePrefixOrUnderIt() {
+        for path in ["/__admin", "/__admin/", "/__admin/mappings", "/__admin/requests/count"] {
+            #expect(AdminAPI.isAdmin(path: path), "\(path)")
+        }
+        for path in ["/", "/__adminx", "/__admin-ui", "/__admi", "/x/__admin", "__admin", "/__ADMIN"] {
+            #expect(!AdminAPI.isAdmin(path: path), "\(path)")
+        }
+    }
+
     @Test func noTwoRoutesShareAMethodAndTemplate() {
         let keys = AdminRoute.all.map { "\($0.method) \($0.template)" }
         #expect(Set(keys).count == keys.count)
