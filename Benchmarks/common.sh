@@ -4,7 +4,12 @@
 # one, so both the runners and the `understudy` command are built there, in Benchmarks/.build; `work` is a temporary folder and `pids` the processes to end, both
 # cleaned up on exit; `one_stub_root DIR [NAME]` writes a root whose one stub (named NAME,
 # if given) answers GET /hello; `wait_ready URL` and `wait_port PORT` wait (10 s at most, then
-# fail the run) for a server to answer or to accept connections.
+# fail the run) for a server to answer or to accept connections; `need COMMAND PACKAGE`
+# installs the Debian package when the command is missing.
+
+need() {
+    command -v "$1" >/dev/null || apt-get install -y "$2" >/dev/null
+}
 
 build_release() {
     if [ -z "${NO_BUILD:-}" ]; then

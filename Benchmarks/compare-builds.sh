@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . Benchmarks/common.sh
 before="$1"; after="$2"; duration="${3:-5}"; rounds="${4:-5}"
-command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
+need wrk wrk
 
 one_stub_root "$work/root"
 "$after/UnderstudyServerBenchmarks" raw --port 18181 >/dev/null & pids+=($!)

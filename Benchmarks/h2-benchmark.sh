@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 . Benchmarks/common.sh
 requests="${1:-200000}"
 
-command -v h2load >/dev/null || apt-get install -y nghttp2-client >/dev/null
+need h2load nghttp2-client
 
 build_release understudy UnderstudyServerBenchmarks
 

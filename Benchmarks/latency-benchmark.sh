@@ -34,7 +34,7 @@ max_clients=50
 clients="${CLIENTS:-16}"
 knee_ms=2
 
-command -v h2load >/dev/null || apt-get install -y nghttp2-client >/dev/null
+need h2load nghttp2-client
 
 build_release understudy UnderstudyServerBenchmarks
 

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 . Benchmarks/common.sh
 rounds="${1:-5}"
 duration="${2:-10}"
-command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
+need wrk wrk
 
 build_release understudy
 

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 . Benchmarks/common.sh
 duration="${1:-10}"
 
-command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
+need wrk wrk
 python3 -c "import pytest_httpserver" 2>/dev/null || pip install -q pytest-httpserver
 
 build_release understudy UnderstudyServerBenchmarks

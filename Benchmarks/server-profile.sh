@@ -27,9 +27,9 @@ seconds="${2:-8}"
 frequency=2999
 
 rate="${RATE:-}"
-command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
-[ -z "$rate" ] || command -v h2load >/dev/null || apt-get install -y nghttp2-client >/dev/null
-command -v perf >/dev/null || apt-get install -y linux-perf >/dev/null
+need wrk wrk
+[ -z "$rate" ] || need h2load nghttp2-client
+need perf linux-perf
 
 build_release understudy UnderstudyServerBenchmarks
 

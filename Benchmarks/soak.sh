@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . Benchmarks/common.sh
 duration="${1:-300}"
-command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
+need wrk wrk
 
 build_release understudy
 
