@@ -13,6 +13,11 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "Understudy", targets: ["Understudy"]),
+        .library(name: "UnderstudyGraphQL", targets: ["UnderstudyGraphQL"]),
+        .library(name: "UnderstudyLLM", targets: ["UnderstudyLLM"]),
+        .library(name: "UnderstudyNetworkProfiles", targets: ["UnderstudyNetworkProfiles"]),
+        .library(name: "UnderstudyRecording", targets: ["UnderstudyRecording"]),
+        .library(name: "UnderstudyMessaging", targets: ["UnderstudyMessaging"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "UnderstudyTLS", targets: ["UnderstudyTLS"]),
         .library(name: "UnderstudyClient", targets: ["UnderstudyClient"]),
@@ -80,18 +85,59 @@ let package = Package(
             dependencies: ["UnderstudySupport", "UnderstudyJSON", "UnderstudyXML", "UnderstudyDateTime"],
             swiftSettings: sharedSettings
         ),
+        // The parts of an HTTP message a matcher reads: query strings, cookies, forms, multipart
+        // bodies, Basic credentials, header parameters. Knows no stub, request or matcher; the
+        // core re-exports the two types its API names (`QueryItem`, `MultipartPart`).
+        .target(name: "UnderstudyHTTPParsing", dependencies: ["UnderstudySupport"], swiftSettings: sharedSettings),
+        // GraphQL executable documents: the lexer, the parser, graphql-java's normalisation and
+        // the differences near-miss reports name. Knows no stub, request or matcher.
+        .target(name: "UnderstudyGraphQLSyntax", dependencies: ["UnderstudySupport"], swiftSettings: sharedSettings),
         // Core engine: model, matching, stubbing, journal, verification, near misses,
-        // WireMock JSON codec. Imports Foundation and the app side's `HTTPMethod`.
+        // WireMock JSON codec, and the seams features plug into (answer kinds, custom matchers).
+        // Imports Foundation and the app side's `HTTPMethod`.
         .target(
             name: "Understudy",
-            dependencies: ["UnderstudyClient", "UnderstudySupport", "UnderstudyJSON", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating"],
+            dependencies: ["UnderstudyClient", "UnderstudyHTTPParsing", "UnderstudySupport", "UnderstudyJSON", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating"],
             swiftSettings: sharedSettings
         ),
-        // The SwiftNIO loopback server, the WireMock admin API, proxying and recording.
+        // Features on the core's seams, each a target (and product) of its own that reaches the
+        // core only through them (scripts/check-layers.py): GraphQL matching (a custom matcher),
+        // LLM provider answers and network profiles (answer kinds).
+        .target(
+            name: "UnderstudyGraphQL",
+            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyJSON", "UnderstudyGraphQLSyntax"],
+            swiftSettings: sharedSettings
+        ),
+        .target(
+            name: "UnderstudyLLM",
+            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyJSON", "UnderstudyTemplating"],
+            swiftSettings: sharedSettings
+        ),
+        .target(name: "UnderstudyNetworkProfiles", dependencies: ["Understudy", "UnderstudySupport"], swiftSettings: sharedSettings),
+        // WebSockets (WireMock 4's message stubs): the message hub, message stubs and journal,
+        // `message-mappings/`. The loopback server carries its sockets.
+        .target(
+            name: "UnderstudyMessaging",
+            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyJSON", "UnderstudyTemplating"],
+            swiftSettings: sharedSettings
+        ),
+        // Recording: traffic (proxied through a mock, or a HAR file) turned into stubs and files.
+        .target(
+            name: "UnderstudyRecording",
+            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyJSON", "UnderstudyClient"],
+            swiftSettings: sharedSettings
+        ),
+        // The SwiftNIO loopback server, the WireMock admin API, proxying, recording and
+        // WebSockets. It reads every feature's mapping JSON (`MappingExtensions.understudy`).
         .target(
             name: "UnderstudyServer",
             dependencies: [
                 "Understudy",
+                "UnderstudyGraphQL",
+                "UnderstudyLLM",
+                "UnderstudyNetworkProfiles",
+                "UnderstudyRecording",
+                "UnderstudyMessaging",
                 "UnderstudySupport",
                 // The launch-environment key a UI-tested app reads.
                 "UnderstudyClient",
@@ -141,6 +187,8 @@ let package = Package(
             name: "UnderstudyOpenAPI",
             dependencies: [
                 "Understudy",
+                // Form bodies, as a mapping's formParameters read them.
+                "UnderstudyHTTPParsing",
                 "UnderstudySupport",
                 "UnderstudyInProcess",
                 // The event-stream reader, for `text/event-stream` examples written as a stream.
@@ -158,6 +206,8 @@ let package = Package(
             name: "UnderstudyPostgres",
             dependencies: [
                 "Understudy",
+                // The message stubs it shares (`MessageStubSharing`).
+                "UnderstudyMessaging",
                 "UnderstudySupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -170,7 +220,7 @@ let package = Package(
         // the three-transport harness. The only library target that imports Testing or XCTest.
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyFakes"],
+            dependencies: ["Understudy", "UnderstudyGraphQL", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyMessaging", "UnderstudySupport", "UnderstudyServer", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyFakes"],
             swiftSettings: sharedSettings
         ),
         // UI tests: the wait-then-act DSL over a screen protocol of its own (an in-memory screen
@@ -185,6 +235,8 @@ let package = Package(
             name: "UnderstudyCLI",
             dependencies: [
                 "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
+                // `serve --network-profile`; `record`, `import-har`.
+                "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging",
                 // `serve --store postgres://...`.
                 "UnderstudyPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -200,6 +252,7 @@ let package = Package(
             name: "UnderstudyFuzz",
             dependencies: [
                 "Understudy",
+                "UnderstudyGraphQL",
                 "UnderstudyServer",
                 "UnderstudyTLS",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -243,7 +296,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudySupport", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating", "UnderstudyFuzz",
+            dependencies: ["Understudy", "UnderstudyHTTPParsing", "UnderstudyGraphQL", "UnderstudyGraphQLSyntax", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging", "UnderstudySupport", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating", "UnderstudyFuzz",
                            "UnderstudyStoreConformance"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
@@ -252,6 +305,10 @@ let package = Package(
             name: "UnderstudyServerTests",
             dependencies: [
                 "UnderstudyServer",
+                "UnderstudyLLM",
+                "UnderstudyNetworkProfiles",
+                "UnderstudyRecording",
+                "UnderstudyMessaging",
                 "UnderstudyTesting",
                 "UnderstudyTestSupport",
                 "UnderstudyProcessChecks",
@@ -273,6 +330,8 @@ let package = Package(
             name: "UnderstudyTLSTests",
             dependencies: [
                 "UnderstudyTLS",
+                "UnderstudyRecording",
+                "UnderstudyMessaging",
                 "UnderstudyTestSupport",
                 "UnderstudyServer",
                 "Understudy",
@@ -344,6 +403,7 @@ let package = Package(
             name: "UnderstudyPostgresTests",
             dependencies: [
                 "UnderstudyPostgres", "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyStoreConformance",
+                "UnderstudyNetworkProfiles", "UnderstudyMessaging",
                 "UnderstudyTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -355,7 +415,7 @@ let package = Package(
             name: "UnderstudyCLITests",
             dependencies: [
                 "UnderstudyCLI", "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
-                "UnderstudyTestSupport",
+                "UnderstudyTestSupport", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: sharedSettings

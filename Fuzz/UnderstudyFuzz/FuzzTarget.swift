@@ -1,5 +1,7 @@
 import Foundation
 import Understudy
+import UnderstudyGraphQL
+import UnderstudyServer
 
 /// What one fuzz target feeds its input to. Every target must return normally whatever the
 /// bytes: a crash, a trap or a hang is a finding.
@@ -9,7 +11,7 @@ enum FuzzTarget: String, CaseIterable {
     func run(_ data: Data) {
         switch self {
         case .mappings:
-            _ = try? WireMockMappings.decode(data)
+            _ = try? WireMockMappings.decode(data, extensions: .understudy)
         case .jsonpath:
             // First line: the expression; the rest: the document.
             let text = String(decoding: data, as: UTF8.self)

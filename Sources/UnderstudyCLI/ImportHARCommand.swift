@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Understudy
+import UnderstudyRecording
 
 /// `understudy import-har`: turns a HAR export into mappings, with recording's choices.
 struct ImportHARCommand: ParsableCommand {

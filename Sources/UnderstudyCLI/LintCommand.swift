@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Understudy
+import UnderstudyMessaging
 import UnderstudyOpenAPI
+import UnderstudyServer
 
 /// `understudy lint`: loads a root folder as the server would and reports every problem.
 struct LintCommand: ParsableCommand {
@@ -40,7 +42,7 @@ struct LintCommand: ParsableCommand {
     static func check(root: String, openapi: String?, basePath: String = "",
                       globalTemplating: Bool) throws -> (LintReport, OpenAPIDriftReport?) {
         let mappingsRoot = MappingsRoot(path: root)
-        let report = mappingsRoot.lint(globalTemplating: globalTemplating)
+        let report = report(for: mappingsRoot, globalTemplating: globalTemplating)
         guard let openapi else { return (report, nil) }
         let document: OpenAPIDocument
         do {
@@ -53,6 +55,12 @@ struct LintCommand: ParsableCommand {
         let drift = document.drift(of: report.mappings, locations: report.sources.map(\.description),
                                    globalTemplating: globalTemplating) { try mock.bodyData(for: $0) }
         return (report, drift)
+    }
+
+    /// What `lint` finds in `root`: its mappings with every extension of Understudy's, and its
+    /// `message-mappings/`.
+    static func report(for root: MappingsRoot, globalTemplating: Bool = false) -> LintReport {
+        root.lint(globalTemplating: globalTemplating, extensions: .understudy).addingMessageMappings(of: root)
     }
 
     /// The text `lint` prints: one line per stub, then the problems, then the warnings.

@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudyServer
 import UnderstudySupport
 
 /// `serve --watch`: reloads the root's `mappings/` and `message-mappings/` when their files
@@ -59,7 +60,7 @@ final class MappingsWatcher: Sendable {
         let warnings: [MappingWarning]
         let messageStubs: [MessageStubMapping]
         do {
-            (stubs, warnings) = try root.loadMappingsWithWarnings()
+            (stubs, warnings) = try root.loadMappingsWithWarnings(extensions: .understudy)
             messageStubs = try root.loadMessageMappings()
         } catch {
             return .failure(ReloadFailure(description: "understudy: not reloaded: \(error.description)\nunderstudy: still serving the stubs loaded before; fix the file and save it again"))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Understudy
+import UnderstudyRecording
 import UnderstudyServer
 
 /// `understudy record`: proxies to a real backend, then writes what went through as mappings.

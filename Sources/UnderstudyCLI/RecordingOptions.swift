@@ -1,5 +1,6 @@
 import ArgumentParser
 import Understudy
+import UnderstudyRecording
 
 /// The choices `record` and `import-har` share: which exchanges, what to match on, where
 /// bodies go, and what to redact.

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import Understudy
+import UnderstudyRecording
 import UnderstudyOpenAPI
 import UnderstudyPostgres
+import UnderstudyNetworkProfiles
 import UnderstudyServer
 
 /// `understudy serve`: serves a WireMock root folder on a socket, with the admin API.
@@ -110,6 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
         let folder = root.url.appendingPathComponent("mappings").path
         // With --watch a saved file is served at once; without it, after a restart.
         configuration.networkProfile = networkProfile
+        configuration.mappingExtensions = .understudy
         configuration.noStubsHint = "Add a mapping file under \(folder)/\(watch ? "" : " and restart"), or POST one to /__admin/mappings."
         return configuration
     }
@@ -125,7 +128,7 @@ struct ServeCommand: AsyncParsableCommand {
         let mappings: [StubMapping]
         let messageStubs: [MessageStubMapping]
         do {
-            let loaded = try mappingsRoot.loadMappingsWithWarnings()
+            let loaded = try mappingsRoot.loadMappingsWithWarnings(extensions: .understudy)
             mappings = loaded.mappings
             messageStubs = try mappingsRoot.loadMessageMappings()
             for line in Self.startupWarnings(loaded.warnings) {

@@ -1,14 +1,13 @@
 package import Foundation
 import PostgresNIO
-package import Understudy
+import Understudy
+package import UnderstudyMessaging
 import UnderstudySupport
 
 /// WebSocket message stubs, shared as WireMock 4 JSON: each instance's ``MessageHub`` writes
 /// its changes here and reloads its copy when another instance changes them. Sockets and the
 /// message journal stay with the instance that holds the socket.
 extension PostgresStateStore: MessageStubSharing {
-    package var messageStubSharing: (any MessageStubSharing)? { self }
-
     package func sharedMessageStubs() -> [MessageStubMapping]? {
         attempt(nil) { () throws(PostgresStoreError) -> [MessageStubMapping]? in
             let rows = try pool.withConnection { connection in

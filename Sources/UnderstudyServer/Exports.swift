@@ -1,3 +1,8 @@
 // `import UnderstudyServer` alone names the engine's types (`HTTPMock`, `RecordedRequest`,
-// `RecordSpec`, `RecordingResult`, ...), which the server's public API takes and returns.
+// ...), which the server's public API takes and returns.
 @_exported public import Understudy
+// Recording (`Recorder`, `RecordSpec`, `RecordingResult`), which the server's record mode and
+// admin API take and return.
+@_exported public import UnderstudyRecording
+// WebSockets (`MessageHub`, message stubs), whose sockets the server holds.
+@_exported public import UnderstudyMessaging

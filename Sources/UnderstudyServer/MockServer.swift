@@ -4,6 +4,7 @@ public import NIOCore
 import NIOHTTP1
 public import NIOPosix
 public import Understudy
+public import UnderstudyRecording
 import UnderstudyClient
 
 /// A real HTTP/1.1 server on a loopback socket (and, with `UnderstudyTLS`, HTTPS with HTTP/2
@@ -65,6 +66,9 @@ public final class MockServer: Sendable {
         self.connections = ConnectionRegistry(limit: configuration.maxConnections)
         self.upstream = UpstreamClient(group: group, timeout: configuration.proxyTimeout)
         self.stopped = group.next().makePromise(of: Void.self)
+        // The WebSocket side hears of served requests from the start (an HTTP request fires
+        // the message stubs it triggers, including those another instance shares).
+        _ = mock.messages
     }
 
     deinit {

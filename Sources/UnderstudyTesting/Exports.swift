@@ -5,3 +5,7 @@
 @_exported public import UnderstudyServer
 @_exported public import UnderstudyClient
 @_exported public import UnderstudyURLSession
+// The features on the core's seams: GraphQL matching, LLM answers, network profiles.
+@_exported public import UnderstudyGraphQL
+@_exported public import UnderstudyLLM
+@_exported public import UnderstudyNetworkProfiles

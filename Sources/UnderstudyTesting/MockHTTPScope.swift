@@ -127,14 +127,17 @@ package final class MockHTTPScope: Sendable {
         self.setup = setup
         if let shared = setup.sharedServer {
             mock = shared.mock.namespaced()
-            if let root = setup.root { mock.stub(try root.loadMappings()) }
+            if let root = setup.root { mock.stub(try root.loadMappings(extensions: mock.serverMappingExtensions)) }
             server = shared.server
             return
         }
+        // A test's mapping files may use every extension of Understudy's own.
+        var configuration = setup.configuration
+        configuration.mappingExtensions = MappingExtensions.understudy.merging(configuration.mappingExtensions)
         if let root = setup.root {
-            mock = try HTTPMock(loadingMappingsFrom: root, configuration: setup.configuration)
+            mock = try HTTPMock(loadingMappingsFrom: root, configuration: configuration)
         } else {
-            mock = HTTPMock(configuration: setup.configuration)
+            mock = HTTPMock(configuration: configuration)
         }
         server = setup.startsServer ? MockServer(mock: mock) : nil
     }

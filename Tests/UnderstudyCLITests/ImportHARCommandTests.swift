@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 import Understudy
+import UnderstudyRecording
 @testable import UnderstudyCLI
 
 struct ImportHARCommandTests {

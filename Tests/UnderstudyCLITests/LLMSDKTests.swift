@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyTestSupport
+import UnderstudyLLM
 
 /// The providers' own clients judge the LLM presets: `Tests/E2E/llm_sdks.py` drives the
 /// official `openai` and `anthropic` Python SDKs against `understudy serve` on the mappings of

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 import Understudy
+import UnderstudyMessaging
 @testable import UnderstudyCLI
 
 struct LintCommandTests {
@@ -9,7 +10,7 @@ struct LintCommandTests {
         .deletingLastPathComponent().appendingPathComponent("../../Examples/PetStoreStubs").standardizedFileURL.path
 
     @Test func lintsTheBundledExamplesClean() throws {
-        let report = MappingsRoot(path: Self.examples).lint()
+        let report = LintCommand.report(for: MappingsRoot(path: Self.examples))
         let text = LintCommand.render(report, root: "Examples/PetStoreStubs")
         #expect(text.hasPrefix("Examples/PetStoreStubs: 8 stub(s), 2 message stub(s) (WireMock 4's message-mappings/), no problems\n"))
         #expect(text.contains(#""List pets""#))
@@ -20,7 +21,7 @@ struct LintCommandTests {
     /// extension that WireMock will not load.
     @Test func notesThatLLMAnswersAreAnUnderstudyExtension() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../E2E/llm-presets").standardizedFileURL
-        let report = MappingsRoot(root).lint()
+        let report = LintCommand.report(for: MappingsRoot(root))
         #expect(report.problems.isEmpty, "\(report.problems)")
         let text = LintCommand.render(report, root: "llm-presets")
         #expect(text.hasPrefix("llm-presets: 11 stub(s)"), "\(text)")
@@ -39,11 +40,11 @@ struct LintCommandTests {
             ]}
             """#.utf8).write(to: folder.appendingPathComponent("message-mappings/stubs.json"))
         try Data(#"{"trigger": {"type": "fixed-ish"}}"#.utf8).write(to: folder.appendingPathComponent("message-mappings/bad.json"))
-        let report = MappingsRoot(folder).lint()
+        let report = LintCommand.report(for: MappingsRoot(folder))
         #expect(report.messageStubs.isEmpty, "a broken file stops the folder from loading, as serve does")
         #expect(report.problems == [#"message-mappings/bad.json:1:14: trigger.type: unknown trigger type "fixed-ish"; use "message", "http-stub", "http-request" or Understudy's "connected" and "message-count""#])
         try FileManager.default.removeItem(at: folder.appendingPathComponent("message-mappings/bad.json"))
-        let problems = MappingsRoot(folder).lint().problems
+        let problems = LintCommand.report(for: MappingsRoot(folder)).problems
         #expect(problems.count == 2)
         #expect(problems.first?.hasPrefix(#"message stub "File" (id "#) == true && problems.first?.contains("missing.json") == true)
         #expect(problems.last?.contains("template error in the body at line 1") == true)
@@ -56,7 +57,7 @@ struct LintCommandTests {
         try Data(#"{"request":{"urlPath":"/a","methd":"GET"}}"#.utf8).write(to: folder.appendingPathComponent("mappings/bad.json"))
         #expect(throws: ExitCode(1)) { try LintCommand.parse(["--root", folder.path]).run() }
         #expect(throws: ExitCode(1)) { try LintCommand.parse([folder.path]).run() }
-        let text = LintCommand.render(MappingsRoot(folder).lint(), root: "r")
+        let text = LintCommand.render(LintCommand.report(for: MappingsRoot(folder)), root: "r")
         #expect(text.hasPrefix("r: 1 problem(s)\nerror: mappings/bad.json:1:28: request.methd: unknown field \"methd\" in the request pattern; did you mean \"method\"?"))
     }
 
@@ -73,7 +74,7 @@ struct LintCommandTests {
              "response": {"status": 200}}
             """#.utf8).write(to: folder.appendingPathComponent("mappings/hero.json"))
         #expect(throws: ExitCode(1)) { try LintCommand.parse([folder.path]).run() }
-        let text = LintCommand.render(MappingsRoot(folder).lint(), root: "r")
+        let text = LintCommand.render(LintCommand.report(for: MappingsRoot(folder)), root: "r")
         #expect(text == "r: 1 problem(s)\nerror: mappings/hero.json:3:20: request.customMatcher.parameters.query: the GraphQL query does not parse: GraphQL syntax error at 4:2: expected `}` to close the selection set opened at 1:16, found the end of the query; add the missing `}` (line and column within the query); WireMock would load this stub and never match it\n")
     }
 
@@ -84,7 +85,7 @@ struct LintCommandTests {
         try Data(#"{"name": "Search", "request": {"urlPath": "/search", "queryParameters": {"q": {"matches": "(\\w+\\s?)*!"}}}, "response": {"status": 200}}"#.utf8)
             .write(to: folder.appendingPathComponent("mappings/search.json"))
         try LintCommand.parse([folder.path]).run()
-        let text = LintCommand.render(MappingsRoot(folder).lint(), root: "r")
+        let text = LintCommand.render(LintCommand.report(for: MappingsRoot(folder)), root: "r")
         #expect(text.hasPrefix("r: 1 stub(s), no problems, 1 warning(s)\n"), "\(text)")
         #expect(text.contains("warning: mappings/search.json:1:80: stub \"Search\" (id "), "\(text)")
         #expect(text.contains(": request.queryParameters.q.matches: regular expression"), "\(text)")
@@ -159,11 +160,11 @@ struct LintWarningTests {
             """])
         defer { try? FileManager.default.removeItem(at: folder) }
         try LintCommand.parse([folder.path]).run()
-        let text = LintCommand.render(MappingsRoot(folder).lint(), root: "r")
+        let text = LintCommand.render(LintCommand.report(for: MappingsRoot(folder)), root: "r")
         let stub = #"stub "Get user" (id 00000000-0000-0000-0000-000000000007)"#
         #expect(text == """
             r: 1 stub(s), no problems, 3 warning(s)
-              "Get user" (id 00000000-0000-0000-0000-000000000007): \(MappingsRoot(folder).lint().mappings[0].request)
+              "Get user" (id 00000000-0000-0000-0000-000000000007): \(LintCommand.report(for: MappingsRoot(folder)).mappings[0].request)
             warning: mappings/users.json:5:5: \(stub): request.urlPath: "urlPath" is ignored: a request matches one URL key, and "url" comes first in WireMock's order url > urlPattern > urlPath > urlPathPattern > urlPathTemplate; keep one
             warning: mappings/users.json:6:59: \(stub): request.headers.Accept.contains: "contains" is ignored: a pattern uses only its first operator, here "equalTo" (WireMock's StringValuePatternJsonDeserializer); keep one, or combine them with "and": [...]
             warning: mappings/users.json:6:79: \(stub): request.headers.Accept.caseInsensitve: unknown key "caseInsensitve" is ignored; did you mean "caseInsensitive"?
@@ -187,7 +188,7 @@ struct LintWarningTests {
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(throws: ExitCode(1)) { try LintCommand.parse([folder.path]).run() }
-        let report = MappingsRoot(folder).lint()
+        let report = LintCommand.report(for: MappingsRoot(folder))
         #expect(report.problems.count == 3, "\(report.problems)")
         #expect(report.problems[0].hasPrefix(#"mappings/a.json:1:1: stub "A" (id "#))
         #expect(report.problems[0].contains("template error in the body at line 1, column "))
@@ -210,7 +211,7 @@ struct LintRootTests {
     @Test func aFolderThatDoesNotExistFails() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-nowhere-\(UUID().uuidString)")
         #expect(throws: ExitCode(1)) { try LintCommand.parse([missing.path]).run() }
-        let text = LintCommand.render(MappingsRoot(missing).lint(), root: "r")
+        let text = LintCommand.render(LintCommand.report(for: MappingsRoot(missing)), root: "r")
         #expect(text.contains("error: \(missing.path) does not exist or is not a folder; pass the root folder that holds mappings/"), "\(text)")
     }
 
@@ -221,7 +222,7 @@ struct LintRootTests {
         try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
         try Data(#"{"request": {"urlPath": "/a"}}"#.utf8).write(to: mappings.appendingPathComponent("a.json"))
         #expect(throws: ExitCode(1)) { try LintCommand.parse([mappings.path]).run() }
-        let text = LintCommand.render(MappingsRoot(mappings).lint(), root: "r")
+        let text = LintCommand.render(LintCommand.report(for: MappingsRoot(mappings)), root: "r")
         #expect(text.contains("has no mappings/ folder but holds mapping files itself; did you mean the parent folder \(root.standardizedFileURL.path)?"),
                 "\(text)")
         try LintCommand.parse([root.path]).run()
@@ -230,7 +231,7 @@ struct LintRootTests {
     @Test func aFolderWithoutMappingsFails() throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let text = LintCommand.render(MappingsRoot(root).lint(), root: "r")
+        let text = LintCommand.render(LintCommand.report(for: MappingsRoot(root)), root: "r")
         #expect(text.hasPrefix("r: 1 problem(s)\nerror: \(root.standardizedFileURL.path) has no mappings/ folder;"), "\(text)")
     }
 
@@ -242,7 +243,7 @@ struct LintRootTests {
         try Data("{not json".utf8).write(to: mappings.appendingPathComponent("a-broken.json"))
         try Data(#"{"name": "Typo", "request": {"urlPath": "/b", "headers": {"Accept": {"equalTo": "x", "caseInsensitve": true}}}}"#.utf8)
             .write(to: mappings.appendingPathComponent("b-typo.json"))
-        let report = MappingsRoot(root).lint()
+        let report = LintCommand.report(for: MappingsRoot(root))
         #expect(report.mappings.map(\.name) == ["Typo"])
         #expect(report.problems.count == 1)
         #expect(report.problems.first?.hasPrefix("mappings/a-broken.json:1:2: ") == true, "\(report.problems)")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Testing
 import Understudy
 @testable import UnderstudyCLI
+import UnderstudyNetworkProfiles
 
 /// `understudy serve --network-profile` answers every request as if over that network,
 /// unless its stub names its own.

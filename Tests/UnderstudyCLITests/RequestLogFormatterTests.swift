@@ -3,6 +3,7 @@ import Testing
 import Understudy
 @testable import UnderstudyCLI
 import UnderstudySupport
+import UnderstudyMessaging
 
 /// The line `understudy serve` prints per request, plain and coloured, short and verbose.
 struct RequestLogFormatterTests {

@@ -5,6 +5,7 @@ import UnderstudyJSON
 import UnderstudyPostgres
 import UnderstudyServer
 import UnderstudyTestSupport
+import UnderstudyNetworkProfiles
 
 extension PostgresTests {
     /// Two and three instances sharing a real PostgreSQL: what one is told, all answer; one

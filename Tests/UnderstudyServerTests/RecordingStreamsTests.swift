@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 @testable import UnderstudyServer
+import UnderstudyRecording
 
 /// Recording through the loopback server's proxy keeps a stream's timing: an upstream that
 /// streams server-sent events or chunks over time is recorded as an `eventStream` or `chunks`

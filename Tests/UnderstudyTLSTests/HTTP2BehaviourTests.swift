@@ -7,6 +7,7 @@ import Understudy
 import UnderstudyServer
 import UnderstudyTLS
 import UnderstudyTestSupport
+import UnderstudyRecording
 
 /// Requests over HTTP/2 go through the same handlers as HTTP/1.1: faults (mapped to stream
 /// resets or connection closes), streams, delays, proxying and recording. nghttp shows the frames.

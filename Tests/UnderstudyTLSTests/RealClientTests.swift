@@ -4,6 +4,7 @@ import Understudy
 import UnderstudyServer
 import UnderstudyTLS
 import UnderstudyTestSupport
+import UnderstudyMessaging
 
 /// Clients we did not write: curl (`--http2`, `--http1.1`, `--cacert`), `openssl s_client`
 /// (ALPN, chain, verification) and nghttp (HTTP/2 frames), all installed by `.ci/run`.

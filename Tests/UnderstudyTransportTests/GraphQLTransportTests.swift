@@ -3,6 +3,7 @@ import Testing
 import Understudy
 import UnderstudyClient
 import UnderstudyInProcess
+import UnderstudyServer
 
 /// A GraphQL mapping file answering an Apollo iOS-style request end to end, over the direct
 /// transport (`HTTPMock` as an `HTTPClient`): the body Apollo's `JSONRequest` posts, with
@@ -30,7 +31,7 @@ struct GraphQLTransportTests {
             }
             """#
         try Data(mapping.utf8).write(to: folder.appendingPathComponent("mappings/hero.json"))
-        let mock = try HTTPMock(loadingMappingsFrom: MappingsRoot(folder))
+        let mock = try HTTPMock(loadingMappingsFrom: MappingsRoot(folder), configuration: .init(mappingExtensions: .understudy))
 
         func post(_ body: String) async throws -> (Int, String) {
             var request = URLRequest(url: URL(string: "http://localhost/graphql")!)

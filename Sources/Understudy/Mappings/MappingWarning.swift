@@ -37,10 +37,10 @@ public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
 
 /// The warnings one decoding collects. A decoding owns its log (it travels in
 /// ``JSONReader/Source``), so nothing is shared between documents or threads.
-final class MappingWarningLog {
-    private(set) var warnings: [MappingWarning] = []
+package final class MappingWarningLog {
+    package private(set) var warnings: [MappingWarning] = []
 
-    func append(_ warning: MappingWarning) { warnings.append(warning) }
+    package func append(_ warning: MappingWarning) { warnings.append(warning) }
 
     /// Gives every warning recorded since `start` to `stub`.
     func attribute(from start: Int, to stub: StubIdentity) {

@@ -7,12 +7,13 @@ extension MappingsRoot {
     /// stubs, every problem found, and the warnings of decoding (``MappingWarning``): what the
     /// mappings hold that is ignored, and regular expressions that can backtrack catastrophically.
     /// With `globalTemplating`, every response is checked as a template, as
-    /// `understudy serve --global-response-templating` renders it.
+    /// `understudy serve --global-response-templating` renders it. Mappings may use the answer
+    /// kinds and custom matchers in `extensions` (the command line's `lint` gives `.understudy`).
     ///
     /// A folder that does not exist, or has no `mappings/` folder, is a problem (not "0 stubs,
     /// no problems"), with the likely fix; one broken file does not hide the other files'
     /// stubs, problems or warnings.
-    public func lint(globalTemplating: Bool = false) -> LintReport {
+    public func lint(globalTemplating: Bool = false, extensions: MappingExtensions = MappingExtensions()) -> LintReport {
         if let problem = rootProblem {
             return LintReport(mappings: [], problems: [problem], warnings: [])
         }
@@ -21,7 +22,7 @@ extension MappingsRoot {
         var warnings: [String]
         var problems: [String] = []
         do {
-            let loaded = try loadMappingsWithSources()
+            let loaded = try loadMappingsWithSources(extensions: extensions)
             (mappings, sources) = (loaded.mappings, loaded.sources)
             warnings = loaded.warnings.map(\.description)
         } catch {
@@ -48,49 +49,9 @@ extension MappingsRoot {
                 }
             }
         }
-        let messageStubs: [MessageStubMapping]
-        do {
-            messageStubs = try loadMessageMappings()
-        } catch {
-            messageStubs = []
-            problems += error.errors.map(\.description)
-        }
-        problems += messageStubProblems(messageStubs)
         var report = LintReport(mappings: mappings, problems: problems, warnings: warnings)
         report.sources = sources
-        report.messageStubs = messageStubs
         return report
-    }
-}
-
-extension MappingsRoot {
-    /// What would stop message stubs from being served as written: shared ids, files their
-    /// bodies name that are not in `__files`, and inline bodies that are not valid templates.
-    func messageStubProblems(_ stubs: [MessageStubMapping]) -> [String] {
-        var problems: [String] = []
-        var seen: Set<UUID> = []
-        for stub in stubs {
-            if !seen.insert(stub.id).inserted {
-                problems.append("message stub \(stub.label) has the same id as another message stub; ids must be unique")
-            }
-            for action in stub.actions {
-                switch action.body {
-                case .file(let name, _)?:
-                    do {
-                        _ = try resolveBodyFile(named: name)
-                    } catch {
-                        problems.append("message stub \(stub.label): \(error)")
-                    }
-                case .text(let text)?:
-                    if let problem = ResponseTemplater.parseProblem(text) { problems.append("message stub \(stub.label): template error in the body \(problem)") }
-                case .json(let json)?:
-                    if let problem = ResponseTemplater.parseProblem(json.jsonText()) { problems.append("message stub \(stub.label): template error in the body \(problem)") }
-                case .binary?, nil:
-                    break
-                }
-            }
-        }
-        return problems
     }
 }
 
@@ -117,15 +78,16 @@ public struct LintReport: Sendable {
     /// The stubs that loaded.
     public let mappings: [StubMapping]
     /// One message per problem; empty when the root is fine.
-    public let problems: [String]
+    public package(set) var problems: [String]
     /// Advice that does not stop the root from loading (``MappingWarning`` descriptions: ignored
     /// keys, likely typos, risky regular expressions).
     public let warnings: [String]
 
     /// Where each of ``mappings`` is written, in the same order (empty when not known).
     package var sources: [MappingSource] = []
-    /// The message stubs of `message-mappings/` that loaded (WireMock 4).
-    public internal(set) var messageStubs: [MessageStubMapping] = []
+    /// What features outside the core found in the root's other parts (the message stubs of
+    /// `message-mappings/`, with `UnderstudyMessaging`).
+    package var extensionValues = ExtensionSettings()
 
     /// Whether the root loads without problems (warnings allowed).
     public var isClean: Bool { problems.isEmpty }

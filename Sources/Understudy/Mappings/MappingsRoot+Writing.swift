@@ -67,12 +67,6 @@ extension MappingsRoot {
         return true
     }
 
-    /// Writes a recording: body files first, then the stubs that name them.
-    public func write(_ result: RecordingResult) throws {
-        for (name, data) in result.files.sorted(by: { $0.key < $1.key }) { try writeBodyFile(named: name, data) }
-        try write(result.mappings)
-    }
-
     /// The files under `mappings/` that hold exactly one stub, for those of `ids` that have
     /// one. Files named after an id are read first, and the scan stops once every id is found.
     private func mappingFiles(holding ids: Set<UUID>) -> [UUID: URL] {

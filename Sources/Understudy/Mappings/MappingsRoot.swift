@@ -19,21 +19,22 @@ public struct MappingsRoot: Sendable, Hashable {
     public var filesFolder: URL { url.appendingPathComponent("__files", isDirectory: true) }
 
     /// Reads every `mappings/**/*.json` file, in path order. A missing `mappings` folder means
-    /// no mappings. Every bad file is reported, not only the first.
-    public func loadMappings() throws(MappingsLoadError) -> [StubMapping] {
-        try loadMappingsWithWarnings().mappings
+    /// no mappings. Every bad file is reported, not only the first. Mappings may use the
+    /// answer kinds and custom matchers in `extensions` (see ``MappingExtensions``).
+    public func loadMappings(extensions: MappingExtensions = MappingExtensions()) throws(MappingsLoadError) -> [StubMapping] {
+        try loadMappingsWithWarnings(extensions: extensions).mappings
     }
 
-    /// Reads every mapping as ``loadMappings()`` does, with the warnings of every file
-    /// (``WireMockMappings/decodeWithWarnings(_:file:)``), in file order.
-    public func loadMappingsWithWarnings() throws(MappingsLoadError) -> (mappings: [StubMapping], warnings: [MappingWarning]) {
-        let loaded = try loadMappingsWithSources()
+    /// Reads every mapping as ``loadMappings(extensions:)`` does, with the warnings of every file
+    /// (``WireMockMappings/decodeWithWarnings(_:file:extensions:)``), in file order.
+    public func loadMappingsWithWarnings(extensions: MappingExtensions = MappingExtensions()) throws(MappingsLoadError) -> (mappings: [StubMapping], warnings: [MappingWarning]) {
+        let loaded = try loadMappingsWithSources(extensions: extensions)
         return (loaded.mappings, loaded.warnings)
     }
 
-    /// Reads every mapping as ``loadMappingsWithWarnings()`` does, with where each stub is
+    /// Reads every mapping as ``loadMappingsWithWarnings(extensions:)`` does, with where each stub is
     /// written (one source per mapping, in the same order).
-    package func loadMappingsWithSources() throws(MappingsLoadError)
+    package func loadMappingsWithSources(extensions: MappingExtensions = MappingExtensions()) throws(MappingsLoadError)
         -> (mappings: [StubMapping], sources: [MappingSource], warnings: [MappingWarning]) {
         let files = try jsonFiles(in: mappingsFolder, named: "mappings")
         // Files are read and decoded on every core, then gathered in path order.
@@ -45,7 +46,7 @@ public struct MappingsRoot: Sendable, Hashable {
             let result: Result<Decoded, MappingDecodingError>
             do {
                 let data = try Data(contentsOf: file)
-                result = .success(try WireMockMappings.decodeWithSources(data, file: name, regexes: regexes))
+                result = .success(try WireMockMappings.decodeWithSources(data, file: name, regexes: regexes, extensions: extensions))
             } catch let error as MappingDecodingError {
                 result = .failure(error)
             } catch {
@@ -155,7 +156,7 @@ public struct MappingsRoot: Sendable, Hashable {
     /// The `*.json` files under `folder` (any depth), by path, each with its path relative to
     /// the root (how errors name it); none when the folder does not exist, an error naming the
     /// fix when it is a file (`name` is how errors call it).
-    func jsonFiles(in folder: URL, named name: String) throws(MappingsLoadError) -> [(url: URL, name: String)] {
+    package func jsonFiles(in folder: URL, named name: String) throws(MappingsLoadError) -> [(url: URL, name: String)] {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }

@@ -37,12 +37,12 @@ extension RequestPattern {
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.wireMockJSON)) }
         if !multipartPatterns.isEmpty { object["multipartPatterns"] = .array(multipartPatterns.map(\.wireMockJSON)) }
         if let operationId { object["operationId"] = operationId.wireMockJSON }
-        if let graphQL { object["customMatcher"] = graphQL.wireMockJSON }
+        if let customMatcher { object["customMatcher"] = customMatcher.wireMockJSON }
         return .object(object)
     }
 
     /// Decodes WireMock's `request` object.
-    init(wireMock reader: JSONReader) throws {
+    package init(wireMock reader: JSONReader) throws {
         let object = try reader.object()
         try reader.rejectUnknownKeys(Self.knownKeys, in: "the request pattern")
         self.init()
@@ -103,7 +103,7 @@ extension RequestPattern {
             if case .string(let name) = member.value { return StringValuePattern.equalTo(name) }
             return try StringValuePattern(wireMock: member)
         }
-        graphQL = try reader.optional("customMatcher") { try GraphQLPattern(wireMockCustomMatcher: $0) }
+        customMatcher = try reader.optional("customMatcher") { try CustomMatcher(wireMock: $0) }
         if operationId != nil {
             reader.warn(at: "operationId", "\"operationId\" is an Understudy extension: WireMock 3.13 will not load this mapping, and only requests an OpenAPI client sent through mock.clientTransport() carry an operation (a request over a socket never matches it)")
         }
@@ -124,7 +124,7 @@ extension MultipartPattern {
     }
 
     /// Decodes one entry of `multipartPatterns` (WireMock 3's `MultipartValuePattern`).
-    init(wireMock reader: JSONReader) throws {
+    package init(wireMock reader: JSONReader) throws {
         try reader.rejectUnknownKeys(["name", "fileName", "matchingType", "headers", "bodyPatterns"], in: "a multipart pattern")
         let typeName = try reader.optionalString("matchingType") ?? "ANY"
         guard let type = MatchingType(rawValue: typeName) else {
@@ -150,5 +150,23 @@ extension [StringValuePattern] {
         var patterns: [StringValuePattern] = []
         for element in try reader.elements() { patterns.append(try StringValuePattern(wireMock: element, content: true)) }
         self = patterns
+    }
+}
+
+extension CustomMatcher {
+    /// Decodes a request's `customMatcher` with the matcher of its `name` among the decoder's
+    /// ``MappingExtensions``; other names are Java extensions of WireMock's and cannot run here.
+    package init(wireMock reader: JSONReader) throws {
+        try reader.rejectUnknownKeys(["name", "parameters"], in: "a customMatcher")
+        let name = try reader.requiredString("name")
+        let known = reader.source.extensions.matchers
+        guard let kind = known[name] else {
+            let offered = known.keys.sorted().map(quoted)
+            throw reader.error(at: "name", "custom matcher \(quoted(name)) cannot run here"
+                + (offered.isEmpty ? "" : "; this decoder has \(offered.joined(separator: ", "))")
+                + ". Other WireMock custom matchers are Java extensions: express the rule with the standard operators or a Swift dynamic stub. "
+                + MappingExtensions.unknownKeyHint)
+        }
+        self.init(try kind.init(wireMockCustomMatcher: reader))
     }
 }

@@ -28,9 +28,11 @@ extension ResponseDefinition {
             parts.append(("the stream", text))
             return text
         }
-        _ = llm?.mapTexts { text in
-            parts.append(("llm", text))
-            return text
+        for item in extensions {
+            _ = try? item.renderingTemplates { text in
+                parts.append((item.key, text))
+                return text
+            }
         }
         var problems: [String] = []
         for (part, text) in parts where text.contains("{{") {

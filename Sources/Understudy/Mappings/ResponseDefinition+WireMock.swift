@@ -8,7 +8,6 @@ extension ResponseDefinition {
         "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
         "transformerParameters", "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders",
         "removeProxyRequestHeaders", "fromConfiguredStub", "eventStream", "chunks", "thenFault", "thenHoldOpenMilliseconds",
-        "acceptWebSocket", "llm", "networkProfile",
     ]
 
     /// The transformers a response may name.
@@ -42,15 +41,14 @@ extension ResponseDefinition {
         if let additionalProxyRequestHeaders { object["additionalProxyRequestHeaders"] = additionalProxyRequestHeaders.wireMockJSON }
         if let removeProxyRequestHeaders { object["removeProxyRequestHeaders"] = .array(removeProxyRequestHeaders.map(JSONValue.string)) }
         for member in stream?.wireMockMembers ?? [] { object[member.key] = member.value }
-        if acceptsWebSocket { object["acceptWebSocket"] = .bool(true) }
-        if let llm { object["llm"] = llm.wireMockJSON }
-        if let networkProfile { object["networkProfile"] = networkProfile.wireMockJSON }
+        for item in extensions { object[item.key] = item.value.wireMockJSON }
         return .object(object)
     }
 
     /// Decodes WireMock's `response` object.
-    init(wireMock reader: JSONReader) throws {
-        try reader.rejectUnknownKeys(Self.knownKeys, in: "the response")
+    package init(wireMock reader: JSONReader) throws {
+        let kinds = reader.source.extensions.answers
+        try reader.rejectUnknownKeys(Self.knownKeys + kinds.keys.sorted(), in: "the response", hint: MappingExtensions.unknownKeyHint)
         self.init()
         if reader.member("fromConfiguredStub") != nil {
             reader.warn(at: "fromConfiguredStub", "fromConfiguredStub is ignored: WireMock sets it on the responses it makes itself (a stub's response is always configured); remove it")
@@ -95,13 +93,6 @@ extension ResponseDefinition {
             }
             reader.warn(at: streamKey, "\"\(streamKey)\" is an Understudy extension: WireMock 3.13 will not load this mapping")
         }
-        llm = try reader.optional("llm") { try LLMResponse(wireMock: $0) }
-        if llm != nil {
-            for key in bodyKeys + ["eventStream", "chunks", "chunkedDribbleDelay", "fault", "proxyBaseUrl"] where reader.member(key) != nil {
-                throw reader.error(at: key, "\"llm\" is the body of this response (a JSON object, or events when the request asks for a stream); remove \"\(key)\", or remove \"llm\" (a fault mid-answer is \"thenFault\" inside \"llm\")")
-            }
-            reader.warn(at: "llm", "\"llm\" is an Understudy extension: WireMock 3.13 will not load this mapping")
-        }
         fixedDelayMilliseconds = try reader.optionalInt("fixedDelayMilliseconds")
         delayDistribution = try reader.optional("delayDistribution") { try DelayDistribution(wireMock: $0) }
         chunkedDribbleDelay = try reader.optional("chunkedDribbleDelay") { reader in
@@ -131,10 +122,22 @@ extension ResponseDefinition {
             for element in try reader.elements() { names.append(try element.string()) }
             return names
         }
-        acceptsWebSocket = try reader.optionalBool("acceptWebSocket") ?? false
-        networkProfile = try reader.optional("networkProfile") { try NetworkProfile(wireMock: $0) }
-        if networkProfile != nil {
-            reader.warn(at: "networkProfile", "\"networkProfile\" is an Understudy extension: WireMock 3.13 will not load this mapping")
+        try decodeExtensions(kinds, from: reader)
+    }
+
+    /// Reads the members of the answer kinds from outside the core (``AnswerExtension``) the
+    /// decoder was given, refusing what a kind cannot go with.
+    private mutating func decodeExtensions(_ kinds: [String: any AnswerExtension.Type], from reader: JSONReader) throws {
+        for (key, kind) in kinds.sorted(by: { $0.key < $1.key }) {
+            guard let member = reader.member(key), member.value != .null else { continue }
+            guard let value = try kind.decoding(member) else { continue }
+            for excluded in kind.excludedKeys where reader.member(excluded) != nil {
+                throw reader.error(at: excluded, kind.conflict(with: excluded))
+            }
+            extensions.append(AnyAnswerExtension(value))
+            if kind.isUnderstudyExtension {
+                reader.warn(at: key, "\"\(key)\" is an Understudy extension: WireMock 3.13 will not load this mapping")
+            }
         }
     }
 }
@@ -189,7 +192,7 @@ extension HTTPHeaders {
         }))
     }
 
-    init(wireMock reader: JSONReader) throws {
+    package init(wireMock reader: JSONReader) throws {
         self.init()
         for (name, member) in try reader.members() {
             switch member.value {
@@ -219,7 +222,7 @@ extension DelayDistribution {
         }
     }
 
-    init(wireMock reader: JSONReader) throws {
+    package init(wireMock reader: JSONReader) throws {
         let type = try reader.requiredString("type")
         switch type {
         case "uniform":

@@ -50,7 +50,7 @@ extension StringValuePattern {
     /// meant). In a body pattern (`content`, WireMock's `ContentPatternDeserialiser`),
     /// `binaryEqualTo` wins wherever it sits. `besides` are keys that belong to an enclosing
     /// object (the `expression` of `matchesJsonPath`).
-    init(wireMock reader: JSONReader, content: Bool = false, besides: Set<String> = []) throws {
+    package init(wireMock reader: JSONReader, content: Bool = false, besides: Set<String> = []) throws {
         let members = try reader.members().filter { !besides.contains($0.key) }
         let chosenKey = (content ? members.first { $0.key == "binaryEqualTo" } : nil)
             ?? members.first { WireMockPatternOperator.isOperator($0.key) }

@@ -32,7 +32,7 @@ extension StubMapping {
     }
 
     /// Decodes one WireMock stub mapping object.
-    init(wireMock reader: JSONReader) throws {
+    package init(wireMock reader: JSONReader) throws {
         try reader.rejectUnknownKeys(Self.knownKeys, in: "the stub mapping")
         // WireMock's StubMapping.setId and setUuid set the same field, so the later key wins.
         // insertionIndex is read and then overwritten with the load order

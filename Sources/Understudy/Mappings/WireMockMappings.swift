@@ -3,26 +3,29 @@ public import UnderstudyJSON
 
 /// Reads and writes WireMock mapping documents: a single mapping, `{"mappings": [...]}`,
 /// or a bare array of mappings.
+///
+/// A decoder reads the answer kinds and custom matchers from outside the core that it is given
+/// (`extensions`, see ``MappingExtensions``); without them, such a key is an unknown field.
 public enum WireMockMappings {
     /// Decodes every mapping in a document. Errors name the file (when given), line, column and field.
-    public static func decode(_ data: Data, file: String? = nil) throws(MappingDecodingError) -> [StubMapping] {
-        try decode(try JSONReader.parsing(data, file: file))
+    public static func decode(_ data: Data, file: String? = nil, extensions: MappingExtensions = MappingExtensions()) throws(MappingDecodingError) -> [StubMapping] {
+        try decode(try JSONReader.parsing(data, file: file, extensions: extensions))
     }
 
     /// Decodes every mapping in a document, with the warnings WireMock's rules give it: operator
     /// keys after the first in a pattern, URL keys a higher-priority one outranks, keys that are
     /// ignored (likely typos). Errors name the file (when given), line, column and field.
-    public static func decodeWithWarnings(_ data: Data, file: String? = nil) throws(MappingDecodingError) -> (mappings: [StubMapping], warnings: [MappingWarning]) {
-        let reader = try JSONReader.parsing(data, file: file)
+    public static func decodeWithWarnings(_ data: Data, file: String? = nil, extensions: MappingExtensions = MappingExtensions()) throws(MappingDecodingError) -> (mappings: [StubMapping], warnings: [MappingWarning]) {
+        let reader = try JSONReader.parsing(data, file: file, extensions: extensions)
         return (try decode(reader), reader.source.warnings.warnings)
     }
 
-    /// Decodes every mapping of a file as ``decodeWithWarnings(_:file:)`` does, with where each
+    /// Decodes every mapping of a file as ``decodeWithWarnings(_:file:extensions:)`` does, with where each
     /// stub's object is in the file.
     /// Files of one load share `regexes`, so that each expression is compiled once.
-    static func decodeWithSources(_ data: Data, file: String, regexes: RegexPatternCache? = nil) throws(MappingDecodingError)
+    static func decodeWithSources(_ data: Data, file: String, regexes: RegexPatternCache? = nil, extensions: MappingExtensions) throws(MappingDecodingError)
         -> (mappings: [StubMapping], sources: [MappingSource], warnings: [MappingWarning]) {
-        let reader = try JSONReader.parsing(data, file: file, regexes: regexes)
+        let reader = try JSONReader.parsing(data, file: file, regexes: regexes, extensions: extensions)
         let located = try reader.decoding(decodeLocatedDocument)
         let sources = located.map { entry in
             let location = reader.source.locations?.location(of: entry.path)
@@ -32,13 +35,13 @@ public enum WireMockMappings {
     }
 
     /// Decodes every mapping in an already parsed document.
-    public static func decode(_ document: JSONValue) throws(MappingDecodingError) -> [StubMapping] {
-        try decode(JSONReader(document))
+    public static func decode(_ document: JSONValue, extensions: MappingExtensions = MappingExtensions()) throws(MappingDecodingError) -> [StubMapping] {
+        try decode(JSONReader(document, source: JSONReader.Source(extensions: extensions)))
     }
 
     /// Decodes exactly one mapping (the body of `POST /__admin/mappings`).
-    public static func decodeMapping(_ data: Data, file: String? = nil) throws(MappingDecodingError) -> StubMapping {
-        let mappings = try decode(data, file: file)
+    public static func decodeMapping(_ data: Data, file: String? = nil, extensions: MappingExtensions = MappingExtensions()) throws(MappingDecodingError) -> StubMapping {
+        let mappings = try decode(data, file: file, extensions: extensions)
         guard mappings.count == 1 else {
             throw MappingDecodingError(file: file, path: "", message: "expected one stub mapping, found \(mappings.count)")
         }
@@ -46,8 +49,8 @@ public enum WireMockMappings {
     }
 
     /// Decodes a WireMock request pattern (the body of `POST /__admin/requests/count` and friends).
-    public static func decodeRequestPattern(_ data: Data) throws(MappingDecodingError) -> RequestPattern {
-        try JSONReader.parsing(data, file: nil).decoding { try RequestPattern(wireMock: $0) }
+    public static func decodeRequestPattern(_ data: Data, extensions: MappingExtensions = MappingExtensions()) throws(MappingDecodingError) -> RequestPattern {
+        try JSONReader.parsing(data, file: nil, extensions: extensions).decoding { try RequestPattern(wireMock: $0) }
     }
 
     /// Decodes a WireMock string-value pattern such as `{"matchesJsonPath": "$.team"}` (the body

@@ -1,3 +1,4 @@
+import UnderstudyHTTPParsing
 /// Credentials a request must carry in a `Basic` `Authorization` header
 /// (WireMock's `basicAuthCredentials`).
 public struct BasicCredentials: Sendable, Hashable {

@@ -116,7 +116,7 @@ public struct EqualToJsonPattern: Sendable, Hashable {
 
 /// JsonUnit placeholders that WireMock accepts inside `equalToJson` documents. JsonUnit reads
 /// them with `$` or `#` before the brace (`${json-unit.any-string}`, `#{json-unit.any-string}`).
-enum JsonUnitPlaceholder: Equatable {
+package enum JsonUnitPlaceholder: Equatable {
     case ignore
     case anyString
     case anyNumber
@@ -127,7 +127,7 @@ enum JsonUnitPlaceholder: Equatable {
     /// it never matches there, nor here.
     case neverMatches
 
-    init?(_ text: String) {
+    package init?(_ text: String) {
         guard text.hasPrefix("${json-unit.") || text.hasPrefix("#{json-unit.") else { return nil }
         let body = "$" + text.dropFirst()
         switch body {
@@ -148,7 +148,7 @@ enum JsonUnitPlaceholder: Equatable {
         }
     }
 
-    func accepts(_ value: JSONValue) -> Bool {
+    package func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
         case (.ignore, _): true
         case (.anyString, .string): true

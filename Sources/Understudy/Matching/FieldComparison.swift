@@ -11,12 +11,20 @@ public struct FieldComparison: Sendable, Hashable {
     public let result: MatchResult
     /// How much this field counts towards the request's distance (WireMock's weights).
     public let weight: Double
+
+    package init(field: String, expected: String, actual: String, result: MatchResult, weight: Double) {
+        self.field = field
+        self.expected = expected
+        self.actual = actual
+        self.result = result
+        self.weight = weight
+    }
 }
 
 extension FieldComparison {
     /// The field's line in a report: `  ✓ method: GET` or
     /// `  ✗ urlPath: expected "/users/42", got "/users/43"`.
-    var reportLine: String {
+    package var reportLine: String {
         result.isExactMatch ? "  ✓ \(field): \(actual)" : "  ✗ \(field): expected \(expected), got \(actual)"
     }
 }

@@ -17,7 +17,7 @@ extension RequestPattern: CustomStringConvertible {
         constraints += formParameters.map { "form \($0.name) \($0.pattern)" }
         constraints += bodyPatterns.map { "body \($0)" }
         constraints += multipartPatterns.map { "multipart \($0)" }
-        if let graphQL { constraints.append("GraphQL \(graphQL)") }
+        if let customMatcher { constraints.append(customMatcher.matcher.summary) }
         var head = "\(methods.map { "method \($0)" } ?? (method == .any ? "any method" : method.rawValue)) \(url)"
         if let operationId {
             // `.operation("addPet")` alone reads as the operation, not as "any method any URL".

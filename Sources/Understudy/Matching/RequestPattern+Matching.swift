@@ -1,4 +1,5 @@
-import Foundation
+import UnderstudyHTTPParsing
+package import Foundation
 import UnderstudySupport
 
 extension RequestPattern {
@@ -38,7 +39,7 @@ extension RequestPattern {
     var constrainsOnlyMethodAndURL: Bool {
         methods == nil && scheme == nil && host == nil && port == nil && clientIp == nil && pathParameters.isEmpty
             && queryParameters.isEmpty && formParameters.isEmpty && headers.isEmpty && cookies.isEmpty
-            && basicAuthCredentials == nil && bodyPatterns.isEmpty && multipartPatterns.isEmpty && operationId == nil && graphQL == nil
+            && basicAuthCredentials == nil && bodyPatterns.isEmpty && multipartPatterns.isEmpty && operationId == nil && customMatcher == nil
     }
 
     /// ``matches(_:given:)`` for a pattern that ``constrainsOnlyMethodAndURL``.
@@ -98,7 +99,7 @@ extension RequestPattern {
         if needs(formParameters, e) { namedValuesMatch(formParameters, in: .form(FormURLEncoded.parse(request.body)), &e) }
         bodyMatch(request, &e)
         multipartMatch(request, &e)
-        graphQLMatch(request, &e)
+        customMatch(request, &e)
     }
 
     private func operationMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
@@ -187,30 +188,14 @@ extension RequestPattern {
         }
     }
 
-    /// The three parts wiremock-graphql-extension aggregates, each a field of its own: the query,
-    /// the variables and the operation name. The body is read once, and only when a part is matched.
-    private func graphQLMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
-        guard let graphQL, !e.done else { return }
-        var read: GraphQLRequest?
-        func sent() -> GraphQLRequest {
-            if let read { return read }
-            let parsed = GraphQLRequest(body: request.body)
-            read = parsed
-            return parsed
-        }
-        e.check("GraphQL query", graphQL.expectedQueryText, FieldWeight.other, actual: { GraphQLPattern.sentQueryText(sent()) },
-                explanation: { graphQL.queryMissExplanation(sent()) }) {
-            graphQL.matchQuery(sent())
-        }
-        e.check("GraphQL variables", graphQL.expectedVariablesText, FieldWeight.other, actual: { GraphQLPattern.sentVariablesText(sent()) },
-                explanation: { graphQL.variablesMissExplanation(sent()) }) {
-            graphQL.matchVariables(sent())
-        }
-        e.check("GraphQL operationName", graphQL.expectedOperationNameText, FieldWeight.other,
-                actual: { GraphQLPattern.sentOperationNameText(sent()) },
-                explanation: { graphQL.operationNameMissExplanation(sent()) }) {
-            graphQL.matchOperationName(sent())
-        }
+    /// A matcher from outside the core checks its own fields (each weighs 1 unless it says).
+    private func customMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
+        guard let customMatcher, !e.done else { return }
+        // The evaluation is moved in and out rather than copied, so that its parts are not.
+        var fields = MatcherFields(evaluation: RequestPatternEvaluation(mode: .weighing))
+        swap(&fields.evaluation, &e)
+        customMatcher.matcher.evaluate(request, &fields)
+        swap(&fields.evaluation, &e)
     }
 
     private func multipartMatch(_ request: RecordedRequest, _ e: inout RequestPatternEvaluation) {
@@ -242,7 +227,7 @@ extension RequestPattern {
     }
 
     /// A body as text, cut at 1 000 characters so reports stay readable.
-    static func renderBody(_ body: Data) -> String {
+    package static func renderBody(_ body: Data) -> String {
         if body.isEmpty { return "(empty)" }
         let text = String(decoding: body, as: UTF8.self)
         let limit = 1_000

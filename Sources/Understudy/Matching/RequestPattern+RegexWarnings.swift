@@ -1,3 +1,4 @@
+import UnderstudySupport
 extension RegexPattern {
     /// Advice when the expression repeats a group that itself repeats (`(a+)+`), which can
     /// backtrack catastrophically; `nil` otherwise. A match that backtracks past its step budget

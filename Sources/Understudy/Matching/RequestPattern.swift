@@ -1,5 +1,5 @@
 public import UnderstudyClient
-public import UnderstudyJSON
+import UnderstudyJSON
 /// What a request must look like: WireMock's `request` object.
 ///
 /// Start from a method and URL, then chain constraints:
@@ -44,9 +44,10 @@ public struct RequestPattern: Sendable, Hashable {
     /// The OpenAPI operation (``RecordedRequest/operationId``), when constrained: an Understudy
     /// extension to WireMock's request, written as `"operationId"` in mapping JSON.
     public var operationId: StringValuePattern?
-    /// The GraphQL request the body must hold (WireMock's `graphql-body-matcher` custom
-    /// matcher), when constrained.
-    public var graphQL: GraphQLPattern?
+    /// A matcher from outside the core (WireMock's `customMatcher`), when constrained: the
+    /// GraphQL request the body must hold (`UnderstudyGraphQL`'s ``RequestPattern/graphQL``),
+    /// or any ``RequestMatcherExtension``.
+    public var customMatcher: CustomMatcher?
 
     /// Creates a pattern; with no arguments it matches every request.
     public init(
@@ -65,7 +66,7 @@ public struct RequestPattern: Sendable, Hashable {
         multipartPatterns: [MultipartPattern] = [],
         clientIp: StringValuePattern? = nil,
         operationId: StringValuePattern? = nil,
-        graphQL: GraphQLPattern? = nil
+        customMatcher: CustomMatcher? = nil
     ) {
         self.method = method
         self.url = url
@@ -82,7 +83,7 @@ public struct RequestPattern: Sendable, Hashable {
         self.multipartPatterns = multipartPatterns
         self.clientIp = clientIp
         self.operationId = operationId
-        self.graphQL = graphQL
+        self.customMatcher = customMatcher
     }
 
     /// The operation the pattern names exactly (a case-sensitive `equalTo` on
@@ -99,7 +100,7 @@ public struct RequestPattern: Sendable, Hashable {
     /// JSONPaths, path parameters without a template), one message each; empty when valid.
     public var problems: [String] {
         var found = url.problems + stringValuePatterns.flatMap(\.problems)
-        if let error = graphQL?.syntaxError { found.append("the GraphQL query does not parse: \(error)") }
+        if let customMatcher { found += customMatcher.matcher.problems }
         if !pathParameters.isEmpty {
             if case .urlPathTemplate(let template) = url.kind {
                 for named in pathParameters where !template.variableNames.contains(named.name) {
@@ -220,32 +221,6 @@ extension RequestPattern {
     public func operation(_ pattern: StringValuePattern) -> RequestPattern {
         var copy = self
         copy.operationId = pattern
-        return copy
-    }
-
-    /// `POST` to `urlPath` (`/graphql` unless given) with a GraphQL body as
-    /// wiremock-graphql-extension matches it (see ``GraphQLPattern``):
-    /// ```swift
-    /// mock.stub(.graphQL(operation: "HeroName", query: "query HeroName { hero { name } }"),
-    ///           .ok.json(["data": ["hero": ["name": "R2-D2"]]]))
-    /// ```
-    /// A `nil` `operation` or `variables` requires the request to send none; Apollo iOS always
-    /// sends the operation name.
-    public static func graphQL(operation: String? = nil, query: String, variables: JSONValue? = nil,
-                               urlPath: String = "/graphql") -> RequestPattern {
-        RequestPattern.post(urlPath: urlPath).graphQL(operation: operation, query: query, variables: variables)
-    }
-
-    /// Adds a GraphQL body constraint to a pattern:
-    /// `.post(urlPath: "/api").graphQL(operation: "HeroName", query: "query HeroName { hero { name } }")`.
-    public func graphQL(operation: String? = nil, query: String, variables: JSONValue? = nil) -> RequestPattern {
-        graphQL(GraphQLPattern(query: query, variables: variables, operationName: operation))
-    }
-
-    /// Adds a GraphQL body constraint built as a ``GraphQLPattern``.
-    public func graphQL(_ pattern: GraphQLPattern) -> RequestPattern {
-        var copy = self
-        copy.graphQL = pattern
         return copy
     }
 

@@ -16,7 +16,7 @@ extension StringValuePattern {
 
     /// Matches a body that arrived as text (a WebSocket text message) as ``match(body:)``
     /// matches its bytes, without turning it into bytes and back.
-    func match(bodyText text: String) -> MatchResult {
+    package func match(bodyText text: String) -> MatchResult {
         match(text.isEmpty && mentionsAbsent ? nil : MatchInput(text: text))
     }
 

@@ -1,3 +1,4 @@
+public import UnderstudyHTTPParsing
 public import Foundation
 public import UnderstudyClient
 import UnderstudySupport

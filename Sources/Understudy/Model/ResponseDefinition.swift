@@ -25,12 +25,6 @@ public struct ResponseDefinition: Sendable, Hashable {
     public var chunkedDribbleDelay: ChunkedDribbleDelay?
     /// A body that arrives over time (server-sent events or timed chunks) instead of ``body``.
     public var stream: ResponseStream?
-    /// An answer in an LLM provider's wire format instead of ``body`` and ``stream``, streamed
-    /// or not as the request asks (see ``LLMResponse``).
-    public var llm: LLMResponse?
-    /// The network the answer crosses (delay, bandwidth, loss, a cut), instead of the mock's
-    /// own ``HTTPMock/networkProfile``; `nil` uses the mock's.
-    public var networkProfile: NetworkProfile?
     /// A network fault produced instead of a response.
     public var fault: Fault?
     /// Names of response transformers, for example `response-template`.
@@ -45,11 +39,9 @@ public struct ResponseDefinition: Sendable, Hashable {
     public var additionalProxyRequestHeaders: HTTPHeaders?
     /// Header names removed from proxied requests.
     public var removeProxyRequestHeaders: [String]?
-    /// Whether a WebSocket upgrade request this stub matches is accepted (WireMock 4's
-    /// `acceptWebSocket`): the loopback server answers `101 Switching Protocols` with the
-    /// response's headers and opens the socket, whose messages ``MessageHub``'s stubs answer.
-    /// Ignored for requests that ask for no upgrade, and by the in-process transports.
-    public var acceptsWebSocket = false
+    /// The answer kinds from outside the core this response carries (an LLM preset, a network
+    /// profile), one value per kind, by key (see ``AnswerExtension``).
+    package var extensions: [AnyAnswerExtension] = []
 
     /// Creates a response; every field but the status is optional.
     public init(
@@ -202,21 +194,6 @@ extension ResponseDefinition {
             numberOfChunks: chunks,
             totalDurationMilliseconds: Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
         )
-        return copy
-    }
-
-    /// Answers as if over `profile` (a preset such as ``NetworkProfile/threeG`` or a custom
-    /// one), whatever the mock's own profile: `.ok.json(feed).networkProfile(.edge)`.
-    public func networkProfile(_ profile: NetworkProfile) -> ResponseDefinition {
-        var copy = self
-        copy.networkProfile = profile
-        return copy
-    }
-
-    /// Accepts WebSocket upgrades (see ``acceptsWebSocket``): `.ok.acceptingWebSocket()`.
-    public func acceptingWebSocket() -> ResponseDefinition {
-        var copy = self
-        copy.acceptsWebSocket = true
         return copy
     }
 

@@ -9,6 +9,9 @@ extension ResponsePlan {
     ///   - stub: the stub that matched, sent as `Matched-Stub-Id` and `Matched-Stub-Name`.
     ///   - delays: the mock's global delays, used where the response sets none.
     ///   - bodyData: reads a response body (files come from the mock's root).
+    ///
+    /// The response's answer kinds from outside the core (``AnswerExtension``) are not applied
+    /// here: ``make(for:to:stub:extensions:sequence:delays:bodyData:using:)`` runs them around this.
     package static func make(
         for response: ResponseDefinition,
         to request: RecordedRequest,
@@ -18,16 +21,6 @@ extension ResponsePlan {
         using generator: inout some RandomNumberGenerator
     ) -> ResponsePlan {
         let delay = delays.delay(for: response, using: &generator)
-        var response = response
-        if let llm = response.llm {
-            do {
-                response = try llm.answer(to: request, in: response)
-            } catch {
-                var failure = plainText(status: 500, "Stub \(stub?.label ?? "") cannot be served: \(error)\n")
-                failure.delay = delay
-                return failure
-            }
-        }
         if let fault = response.fault { return ResponsePlan(delay: delay, action: .fault(fault)) }
         if let proxy = ProxyRequest(forwarding: request, as: response) {
             return ResponsePlan(delay: delay, action: .proxy(proxy))
@@ -82,5 +75,48 @@ extension HTTPHeaders {
     package mutating func mark(matchedBy stub: StubIdentity) {
         replaceOrAdd(name: "Matched-Stub-Id", value: stub.id.uuidString.lowercased())
         if let name = stub.name { replaceOrAdd(name: "Matched-Stub-Name", value: name) }
+    }
+}
+
+extension ResponsePlan {
+    /// Plans the answer as ``make(for:to:stub:delays:bodyData:using:)`` does, through the
+    /// answer kinds from outside the core first (`extensions`, outermost first: see
+    /// ``AnyAnswerExtension/effective(_:defaults:)``); a kind that cannot serve the stub makes a
+    /// `500` that says why.
+    /// - Parameter sequence: the request's place in the journal (a seeded network profile draws by it).
+    package static func make(
+        for response: ResponseDefinition,
+        to request: RecordedRequest,
+        stub: StubIdentity?,
+        extensions: [AnyAnswerExtension],
+        sequence: Int,
+        delays: GlobalDelays = GlobalDelays(),
+        bodyData: (ResponseDefinition) throws -> Data,
+        using generator: inout some RandomNumberGenerator
+    ) -> ResponsePlan {
+        guard !extensions.isEmpty else {
+            return make(for: response, to: request, stub: stub, delays: delays, bodyData: bodyData, using: &generator)
+        }
+        return through(extensions, planning: response, to: request, stub: stub, sequence: sequence, delays: delays,
+                       using: &generator) { response, generator in
+            make(for: response, to: request, stub: stub, delays: delays, bodyData: bodyData, using: &generator)
+        }
+    }
+
+    /// The plan `extensions` (outermost first) make of `response` around `core`; a kind that
+    /// cannot serve the stub makes a `500` that says why.
+    package static func through<G: RandomNumberGenerator>(
+        _ extensions: [AnyAnswerExtension], planning response: ResponseDefinition, to request: RecordedRequest,
+        stub: StubIdentity?, sequence: Int, delays: GlobalDelays, using generator: inout G,
+        core: (ResponseDefinition, inout G) -> ResponsePlan
+    ) -> ResponsePlan {
+        do {
+            return try AnyAnswerExtension.plan(response, through: extensions[...], for: request, sequence: sequence,
+                                               using: &generator, core: core)
+        } catch {
+            var failure = plainText(status: 500, "Stub \(stub?.label ?? "") cannot be served: \(error)\n")
+            failure.delay = delays.delay(for: response, using: &generator)
+            return failure
+        }
     }
 }

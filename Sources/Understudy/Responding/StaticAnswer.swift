@@ -4,13 +4,14 @@ import UnderstudyClient
 /// The planned head and body of a static stub's answer, worked out once when the stub is
 /// added, so that serving it copies no headers and encodes no JSON: only its delays are drawn
 /// per request. A class, so that serving passes one reference rather than copying the head,
-/// body and network profile; its identity is the answer's ``ResponsePlan/reusableKey``.
+/// body and answer kinds; its identity is the answer's ``ResponsePlan/reusableKey``.
 final class StaticAnswer: Sendable {
     let head: ResponseHead
     let body: TimedBody
     let fixedDelayMilliseconds: Int?
     let delayDistribution: DelayDistribution?
-    let networkProfile: NetworkProfile?
+    /// The answer kinds from outside the core the response carries (all static ones).
+    let extensions: [AnyAnswerExtension]
 
     /// The answer of a stub whose response needs nothing from the request or the disk (no
     /// template, file, fault or proxy); `nil` otherwise.
@@ -20,13 +21,13 @@ final class StaticAnswer: Sendable {
     }
 
     /// The answer of a response that needs nothing from the request, the disk or the network
-    /// (no LLM answer, file, fault or proxy), served by `stub`; `nil` otherwise.
+    /// (no answer kind made from the request, file, fault or proxy), served by `stub`; `nil` otherwise.
     init?(_ response: ResponseDefinition, stub: StubIdentity) {
-        guard response.llm == nil, response.fault == nil, response.proxyBaseUrl == nil, let bytes = response.body.inlineData else { return nil }
+        guard response.extensions.allSatisfy(\.value.isStatic), response.fault == nil, response.proxyBaseUrl == nil, let bytes = response.body.inlineData else { return nil }
         (head, body) = ResponsePlan.answer(response, bytes: bytes, stub: stub, isHead: false)
         fixedDelayMilliseconds = response.fixedDelayMilliseconds
         delayDistribution = response.delayDistribution
-        networkProfile = response.networkProfile
+        extensions = response.extensions
     }
 
     /// The plan for one request: this answer after the delays drawn now (no body for `HEAD`),

@@ -123,10 +123,6 @@ package protocol MockStateStore: AnyObject, Sendable {
 
     /// Has `apply` called with the settings each time another instance shares new ones.
     func observeSettings(_ apply: @escaping @Sendable (JSONObject) -> Void)
-
-    /// Where the WebSocket message stubs live when instances share them; `nil` keeps them in
-    /// the mock's ``MessageHub``.
-    var messageStubSharing: (any MessageStubSharing)? { get }
 }
 
 /// A served request to journal, and how it was answered: its journal entry, built before the
@@ -198,5 +194,4 @@ extension MockStateStore {
     package var sharedSettings: JSONObject? { nil }
     package func shareSettings(_ settings: JSONObject) {}
     package func observeSettings(_ apply: @escaping @Sendable (JSONObject) -> Void) {}
-    package var messageStubSharing: (any MessageStubSharing)? { nil }
 }

@@ -30,16 +30,20 @@ extension HTTPMock {
         /// global `fixedDelay` / `delayDistribution` settings); ``HTTPMock/globalDelays`` and
         /// `POST /__admin/settings` change them later.
         public var globalDelays: GlobalDelays
-        /// The network every answer crosses unless its stub names its own, from the start;
-        /// ``HTTPMock/networkProfile`` changes it later. `nil` (the default) answers at once.
-        public var networkProfile: NetworkProfile?
+        /// The mock-wide values of answer kinds from outside the core, from the start (a network
+        /// profile: `UnderstudyNetworkProfiles`' `Configuration.networkProfile`).
+        package var answerDefaults: [AnyAnswerExtension] = []
+        /// The answer kinds and custom matchers from outside the core that mapping JSON loaded
+        /// by this mock, or sent to its admin API, may use (see ``MappingExtensions``). None by
+        /// default; `.understudy` (from `UnderstudyServer`) holds all of Understudy's.
+        public var mappingExtensions = MappingExtensions()
         /// What a 404's report tells the reader to do when the mock has no stubs at all. The
         /// default speaks to Swift code (`mock.stub(...)`); a server run from the command line
         /// names its mapping files and admin API instead.
         public var noStubsHint = "Add one with mock.stub(...) or a mapping file."
-        /// Rewrite message stubs' actions before they run, in this order (WireMock 4's
-        /// `MessageActionTransformer` extensions); see ``MessageActionTransformer``.
-        public var messageActionTransformers: [MessageActionTransformer] = []
+        /// Settings of features outside the core (`UnderstudyMessaging`'s
+        /// `messageActionTransformers`).
+        package var extensionSettings = ExtensionSettings()
 
         /// Creates settings; every one has a default.
         public init(journalCapacity: Int = 10_000, nearMissLimit: Int = 3, root: MappingsRoot? = nil,
@@ -47,7 +51,7 @@ extension HTTPMock {
                     webhookSender: (any WebhookSender)? = nil,
                     onWebhookOutcome: (@Sendable (WebhookOutcome) -> Void)? = nil,
                     templateEscaping: Bool = false, globalDelays: GlobalDelays = GlobalDelays(),
-                    messageActionTransformers: [MessageActionTransformer] = []) {
+                    mappingExtensions: MappingExtensions = MappingExtensions()) {
             self.journalCapacity = journalCapacity
             self.nearMissLimit = nearMissLimit
             self.root = root
@@ -57,7 +61,7 @@ extension HTTPMock {
             self.onWebhookOutcome = onWebhookOutcome
             self.templateEscaping = templateEscaping
             self.globalDelays = globalDelays
-            self.messageActionTransformers = messageActionTransformers
+            self.mappingExtensions = mappingExtensions
         }
     }
 }

@@ -21,7 +21,9 @@ public final class HTTPMock: Sendable {
         /// Answers unmatched requests instead of the near-miss 404, when set.
         var unmatchedResponder: (@Sendable (RecordedRequest) -> ResponseDefinition)?
         var globalDelays = GlobalDelays()
-        var networkProfile: NetworkProfile?
+        /// The answer kinds every answer gets unless its response carries its own of that kind
+        /// (a mock-wide network profile), as ``AnyAnswerExtension/effective(_:defaults:)`` orders them.
+        var answerDefaults: [AnyAnswerExtension] = []
     }
 
     /// The settings this mock was created with.
@@ -32,10 +34,9 @@ public final class HTTPMock: Sendable {
     /// handles).
     let store: any MockStateStore
     let settings: Locked<Settings>
-    private let templater: ResponseTemplater
-    /// The WebSocket side: message stubs, the sockets the server holds open, the message
-    /// journal (WireMock 4's message stubs). Served by the loopback server.
-    public let messages: MessageHub
+    let templater: ResponseTemplater
+    /// What features outside the core keep for this mock, and its serve listeners.
+    let extensions: MockExtensionState
     /// Ids for requests recorded by in-process transports: unique within the journal, from a
     /// generator seeded once, as the server seeds one per connection.
     private let requestIDs: Locked<SplitMix64>
@@ -52,10 +53,9 @@ public final class HTTPMock: Sendable {
         self.namespace = nil
         self.store = store
         self.sharesStateRemotely = store.isRemote
-        self.settings = Locked(Settings(globalDelays: configuration.globalDelays, networkProfile: configuration.networkProfile))
+        self.settings = Locked(Settings(globalDelays: configuration.globalDelays, answerDefaults: configuration.answerDefaults))
         self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
-        self.messages = MessageHub(templater: templater, root: configuration.root, journalCapacity: configuration.journalCapacity,
-                                   transformers: configuration.messageActionTransformers, sharing: store.messageStubSharing)
+        self.extensions = MockExtensionState()
         var system = SystemRandomNumberGenerator()
         self.requestIDs = Locked(SplitMix64(seed: system.next()))
     }
@@ -68,7 +68,7 @@ public final class HTTPMock: Sendable {
         sharesStateRemotely = root.sharesStateRemotely
         settings = root.settings
         templater = root.templater
-        messages = root.messages
+        extensions = root.extensions
         requestIDs = root.requestIDs
     }
 
@@ -191,15 +191,18 @@ public final class HTTPMock: Sendable {
         set { settings.withLock { $0.globalDelays = newValue } }
     }
 
-    /// The network every answer crosses unless its stub names its own
-    /// (``ResponseDefinition/networkProfile``); `nil` answers at once. Every transport paces
-    /// its answers by it alike (see ``NetworkProfile``).
-    /// ```swift
-    /// mock.networkProfile = .threeG
-    /// ```
-    public var networkProfile: NetworkProfile? {
-        get { settings.withLock { $0.networkProfile } }
-        set { settings.withLock { $0.networkProfile = newValue } }
+    /// The mock-wide value of the answer kind `kind` (every answer whose response carries none
+    /// of that kind gets it), if any.
+    package func answerDefault<Kind: AnswerExtension>(_ kind: Kind.Type) -> Kind? {
+        settings.withLock { settings in settings.answerDefaults.lazy.compactMap { $0.value as? Kind }.first }
+    }
+
+    /// Sets (or with `nil`, removes) the mock-wide value of the answer kind `kind`.
+    package func setAnswerDefault<Kind: AnswerExtension>(_ value: Kind?, of kind: Kind.Type = Kind.self) {
+        settings.withLock { settings in
+            settings.answerDefaults.removeAll { $0.key == Kind.wireMockKey }
+            if let value { settings.answerDefaults.append(AnyAnswerExtension(value)) }
+        }
     }
 
     /// Removes every stub, journal entry and scenario state; the global delays and the
@@ -218,22 +221,22 @@ public final class HTTPMock: Sendable {
     public func serve(_ request: RecordedRequest) -> ServeEvent {
         if needsScoping(request) { return serve(inScope(request)) }
         let event = sharesStateRemotely ? chooseWatchingStore(request).event : choose(request).event
-        messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
+        notifyServeListeners(event)
         return event
     }
 
-    /// Serves a WebSocket upgrade request when the stub it matches accepts WebSockets
-    /// (``ResponseDefinition/acceptsWebSocket``): journals it, counts the call and moves
-    /// scenarios on as ``serve(_:)`` does, and returns the event, whose response headers go on
-    /// the `101`. Returns `nil`, touching nothing, when the matching stub (or none) does not
-    /// accept: the request is then served as any other. (Should a concurrent request move the
-    /// stub's scenario on between the check and the serve, the upgrade is still accepted.)
-    package func serveWebSocketUpgrade(_ request: RecordedRequest) -> ServeEvent? {
-        if needsScoping(request) { return serveWebSocketUpgrade(inScope(request)) }
+    /// Serves `request` as ``serve(_:)`` does when the stub it matches satisfies `accepts` (a
+    /// WebSocket upgrade, whose stub must accept WebSockets): journals it, counts the call and
+    /// moves scenarios on, and returns the event. Returns `nil`, touching nothing, when the
+    /// matching stub (or none) does not: the request is then served as any other. (Should a
+    /// concurrent request move the stub's scenario on between the check and the serve, the
+    /// request is still served.)
+    package func serve(_ request: RecordedRequest, ifItsStub accepts: (StubMapping) -> Bool) -> ServeEvent? {
+        if needsScoping(request) { return serve(inScope(request), ifItsStub: accepts) }
         let requestNamespace = request.namespace
         let snapshot = store.snapshot(for: requestNamespace)
         guard let entry = Self.firstMatch(request, requestNamespace, snapshot.registry, snapshot.scenarios),
-              entry.mapping.response.definition?.acceptsWebSocket == true else {
+              accepts(entry.mapping) else {
             return nil
         }
         return serve(request)
@@ -246,7 +249,7 @@ public final class HTTPMock: Sendable {
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
         if needsScoping(request) { return respond(to: inScope(request), using: &generator) }
         let (event, nearMisses) = sharesStateRemotely ? chooseWatchingStore(request) : choose(request)
-        messages.served(request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
+        notifyServeListeners(event)
         return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
     }
 
@@ -316,21 +319,26 @@ public final class HTTPMock: Sendable {
     /// and body in timed parts, and the webhooks to fire afterwards. Every transport carries
     /// this plan out and decides nothing itself.
     private func plan(for event: ServeEvent, using generator: inout some RandomNumberGenerator) -> ResponsePlan {
-        let (delays, mockProfile) = settings.withLock { ($0.globalDelays, $0.networkProfile) }
+        let (delays, defaults) = settings.withLock { ($0.globalDelays, $0.answerDefaults) }
         var plan: ResponsePlan
-        let profile: NetworkProfile?
         if let answer = event.staticAnswer {
-            plan = answer.plan(for: event.request.method, delays: delays, using: &generator)
-            profile = answer.networkProfile ?? mockProfile
+            let extensions = AnyAnswerExtension.effective(answer.extensions, defaults: defaults)
+            if extensions.isEmpty {
+                plan = answer.plan(for: event.request.method, delays: delays, using: &generator)
+            } else {
+                let method = event.request.method
+                plan = ResponsePlan.through(extensions, planning: event.response, to: event.request, stub: event.stubIdentity,
+                                            sequence: event.journalSequence ?? 0, delays: delays, using: &generator) { _, generator in
+                    answer.plan(for: method, delays: delays, using: &generator)
+                }
+            }
         } else {
             let response = event.response
             let root = configuration.root
-            plan = ResponsePlan.make(for: response, to: event.request, stub: event.stubIdentity, delays: delays,
+            plan = ResponsePlan.make(for: response, to: event.request, stub: event.stubIdentity,
+                                     extensions: AnyAnswerExtension.effective(response.extensions, defaults: defaults),
+                                     sequence: event.journalSequence ?? 0, delays: delays,
                                      bodyData: { try $0.bodyData(root: root) }, using: &generator)
-            profile = response.networkProfile ?? mockProfile
-        }
-        if let profile {
-            plan = profile.shape(plan, for: event.request, sequence: event.journalSequence ?? 0, using: &generator)
         }
         plan.webhooks = pendingWebhooks(for: event)
         return plan

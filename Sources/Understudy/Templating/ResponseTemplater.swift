@@ -1,7 +1,7 @@
 import Foundation
 import UnderstudyJSON
 import UnderstudySupport
-import UnderstudyTemplating
+package import UnderstudyTemplating
 
 /// WireMock's `response-template` transformer: renders a response's body (inline, JSON or the
 /// file `bodyFileName` names, whose name is a template too), header values, status message
@@ -9,7 +9,7 @@ import UnderstudyTemplating
 ///
 /// A template that cannot be parsed or rendered gives a 500 whose text names the stub, the
 /// part of the response, the line and the column; it never throws or crashes.
-final class ResponseTemplater: Sendable {
+package final class ResponseTemplater: Sendable {
     /// The transformer name that asks for templating.
     static let transformerName = "response-template"
     /// How many parsed templates are kept.
@@ -79,9 +79,11 @@ final class ResponseTemplater: Sendable {
                 part = "the stream"
                 rendered.stream = try stream.mapTexts { (text: String) throws(TemplateError) -> String in try render(text, with: &rendering) }
             }
-            if let llm = response.llm {
-                part = "llm"
-                rendered.llm = try llm.mapTexts { (text: String) throws(TemplateError) -> String in try render(text, with: &rendering) }
+            for (index, item) in response.extensions.enumerated() {
+                part = item.key
+                rendered.extensions[index] = try item.renderingTemplates { (text: String) throws(TemplateError) -> String in
+                    try render(text, with: &rendering)
+                }
             }
             part = "the headers"
             var headers = HTTPHeaders()
@@ -101,15 +103,15 @@ final class ResponseTemplater: Sendable {
 
     /// A message stub's text rendered, as WireMock 4's `message-template` transformer does:
     /// `request` is the socket's opening request (or the HTTP request of an HTTP trigger),
-    /// `message.body` the message that fired the stub, as text; `urlPattern` names the path
-    /// parameters (`request.path.id` for `/pets/{id}`).
-    func renderMessage(_ text: String, request: RecordedRequest, urlPattern: URLPattern?, message: WebSocketMessage?) throws(TemplateError) -> String {
+    /// `message.body` the message that fired the stub, as text (`messageText`); `urlPattern`
+    /// names the path parameters (`request.path.id` for `/pets/{id}`).
+    package func renderMessage(_ text: String, request: RecordedRequest, urlPattern: URLPattern?, messageText: String?) throws(TemplateError) -> String {
         guard Self.hasTag(text) else { return text }
         // The echo, the commonest message template, renders to the message itself (`{{ }}`
         // escapes nothing unless escaping is on).
-        if let message, text == "{{{message.body}}}" || (text == "{{message.body}}" && !escapesHTML) { return message.text }
+        if let messageText, text == "{{{message.body}}}" || (text == "{{message.body}}" && !escapesHTML) { return messageText }
         var body = TemplateValue.JSONObjectValue(capacity: 1)
-        body.append("body", message.map { .string($0.text) } ?? .null)
+        body.append("body", messageText.map { .string($0) } ?? .null)
         var rendering = ResponseRendering(
             model: TemplateRequestModel(request, urlPattern: urlPattern), parameters: .object(.init()),
             generator: SplitMix64(seed: nextSeed()), escapesHTML: escapesHTML, extras: [("message", .object(body))])
@@ -123,7 +125,7 @@ final class ResponseTemplater: Sendable {
     }
 
     /// Where `text` fails to parse as a template (`at line 1, column 3: ...`); `nil` when it parses.
-    static func parseProblem(_ text: String) -> String? {
+    package static func parseProblem(_ text: String) -> String? {
         guard hasTag(text) else { return nil }
         do {
             _ = try Template(parsing: text)
@@ -134,7 +136,7 @@ final class ResponseTemplater: Sendable {
     }
 
     /// Whether `text` has a `{{` (Foundation's `contains` is slow on Linux).
-    static func hasTag(_ text: String) -> Bool {
+    package static func hasTag(_ text: String) -> Bool {
         var previous: UInt8 = 0
         for byte in text.utf8 {
             if byte == UInt8(ascii: "{"), previous == byte { return true }

@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudyMessaging
 import UnderstudySupport
 
 /// The per-request console log of `understudy serve`, with a line per WebSocket message too.

@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudyMessaging
 
 /// The line `understudy serve` prints for each request:
 /// ```

@@ -1,3 +1,4 @@
+import UnderstudyHTTPParsing
 import Foundation
 import UnderstudySupport
 public import Understudy

@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudyHTTPParsing
 
 /// Reads parameter text (path, query, header, cookie) as the JSON value its schema describes:
 /// `42` as a number for an integer schema, `true` as a boolean, `a,b` or repeated parameters as

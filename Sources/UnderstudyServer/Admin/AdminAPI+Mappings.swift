@@ -150,7 +150,7 @@ extension AdminAPI {
         }
         let mappings: [StubMapping]
         do {
-            mappings = try WireMockMappings.decode(request.body)
+            mappings = try WireMockMappings.decode(request.body, extensions: mock.serverMappingExtensions)
         } catch {
             throw .invalidInput(error)
         }
@@ -238,7 +238,7 @@ extension AdminAPI {
     /// Decodes a stub from a request body, in this API's namespace unless it names one.
     func decodeMapping(_ data: Data) throws(AdminError) -> StubMapping {
         do {
-            return mock.inScope(try WireMockMappings.decodeMapping(data))
+            return mock.inScope(try WireMockMappings.decodeMapping(data, extensions: mock.serverMappingExtensions))
         } catch {
             throw .invalidInput(error)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudyMessaging
 
 // WireMock 4's admin API for message stubs, the message journal and channels
 // (`wiremock-core/.../admin/AdminRoutes.java` and the tasks it names, on master).
@@ -250,7 +251,7 @@ extension AdminAPI {
         let pattern: RequestPattern
         do {
             body = try WireMockMessageMappings.decodeBody(message["body"] ?? .null)
-            pattern = try WireMockMappings.decodeRequestPattern(Data(patternJSON.jsonText().utf8))
+            pattern = try WireMockMappings.decodeRequestPattern(Data(patternJSON.jsonText().utf8), extensions: mock.serverMappingExtensions)
         } catch {
             throw Self.invalid(error)
         }

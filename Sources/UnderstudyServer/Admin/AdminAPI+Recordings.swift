@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudyRecording
 
 extension AdminAPI {
     /// `POST /recordings/start`: a record spec with `targetBaseUrl`; proxies and captures from now on.

@@ -1,3 +1,4 @@
+import UnderstudyNetworkProfiles
 import Foundation
 import Understudy
 
@@ -22,7 +23,7 @@ extension AdminAPI {
     private func rootMappings() throws(AdminError) -> [StubMapping] {
         guard let root = mock.configuration.root else { return [] }
         do {
-            return try root.loadMappings()
+            return try root.loadMappings(extensions: mock.serverMappingExtensions)
         } catch {
             throw AdminError(status: 422, code: 10, pointer: nil, title: "Cannot reload the mappings of \(root.url.path); nothing was reset",
                              detail: error.description)

@@ -120,7 +120,7 @@ struct AdminAPI: Sendable {
     /// The body decoded as a WireMock request pattern; 422 naming the field when it is not one.
     func requestPattern(_ request: RecordedRequest) throws(AdminError) -> RequestPattern {
         do {
-            return try WireMockMappings.decodeRequestPattern(request.body)
+            return try WireMockMappings.decodeRequestPattern(request.body, extensions: mock.serverMappingExtensions)
         } catch {
             throw .invalidInput(error)
         }

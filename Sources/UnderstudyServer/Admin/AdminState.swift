@@ -1,5 +1,7 @@
+import UnderstudyNetworkProfiles
 import Foundation
 import Understudy
+import UnderstudyRecording
 import UnderstudySupport
 
 /// What the admin API remembers between requests of one server: the global settings

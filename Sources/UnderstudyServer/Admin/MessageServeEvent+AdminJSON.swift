@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudyMessaging
 
 extension MessageServeEvent {
     /// WireMock 4's JSON for a message journal entry (`verification/MessageServeEvent.java`):

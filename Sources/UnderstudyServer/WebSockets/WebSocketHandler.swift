@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOWebSocket
 import Understudy
+import UnderstudyMessaging
 
 /// One WebSocket the server holds open for the mock's ``MessageHub``: each text or binary
 /// message (fragments joined by NIO's aggregator in front) goes to the hub; pings get their

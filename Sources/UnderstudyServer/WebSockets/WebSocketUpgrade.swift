@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOWebSocket
 import Understudy
+import UnderstudyMessaging
 
 /// The WebSocket upgrade of a plain or TLS HTTP/1.1 connection: accepted when the HTTP stub the
 /// request matches says `acceptWebSocket` (the request is then journaled as served by it, and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 @testable import UnderstudyServer
+import UnderstudyNetworkProfiles
 
 @Suite("Admin API: scenarios, settings, health, routing")
 struct AdminSystemTests {

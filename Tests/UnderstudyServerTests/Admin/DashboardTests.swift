@@ -8,6 +8,7 @@ import NIOPosix
 import Testing
 import Understudy
 @testable import UnderstudyServer
+import UnderstudyMessaging
 
 /// The dashboard: its page, the token in front of it, its live feed, its state and the stubs it
 /// suggests for unmatched requests.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyServer
+import UnderstudyLLM
 
 /// An LLM preset added through the admin API: it is served at once, streamed and not, and reads
 /// back as it was written.

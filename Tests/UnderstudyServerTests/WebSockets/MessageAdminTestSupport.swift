@@ -4,6 +4,7 @@ import NIOWebSocket
 import Testing
 import Understudy
 import UnderstudyServer
+import UnderstudyMessaging
 
 // What WireMock 4's message acceptance tests call (TESTS.md §0.2 and §0.3), for
 // `WireMockMessageConformanceTests`: the admin API over HTTP, and WireMock's

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyServer
+import UnderstudyMessaging
 
 /// Verifying what sockets received, and the near-miss reports of messages no stub answered:
 /// the nearest stub and the first field that differs, as the HTTP side reports requests.

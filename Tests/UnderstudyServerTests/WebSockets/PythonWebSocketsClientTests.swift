@@ -3,6 +3,7 @@ import Testing
 import Understudy
 import UnderstudyServer
 import UnderstudyTestSupport
+import UnderstudyMessaging
 
 /// Runs `Tests/E2E/websockets_client.py` (Python's `websockets` 16.0, a client that knows
 /// nothing of Understudy) against a live server: refused and accepted upgrades, text, binary

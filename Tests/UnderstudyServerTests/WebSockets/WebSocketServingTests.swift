@@ -9,6 +9,7 @@ import Testing
 import UnderstudyTestSupport
 import Understudy
 import UnderstudyServer
+import UnderstudyMessaging
 
 /// Message stubs served over real sockets, with NIO's WebSocket client. The stubs are written
 /// in WireMock 4's JSON (`wiremock-core/.../message/MessageStubMapping.java` on master). A
@@ -83,7 +84,7 @@ struct WebSocketServingTests {
         let stub = try WireMockMappings.decodeMapping(Data("""
             {"id": "11111111-1111-1111-1111-111111111111", "request": {"method": "GET", "urlPath": "/live"},
              "response": {"acceptWebSocket": true, "headers": {"X-Room": "blue", "Content-Type": "text/plain"}}}
-            """.utf8))
+            """.utf8), extensions: .understudy)
         #expect(stub.response.definition?.acceptsWebSocket == true)
         #expect(try stub.wireMockJSON()["response"]?["acceptWebSocket"] == .bool(true))
         mock.stub(stub)

@@ -5,6 +5,7 @@ import NIOPosix
 import NIOWebSocket
 import Understudy
 import UnderstudyServer
+import UnderstudyMessaging
 
 /// NIO's WebSocket client, for tests: opens a socket on a server's path and reads and writes
 /// frames in order. Frames it sends are masked, as RFC 6455 requires of clients.

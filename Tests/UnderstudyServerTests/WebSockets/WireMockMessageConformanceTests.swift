@@ -4,6 +4,7 @@ import NIOWebSocket
 import Testing
 import Understudy
 import UnderstudyServer
+import UnderstudyMessaging
 
 // WireMock 4's message (WebSocket) acceptance tests, transcribed one `@Test` per Java test,
 // one suite per Java class, from `github:wiremock/wiremock` at commit
@@ -1291,7 +1292,7 @@ extension WireMockMessageConformanceTests {
             defer { folder.remove() }
             try folder.makeFolder("mappings")
             try folder.makeFolder("__files")
-            let mock = try HTTPMock(loadingMappingsFrom: folder.root)
+            let mock = try HTTPMock(loadingMappingsFrom: folder.root, configuration: .init(mappingExtensions: .understudy))
             try await withMockServer(mock) { server in
                 try folder.write("__files/message-body.txt", "Hello from file!")
                 try await MessageAdmin(server).addMessageStub(#"""
@@ -1308,7 +1309,7 @@ extension WireMockMessageConformanceTests {
             defer { folder.remove() }
             try folder.makeFolder("mappings")
             try folder.makeFolder("__files")
-            let mock = try HTTPMock(loadingMappingsFrom: folder.root)
+            let mock = try HTTPMock(loadingMappingsFrom: folder.root, configuration: .init(mappingExtensions: .understudy))
             try await withMockServer(mock) { server in
                 try folder.write("__files/binary-body.bin", Data([1, 2, 3, 4, 5]))
                 try await MessageAdmin(server).addMessageStub(#"""
@@ -1680,7 +1681,7 @@ extension WireMockMessageConformanceTests {
         @Test func messageMappingsLoadedFromJsonFiles() async throws {
             let folder = try messageStubTestRoot()
             defer { folder.remove() }
-            try await withMockServer(try HTTPMock(loadingMappingsFrom: folder.root)) { server in
+            try await withMockServer(try HTTPMock(loadingMappingsFrom: folder.root, configuration: .init(mappingExtensions: .understudy))) { server in
                 let stubs = try await MessageAdmin(server).messageMappings()
                 #expect(stubs.count == 4)
                 #expect(Set(stubs.compactMap { $0["name"]?.stringValue })
@@ -1712,7 +1713,7 @@ extension WireMockMessageConformanceTests {
         @Test func noMessageMappingsLoadedWhenDirectoryDoesNotExist() async throws {
             let folder = try ScratchFolder()
             defer { folder.remove() }
-            let mock = try HTTPMock(loadingMappingsFrom: folder.root)
+            let mock = try HTTPMock(loadingMappingsFrom: folder.root, configuration: .init(mappingExtensions: .understudy))
             try await withMockServer(mock) { server in
                 let admin = MessageAdmin(server)
                 #expect(try await admin.call("DELETE", "/message-mappings").status == 200)
@@ -1726,7 +1727,7 @@ extension WireMockMessageConformanceTests {
             let folder = try ScratchFolder()
             defer { folder.remove() }
             try folder.write("message-mappings/classpath-message-stub.json", Self.classpath)
-            try await withMockServer(try HTTPMock(loadingMappingsFrom: folder.root)) { server in
+            try await withMockServer(try HTTPMock(loadingMappingsFrom: folder.root, configuration: .init(mappingExtensions: .understudy))) { server in
                 let stubs = try await MessageAdmin(server).messageMappings()
                 #expect(stubs.count == 1)
                 #expect(stubs.first?["name"] == "Classpath message stub")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyGraphQL
+@testable import UnderstudyGraphQLSyntax
 
 /// `GraphQLPattern` against requests, as wiremock-graphql-extension 0.9.0 decides:
 /// `wiremock-graphql-extension/src/main/kotlin/io/github/nilwurtz/GraphqlBodyMatcher.kt` (the

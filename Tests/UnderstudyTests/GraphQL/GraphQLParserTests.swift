@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyGraphQL
+@testable import UnderstudyGraphQLSyntax
 
 /// The GraphQL executable-document parser and the normalisation that stands in for
 /// graphql-java's `AstSorter` (wiremock-graphql-extension 0.9.0,

@@ -3,6 +3,8 @@ import Testing
 import UnderstudyJSON
 import UnderstudySupport
 @testable import Understudy
+@testable import UnderstudyLLM
+@testable import UnderstudyMessaging
 
 /// LLM presets in the core: one stub answers a plain call with the provider's JSON object and
 /// a `"stream": true` call with its events; ids are deterministic; errors and faults cut the
@@ -198,7 +200,7 @@ struct LLMResponseTests {
                "delayMilliseconds": 15, "seed": 18446744073709551615,
                "error": {"type": "rate_limit_exceeded", "message": "Slow down", "status": 429}, "afterDeltas": 2}}}
             """#
-        let decoded = try WireMockMappings.decodeWithWarnings(Data(document.utf8), file: "llm.json")
+        let decoded = try WireMockMappings.decodeWithWarnings(Data(document.utf8), file: "llm.json", extensions: .llm)
         let llm = try #require(decoded.mappings[0].response.definition?.llm)
         #expect(llm.api == .openAIResponses)
         #expect(llm.text == ["Hello", " there,", " world"])
@@ -208,7 +210,7 @@ struct LLMResponseTests {
         #expect(llm.delayBetweenDeltas == .milliseconds(15))
         #expect(llm.error == LLMProviderError(type: "rate_limit_exceeded", message: "Slow down", status: 429))
         #expect(llm.afterDeltas == 2)
-        let again = try WireMockMappings.decodeMapping(Data(try decoded.mappings[0].wireMockJSON().jsonText().utf8))
+        let again = try WireMockMappings.decodeMapping(Data(try decoded.mappings[0].wireMockJSON().jsonText().utf8), extensions: .llm)
         #expect(again.response.definition?.llm == llm)
         #expect(decoded.warnings.map(\.message) == [#""llm" is an Understudy extension: WireMock 3.13 will not load this mapping"#])
     }
@@ -217,7 +219,7 @@ struct LLMResponseTests {
     /// suggests the nearest one.
     @Test func anUndocumentedFinishReasonIsSentWithAWarning() throws {
         let document = #"{"request": {"urlPath": "/llm"}, "response": {"llm": {"api": "openai-chat", "finishReason": "tool_call"}}}"#
-        let decoded = try WireMockMappings.decodeWithWarnings(Data(document.utf8), file: "llm.json")
+        let decoded = try WireMockMappings.decodeWithWarnings(Data(document.utf8), file: "llm.json", extensions: .llm)
         #expect(decoded.mappings[0].response.definition?.llm?.finishReason == "tool_call")
         let messages = decoded.warnings.map(\.message)
         #expect(messages.contains { $0.hasPrefix(#"finishReason "tool_call" is not one openai-chat documents; did you mean "tool_calls"?"#) }, "\(messages)")
@@ -238,7 +240,7 @@ struct LLMResponseTests {
     func badLLMAnswersAreRefusedNamingTheProblem(response: String, message: String) {
         let document = #"{"request": {"urlPath": "/llm"}, "response": "# + response + "}"
         #expect {
-            try WireMockMappings.decodeMapping(Data(document.utf8))
+            try WireMockMappings.decodeMapping(Data(document.utf8), extensions: .llm)
         } throws: { error in
             "\(error)".contains(message)
         }

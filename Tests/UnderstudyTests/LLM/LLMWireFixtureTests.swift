@@ -3,6 +3,7 @@ import Testing
 import UnderstudyJSON
 import UnderstudySupport
 @testable import Understudy
+@testable import UnderstudyLLM
 
 /// The streams of the LLM presets against streams transcribed from the providers' public API
 /// documentation (`Fixtures/LLM/*.sse`, each citing its page): the same framing byte for byte

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyGraphQL
 
 /// `"customMatcher": {"name": "graphql-body-matcher", "parameters": {…}}` in mapping files, in
 /// the shape of wiremock-graphql-extension 0.9.0's own mappings
@@ -30,14 +31,14 @@ struct GraphQLMappingTests {
         """
 
     @Test func theExtensionsMappingLoadsAndRoundTrips() throws {
-        let mapping = try WireMockMappings.decodeMapping(Data(Self.allJSON.utf8), file: "all.json")
+        let mapping = try WireMockMappings.decodeMapping(Data(Self.allJSON.utf8), file: "all.json", extensions: .graphQL)
         #expect(mapping.request.graphQL == GraphQLPattern(query: "{ query }", variables: ["abc": 123], operationName: "operationName"))
         let json = try mapping.wireMockJSON()
         #expect(json["request"]?["customMatcher"] == [
             "name": "graphql-body-matcher",
             "parameters": ["query": "{ query }", "variables": ["abc": 123], "operationName": "operationName"],
         ])
-        #expect(try WireMockMappings.decodeMapping(Data(json.jsonText().utf8)).request == mapping.request)
+        #expect(try WireMockMappings.decodeMapping(Data(json.jsonText().utf8), extensions: .graphQL).request == mapping.request)
     }
 
     @Test func aSwiftStubWritesTheCustomMatcherWithOnlyThePartsItHas() throws {
@@ -51,9 +52,20 @@ struct GraphQLMappingTests {
     @Test func otherCustomMatchersAreStillRefused() {
         let document = #"{"request": {"customMatcher": {"name": "my-matcher", "parameters": {}}}, "response": {"status": 200}}"#
         #expect {
-            try WireMockMappings.decodeMapping(Data(document.utf8), file: "custom.json")
+            try WireMockMappings.decodeMapping(Data(document.utf8), file: "custom.json", extensions: .graphQL)
         } throws: { error in
-            "\(error)".contains(#"custom matcher "my-matcher" is a Java extension and cannot run here; only "graphql-body-matcher" (wiremock-graphql-extension) is built in"#)
+            "\(error)".contains(#"custom matcher "my-matcher" cannot run here; this decoder has "graphql-body-matcher". Other WireMock custom matchers are Java extensions"#)
+        }
+    }
+
+    /// The core knows no custom matcher of its own: a decoder not given `.graphQL` refuses the
+    /// GraphQL matcher, saying where it is registered.
+    @Test func aDecoderWithoutTheGraphQLExtensionSaysWhereItIs() {
+        #expect {
+            try WireMockMappings.decodeMapping(Data(Self.allJSON.utf8), file: "all.json")
+        } throws: { error in
+            "\(error)".contains(#"custom matcher "graphql-body-matcher" cannot run here. Other WireMock custom matchers are Java extensions"#)
+                && "\(error)".contains("HTTPMock.Configuration(mappingExtensions: .understudy)")
         }
     }
 
@@ -64,7 +76,7 @@ struct GraphQLMappingTests {
              "response": {"status": 200}}
             """
         #expect {
-            try WireMockMappings.decodeMapping(Data(document.utf8), file: "hero.json")
+            try WireMockMappings.decodeMapping(Data(document.utf8), file: "hero.json", extensions: .graphQL)
         } throws: { error in
             "\(error)" == "hero.json:2:18: request.customMatcher.parameters.query: the GraphQL query does not parse: GraphQL syntax error at 1:16: expected `}` to close the selection set opened at 1:1, found the end of the query; add the missing `}` (line and column within the query); WireMock would load this stub and never match it"
         }
@@ -81,7 +93,7 @@ struct GraphQLMappingTests {
         try Data(noName.utf8).write(to: folder.appendingPathComponent("mappings/hero.json"))
         let root = MappingsRoot(folder)
 
-        let loaded = try root.loadMappingsWithWarnings()
+        let loaded = try root.loadMappingsWithWarnings(extensions: .graphQL)
         #expect(loaded.mappings.count == 2)
         #expect(loaded.warnings.map(\.message) == [#"no "operationName": graphql-body-matcher then matches only requests that send none, and Apollo iOS always sends one; add "operationName": "HeroName" unless the client leaves it out"#])
         let mock = HTTPMock()
@@ -91,7 +103,7 @@ struct GraphQLMappingTests {
 
         try Data(#"{"request": {"customMatcher": {"name": "graphql-body-matcher", "parameters": {"query": "query { a(x: ) }"}}}, "response": {"status": 200}}"#.utf8)
             .write(to: folder.appendingPathComponent("mappings/broken.json"))
-        let report = root.lint()
+        let report = root.lint(extensions: .graphQL)
         #expect(report.mappings.count == 2)
         #expect(report.problems.count == 1)
         #expect(report.problems.first?.hasSuffix("mappings/broken.json:1:79: request.customMatcher.parameters.query: the GraphQL query does not parse: GraphQL syntax error at 1:14: expected a value (a number, a string, `true`, `false`, `null`, an enum value, a list, an object or a `$variable`), found `)` (line and column within the query); WireMock would load this stub and never match it") == true, "\(report.problems)")

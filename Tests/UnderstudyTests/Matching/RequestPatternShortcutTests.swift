@@ -28,7 +28,7 @@ struct RequestPatternShortcutTests {
         let fields = Mirror(reflecting: RequestPattern(method: .get, url: .any)).children.compactMap(\.label)
         #expect(fields == ["method", "methods", "url", "scheme", "host", "port", "clientIp", "pathParameters", "queryParameters",
                            "formParameters", "headers", "cookies", "basicAuthCredentials", "bodyPatterns", "multipartPatterns",
-                           "operationId", "graphQL"])
+                           "operationId", "customMatcher"])
         #expect(RequestPattern(method: .get, url: .urlPath("/a")).constrainsOnlyMethodAndURL)
         #expect(!RequestPattern(method: .get, url: .urlPath("/a")).header("Accept", .equalTo("x")).constrainsOnlyMethodAndURL)
         #expect(!RequestPattern(method: .get, url: .urlPath("/a")).method(oneOf: .get, .put).constrainsOnlyMethodAndURL)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudySupport
 @testable import Understudy
+@testable import UnderstudyMessaging
 
 /// Keeps what the hub sends on a socket.
 private final class RecordingConnection: WebSocketConnection {

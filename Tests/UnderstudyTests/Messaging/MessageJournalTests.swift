@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyMessaging
 
 /// The message journal keeps the newest events, oldest first, through wrap-arounds and removals.
 struct MessageJournalTests {

@@ -3,6 +3,7 @@ import Testing
 import UnderstudyJSON
 import UnderstudySupport
 @testable import Understudy
+@testable import UnderstudyNetworkProfiles
 
 /// The network profile paces the one response plan (`Network/NetworkProfile+Shaping.swift`),
 /// so every transport answers as if over the same network. Times here are the plan's, not
@@ -177,7 +178,7 @@ struct NetworkProfileTests {
 
     @Test func aPresetNameRoundTripsAsItsName() throws {
         let document = #"{"request": {"url": "/feed"}, "response": {"status": 200, "networkProfile": "3g"}}"#
-        let (mappings, warnings) = try WireMockMappings.decodeWithWarnings(Data(document.utf8), file: "feed.json")
+        let (mappings, warnings) = try WireMockMappings.decodeWithWarnings(Data(document.utf8), file: "feed.json", extensions: .networkProfiles)
         let mapping = try #require(mappings.first)
         #expect(mapping.response.definition?.networkProfile == .threeG)
         #expect(warnings.contains { $0.message.contains("\"networkProfile\" is an Understudy extension") })
@@ -192,18 +193,18 @@ struct NetworkProfileTests {
             "uplinkKbps": 64, "uplinkDelayMilliseconds": 150, "jitterMilliseconds": 30,
             "stallAfterBytes": 4096, "stallLimitMilliseconds": 5000, "seed": 7}}}
         """
-        let mapping = try WireMockMappings.decodeMapping(Data(document.utf8))
+        let mapping = try WireMockMappings.decodeMapping(Data(document.utf8), extensions: .networkProfiles)
         let profile = try #require(mapping.response.definition?.networkProfile)
         #expect(profile == NetworkProfile(downlink: .init(bitsPerSecond: 512_500, delay: .milliseconds(120), packetLossPercent: 1.5),
                                           uplink: .init(kilobitsPerSecond: 64, delay: .milliseconds(150)),
                                           jitter: .milliseconds(30), cut: .stall(afterBytes: 4096), stallLimit: .seconds(5), seed: 7))
-        let again = try WireMockMappings.decodeMapping(Data(try mapping.wireMockJSON().jsonText().utf8))
+        let again = try WireMockMappings.decodeMapping(Data(try mapping.wireMockJSON().jsonText().utf8), extensions: .networkProfiles)
         #expect(again.response.definition?.networkProfile == profile)
     }
 
     @Test func aPresetWithChangesIsWrittenInFull() throws {
         let document = #"{"request": {"url": "/feed"}, "response": {"networkProfile": {"preset": "Edge", "resetAfterBytes": 10}}}"#
-        let profile = try #require(try WireMockMappings.decodeMapping(Data(document.utf8)).response.definition?.networkProfile)
+        let profile = try #require(try WireMockMappings.decodeMapping(Data(document.utf8), extensions: .networkProfiles).response.definition?.networkProfile)
         #expect(profile.downlink == NetworkProfile.edge.downlink)
         #expect(profile.cut == .reset(afterBytes: 10))
         #expect(profile.name == nil)
@@ -225,10 +226,10 @@ struct NetworkProfileTests {
         let document = #"{"request": {"url": "/feed"}, "response": {"networkProfile": \#(profile)}}"#
         guard !message.isEmpty else {
             // Spaces and case do not matter in a preset's name.
-            #expect(try WireMockMappings.decodeMapping(Data(document.utf8)).response.definition?.networkProfile == .threeG)
+            #expect(try WireMockMappings.decodeMapping(Data(document.utf8), extensions: .networkProfiles).response.definition?.networkProfile == .threeG)
             return
         }
-        let error = #expect(throws: MappingDecodingError.self) { try WireMockMappings.decodeMapping(Data(document.utf8)) }
+        let error = #expect(throws: MappingDecodingError.self) { try WireMockMappings.decodeMapping(Data(document.utf8), extensions: .networkProfiles) }
         #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
         #expect(error?.path.hasPrefix("response.networkProfile") == true)
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import Understudy
+@testable import UnderstudyHTTPParsing
 
 struct BasicAuthorizationTests {
     struct Credentials: Hashable, Sendable, CustomTestStringConvertible {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Understudy
+@testable import UnderstudyHTTPParsing
 
 struct HeaderParametersTests {
     struct Parameter: Hashable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyHTTPParsing
 
 struct MultipartParserTests {
     /// Joins text lines with CRLF (the wire format).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyRecording
 
 /// HAR exports as exchanges, and on to stubs.
 struct HARArchiveTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyRecording
 
 /// Writing stubs and body files into a root: atomic, in place, never outside the root.
 struct MappingsRootWritingTests {

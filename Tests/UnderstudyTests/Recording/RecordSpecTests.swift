@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyRecording
 
 /// WireMock's record spec JSON, with our `redact` addition.
 struct RecordSpecTests {

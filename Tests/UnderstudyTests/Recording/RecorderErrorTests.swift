@@ -1,5 +1,6 @@
 import Testing
 import Understudy
+import UnderstudyRecording
 
 /// A recorder used out of order throws an error equal to the documented one, saying how to go on.
 struct RecorderErrorTests {

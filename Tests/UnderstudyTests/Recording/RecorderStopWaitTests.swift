@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyRecording
 
 /// `waitUntilStopped()` is what `understudy record` awaits so that `POST
 /// /__admin/recordings/stop` ends the command without polling the status.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyRecording
 
 /// Timed answers in, stream stubs out: which answers become `eventStream` or `chunks`, the
 /// pauses they keep and how the spec scales them.

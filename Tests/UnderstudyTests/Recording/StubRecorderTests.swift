@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+@testable import UnderstudyRecording
 
 /// Exchanges in, stubs out: body patterns, captured headers, redaction, scenarios, files.
 struct StubRecorderTests {
