@@ -4,12 +4,19 @@ Examples/PetStore:
 - the app-side products (what an app ships) depend on no engine, no NIO and no testing framework,
   and the example app's production target takes nothing else;
 - the language engines are walled: an engine reaches only other engines (never the mock core,
-  a transport or another package), and no product exposes an engine directly.
+  a transport or another package), and no product exposes an engine directly;
+- the core declares no feature: the `Understudy` target reaches no feature target, and its code
+  (comments aside) names none of their types;
+- the core stays small: `Sources/Understudy` holds at most CORE_LINE_LIMIT lines of Swift;
+- each feature target (GraphQL, LLM, network profiles, messaging, recording) reaches the core
+  and the engines only: no other feature, no transport, no package, and no `@testable` import.
 
     scripts/check-layers.py [--scratch-path DIR]
 
 Exits 1 naming the offending target or product when a dependency crept in."""
 import json
+import pathlib
+import re
 import subprocess
 import sys
 
@@ -17,7 +24,24 @@ APP_SIDE = ["UnderstudyClient", "UnderstudyDoubles"]
 # Packages an app-side target may use besides Foundation.
 ALLOWED_PACKAGES = {"swift-http-types"}
 # Internal targets holding the language engines and what they share; they know no stub or request.
-ENGINES = ["UnderstudySupport", "UnderstudyJSON", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating"]
+ENGINES = ["UnderstudySupport", "UnderstudyJSON", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating",
+           "UnderstudyGraphQLSyntax", "UnderstudyHTTPParsing"]
+# Features on the core's seams (answer kinds, custom matchers, serve listeners, feature state).
+FEATURES = ["UnderstudyGraphQL", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyMessaging", "UnderstudyRecording"]
+# The most lines of Swift the core may hold (the re-cut brought it from 18 021 to under this);
+# a feature that grows the core past it belongs in a target of its own.
+CORE_LINE_LIMIT = 12_000
+# What a feature may depend on besides engines: the core, and the app side's HTTPMethod.
+FEATURE_MAY_REACH = {"Understudy"} | set(APP_SIDE)
+# The public types of each feature, which the core's code must not name.
+FEATURE_TYPES = {
+    "UnderstudyGraphQL": ["GraphQLPattern", "GraphQLRequest"],
+    "UnderstudyGraphQLSyntax": ["GraphQLParser", "GraphQLDocument", "GraphQLLexer"],
+    "UnderstudyLLM": ["LLMResponse", "LLMExchange", "LLMAPI", "LLMToolCall"],
+    "UnderstudyNetworkProfiles": ["NetworkProfile"],
+    "UnderstudyMessaging": ["MessageHub", "MessageStubMapping", "MessageStubSharing", "WebSocketMessage", "MessageActionTransformer"],
+    "UnderstudyRecording": ["Recorder", "RecordSpec", "StubRecorder", "HARArchive", "RecordingResult"],
+}
 
 
 def dump(path, scratch):
@@ -45,6 +69,19 @@ def closure(manifest, roots):
     return seen, outside
 
 
+def core_names_features():
+    """Lines of the core's code (comments and strings aside) that name a feature's type."""
+    found = []
+    names = re.compile(r"\b(" + "|".join(name for names in FEATURE_TYPES.values() for name in names) + r")\b")
+    for path in sorted(pathlib.Path("Sources/Understudy").rglob("*.swift")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', line).split("//")[0]
+            match = names.search(code)
+            if match:
+                found.append(f"{path}:{number} names the feature type {match.group(1)}; the core knows features only through its seams")
+    return found
+
+
 def main():
     scratch = sys.argv[sys.argv.index("--scratch-path") + 1] if "--scratch-path" in sys.argv else None
     root = dump(".", scratch)
@@ -67,6 +104,26 @@ def main():
         for package, name in sorted(outside):
             problems.append(f"the engine {engine} depends on {name} from {package}")
         print(f"{engine}: targets {sorted(targets - {engine}) or 'none'}")
+    core, core_outside = closure(root, ["Understudy"])
+    reached = sorted(set(core) & set(FEATURES))
+    if reached:
+        problems.append(f"the core reaches the feature target(s) {', '.join(reached)}; features plug into the core's seams, not the reverse")
+    problems += core_names_features()
+    core_lines = sum(len(path.read_text(encoding="utf-8").splitlines()) for path in pathlib.Path("Sources/Understudy").rglob("*.swift"))
+    print(f"Understudy (core): {core_lines} lines of Swift (at most {CORE_LINE_LIMIT})")
+    if core_lines > CORE_LINE_LIMIT:
+        problems.append(f"Sources/Understudy holds {core_lines} lines of Swift, more than {CORE_LINE_LIMIT}; put the feature in a target of its own on the core's seams")
+    for feature in FEATURES:
+        targets, outside = closure(root, [feature])
+        extra = sorted(set(targets) - {feature} - set(ENGINES) - FEATURE_MAY_REACH - (core - {"Understudy"}))
+        if extra:
+            problems.append(f"the feature {feature} reaches {', '.join(extra)}; a feature reaches only the core and the engines")
+        for package, name in sorted(outside - core_outside):
+            problems.append(f"the feature {feature} depends on {name} from {package}")
+        for path in sorted(pathlib.Path("Sources", feature).rglob("*.swift")):
+            if re.search(r"^@testable import", path.read_text(encoding="utf-8"), re.M):
+                problems.append(f"{path} imports a module @testable; a feature uses the core's package API only")
+        print(f"{feature}: targets {sorted(targets - {feature})}")
     for product, targets in sorted(products.items()):
         exposed = sorted(set(targets) & set(ENGINES))
         if exposed:
