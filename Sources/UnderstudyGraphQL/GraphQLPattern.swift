@@ -36,7 +36,7 @@ public struct GraphQLPattern: Sendable, Hashable {
     let document: Result<GraphQLDocument, GraphQLSyntaxError>
 
     /// Creates the pattern. A query that does not parse makes a pattern that matches nothing and
-    /// reports the error in ``syntaxError`` (and in ``RequestPattern/problems``).
+    /// reports the error in ``syntaxError`` (and in `RequestPattern.problems`).
     public init(query: String, variables: JSONValue? = nil, operationName: String? = nil) {
         self.query = query
         if case .null? = variables { self.variables = nil } else { self.variables = variables }

@@ -6,7 +6,7 @@ import Understudy
 /// body with `"stream": true` gets server-sent events, any other the whole JSON object, so one
 /// stub serves both calls.
 ///
-/// Set with ``ResponseDefinition/llm(_:)``; in mapping files `response.llm` (an Understudy
+/// Set with `ResponseDefinition.llm(_:)`; in mapping files `response.llm` (an Understudy
 /// extension WireMock does not load).
 ///
 /// ```swift

@@ -1,5 +1,5 @@
 /// Rewrites a message stub's actions before they run: WireMock 4's `MessageActionTransformer`
-/// extension, written in Swift and set in ``HTTPMock/Configuration/messageActionTransformers``.
+/// extension, written in Swift and set in `HTTPMock.Configuration.messageActionTransformers`.
 ///
 /// A transformer that applies globally rewrites every action; one that does not rewrites only
 /// the actions that name it (`"transformers": ["name"]` in mapping JSON,

@@ -3,7 +3,7 @@ import UnderstudySupport
 import UnderstudyTemplating
 
 /// The WebSocket side of a mock (WireMock 4's message stubs): the message stubs, the sockets
-/// the server holds open, and the message journal. Reach it as ``HTTPMock/messages``.
+/// the server holds open, and the message journal. Reach it as `HTTPMock.messages`.
 ///
 /// A message that arrives on a socket fires the first message stub it matches (by priority,
 /// then newest first), whose actions send to the socket or to every socket whose opening

@@ -3,8 +3,8 @@
 /// body. Every transport answers through it alike, because the response plan is paced in the
 /// core (see <doc:NetworkProfiles>).
 ///
-/// Set one per stub (``ResponseDefinition/networkProfile(_:)``, `"networkProfile"` in a
-/// mapping), per mock (``HTTPMock/networkProfile``) or for a whole server
+/// Set one per stub (`ResponseDefinition.networkProfile(_:)`, `"networkProfile"` in a
+/// mapping), per mock (`HTTPMock.networkProfile`) or for a whole server
 /// (`understudy serve --network-profile 3G`); a stub's own profile wins.
 /// ```swift
 /// mock.stub(.get(urlPath: "/feed"), .ok.json(feed).networkProfile(.threeG))

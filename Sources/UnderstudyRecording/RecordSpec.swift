@@ -45,7 +45,7 @@ public struct RecordSpec: Sendable, Hashable {
     /// to 1000 (others are taken as the nearest of those).
     ///
     /// An answer the loopback server's proxy relayed keeps when each piece of its body arrived
-    /// (``ServeEvent/upstreamBodyTimeline``). From that:
+    /// (`ServeEvent.upstreamBodyTimeline`). From that:
     /// - a `text/event-stream` answer becomes an `eventStream` stub: its events (id, event,
     ///   data, retry and comments), each after the pause observed before the read that
     ///   completed it. A body that is not UTF-8, is encoded

@@ -52,7 +52,7 @@ extension RequestMatcherExtension {
 }
 
 /// A request pattern's custom matcher (WireMock's `customMatcher`): one value of a
-/// ``RequestMatcherExtension`` type from outside the core.
+/// `RequestMatcherExtension` type from outside the core.
 public struct CustomMatcher: Sendable, Hashable, CustomStringConvertible {
     /// The matcher.
     package let matcher: any RequestMatcherExtension

@@ -73,7 +73,7 @@ extension MappingsRoot {
     }
 }
 
-/// What ``MappingsRoot/lint(globalTemplating:)`` found.
+/// What ``MappingsRoot/lint(globalTemplating:extensions:)`` found.
 public struct LintReport: Sendable {
     /// The stubs that loaded.
     public let mappings: [StubMapping]

@@ -45,8 +45,8 @@ public struct RequestPattern: Sendable, Hashable {
     /// extension to WireMock's request, written as `"operationId"` in mapping JSON.
     public var operationId: StringValuePattern?
     /// A matcher from outside the core (WireMock's `customMatcher`), when constrained: the
-    /// GraphQL request the body must hold (`UnderstudyGraphQL`'s ``RequestPattern/graphQL``),
-    /// or any ``RequestMatcherExtension``.
+    /// GraphQL request the body must hold (`UnderstudyGraphQL`'s `RequestPattern.graphQL`),
+    /// or any `RequestMatcherExtension`.
     public var customMatcher: CustomMatcher?
 
     /// Creates a pattern; with no arguments it matches every request.
