@@ -227,19 +227,24 @@ public final class HTTPMock: Sendable {
 
     /// Serves `request` as ``serve(_:)`` does when the stub it matches satisfies `accepts` (a
     /// WebSocket upgrade, whose stub must accept WebSockets): journals it, counts the call and
-    /// moves scenarios on, and returns the event. Returns `nil`, touching nothing, when the
-    /// matching stub (or none) does not: the request is then served as any other. (Should a
-    /// concurrent request move the stub's scenario on between the check and the serve, the
-    /// request is still served.)
-    package func serve(_ request: RecordedRequest, ifItsStub accepts: (StubMapping) -> Bool) -> ServeEvent? {
+    /// moves scenarios on, and returns the event, matching the request once. Returns `nil`,
+    /// touching nothing, when no stub matches or the one that matches does not accept, or when a
+    /// remote store fails: the request is then served as any other.
+    ///
+    /// With a remote store (``sharesStateRemotely``) this makes round trips: call it off the
+    /// event loops.
+    package func serve(_ request: RecordedRequest, ifItsStub accepts: @escaping (StubMapping) -> Bool) -> ServeEvent? {
         if needsScoping(request) { return serve(inScope(request), ifItsStub: accepts) }
-        let requestNamespace = request.namespace
-        let snapshot = store.snapshot(for: requestNamespace)
-        guard let entry = Self.firstMatch(request, requestNamespace, snapshot.registry, snapshot.scenarios),
-              accepts(entry.mapping) else {
-            return nil
+        let chosen: (event: ServeEvent, nearMisses: NearMissReport?)?
+        if sharesStateRemotely {
+            let (collected, failure) = StoreFailures.collecting { choose(request, accepting: accepts) }
+            chosen = failure == nil ? collected : nil
+        } else {
+            chosen = choose(request, accepting: accepts)
         }
-        return serve(request)
+        guard let event = chosen?.event else { return nil }
+        notifyServeListeners(event)
+        return event
     }
 
     /// Serves a request for a transport in one call: the journal's entry, the plan to carry out
@@ -285,10 +290,23 @@ public final class HTTPMock: Sendable {
     /// The served event and, when no stub and no `onUnmatched` responder answered, the report
     /// of the 404's body.
     private func choose(_ request: RecordedRequest) -> (event: ServeEvent, nearMisses: NearMissReport?) {
+        answer(request, as: match(request, accepting: nil))
+    }
+
+    /// ``choose(_:)``, or `nil`, touching nothing, when `accepting` refuses the stub that
+    /// matches (or no stub matches).
+    private func choose(_ request: RecordedRequest, accepting: @escaping (StubMapping) -> Bool) -> (event: ServeEvent, nearMisses: NearMissReport?)? {
+        let choice = match(request, accepting: accepting)
+        if case .refused = choice { return nil }
+        return answer(request, as: choice)
+    }
+
+    /// The served event for what ``match(_:accepting:)`` chose, journaled.
+    private func answer(_ request: RecordedRequest, as choice: Choice) -> (event: ServeEvent, nearMisses: NearMissReport?) {
         let entry: StubRegistry.Entry?
         let response: ResponseDefinition
         var report: NearMissReport?
-        switch match(request) {
+        switch choice {
         case .answered(let answered):
             return (answered, nil)
         case let .dynamic(matched, responder, callCount):
@@ -302,7 +320,7 @@ public final class HTTPMock: Sendable {
         case let .templated(matched, definition):
             entry = matched
             response = templater.render(definition, for: request, stub: matched.mapping, root: configuration.root)
-        case .unmatched:
+        case .unmatched, .refused:
             entry = nil
             if let responder = settings.withLock({ $0.unmatchedResponder }) {
                 response = responder(request)
@@ -362,6 +380,8 @@ public final class HTTPMock: Sendable {
         case templated(StubRegistry.Entry, ResponseDefinition)
         /// No stub matched.
         case unmatched
+        /// The stub that matched, or none, is not one the caller accepts; nothing was touched.
+        case refused
     }
 
     /// Finds the stub that answers and moves call counts and scenarios on; a static answer is
@@ -375,14 +395,19 @@ public final class HTTPMock: Sendable {
     ///
     /// A request sees the global stubs and those of the namespace it names, and the scenario
     /// states of that namespace.
-    private func match(_ request: RecordedRequest) -> Choice {
+    ///
+    /// With `accepting`, a stub it refuses (or no match) is ``Choice/refused`` before anything
+    /// is committed.
+    private func match(_ request: RecordedRequest, accepting: ((StubMapping) -> Bool)?) -> Choice {
         let requestNamespace = request.namespace
         while true {
             let snapshot = store.snapshot(for: requestNamespace)
             guard let entry = Self.firstMatch(request, requestNamespace, snapshot.registry, snapshot.scenarios) else {
+                if accepting != nil { return .refused }
                 if store.confirmMiss(namespace: requestNamespace, generation: snapshot.generation) { return .unmatched }
                 continue
             }
+            if let accepting, !accepting(entry.mapping) { return .refused }
             if let choice = commit(entry, request, requestNamespace, snapshot.generation) { return choice }
         }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import NIOCore
 import NIOHTTP1
 import Understudy
@@ -18,6 +19,9 @@ final class DashboardStream {
     private let feed: DashboardFeed
     private var inbox: DashboardInbox?
     private var heartbeat: RepeatedTask?
+    /// Whether the backlog is still being read (off the event loop, from a store in another
+    /// process); live requests wait in the inbox until it is sent.
+    private var awaitsBacklog = false
 
     init(context: ChannelHandlerContext, feed: DashboardFeed) {
         self.context = context
@@ -42,7 +46,21 @@ final class DashboardStream {
         head.headers.add(name: "Cache-Control", value: "no-store")
         head.headers.add(name: "X-Content-Type-Options", value: "nosniff")
         context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
-        send(DashboardMessage.opening + DashboardMessage.backlog(of: mock))
+        if mock.sharesStateRemotely {
+            // The journal is a round trip away, and no event loop waits on a store.
+            awaitsBacklog = true
+            context.flush()
+            DispatchQueue.global().async {
+                let backlog = DashboardMessage.backlog(of: mock)
+                loop.execute {
+                    bound.value.awaitsBacklog = false
+                    bound.value.send(DashboardMessage.opening + backlog)
+                    bound.value.drain()
+                }
+            }
+        } else {
+            send(DashboardMessage.opening + DashboardMessage.backlog(of: mock))
+        }
         heartbeat = loop.scheduleRepeatedTask(initialDelay: Self.heartbeatInterval, delay: Self.heartbeatInterval) { _ in
             bound.value.beat()
         }
@@ -51,7 +69,7 @@ final class DashboardStream {
     /// Sends what waits in the inbox, when the connection can take it; ends the response and
     /// closes the connection once the inbox is finished.
     func drain() {
-        guard let inbox else { return }
+        guard let inbox, !awaitsBacklog else { return }
         guard context.channel.isActive else { return stop() }
         guard inbox.isFinished || context.channel.isWritable else { return inbox.snooze() }
         let (messages, dropped, finished) = inbox.take()

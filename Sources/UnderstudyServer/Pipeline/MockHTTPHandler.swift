@@ -230,9 +230,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 observer?(reported, duration)
                 feed?.publish(reported, duration: duration, mock: mock)
             }
-            // A shared store's journal is a round trip away: recorded off the event loop (the
-            // client has the whole stream already).
-            if delivery != nil, mock.sharesStateRemotely {
+            // A shared store is a round trip away: the delivery is recorded and the dashboard's
+            // entry (with its near misses) made off the event loop (the client has the whole
+            // answer already).
+            if delivery != nil || feed != nil, mock.sharesStateRemotely {
                 DispatchQueue.global().async(execute: report)
             } else {
                 report()

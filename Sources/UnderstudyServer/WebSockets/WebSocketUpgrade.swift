@@ -27,10 +27,14 @@ enum WebSocketUpgrade {
                 guard !AdminAPI.isAdmin(path: request.path) else {
                     return channel.eventLoop.makeSucceededFuture(nil)
                 }
-                if let served = mock.serveWebSocketUpgrade(request) {
-                    return channel.eventLoop.makeSucceededFuture(switchingHeaders(served.response.headers))
+                // The upgrade is served as any request is: with a store in another process
+                // (PostgreSQL), off the event loop, which never waits on a store.
+                guard mock.sharesStateRemotely else {
+                    return channel.eventLoop.makeSucceededFuture(decision(for: request, mock: mock, hub: hub))
                 }
-                return channel.eventLoop.makeSucceededFuture(hub.acceptsUpgrade(request) ? HTTPHeaders() : nil)
+                let promise = channel.eventLoop.makePromise(of: NIOHTTP1.HTTPHeaders?.self)
+                DispatchQueue.global().async { promise.succeed(decision(for: request, mock: mock, hub: hub)) }
+                return promise.futureResult
             },
             upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
@@ -44,6 +48,14 @@ enum WebSocketUpgrade {
                     try pipeline.addHandler(WebSocketHandler(hub: hub, openingRequest: openingRequest(head, scheme: scheme, channel: channel)))
                 }
             })
+    }
+
+    /// The `101`'s headers when the upgrade is accepted: the matching HTTP stub's (it accepts
+    /// WebSockets, and the request is journaled as served by it), or none when a message stub
+    /// listens on the URL; `nil` refuses it.
+    private static func decision(for request: RecordedRequest, mock: HTTPMock, hub: MessageHub) -> NIOHTTP1.HTTPHeaders? {
+        if let served = mock.serveWebSocketUpgrade(request) { return switchingHeaders(served.response.headers) }
+        return hub.acceptsUpgrade(request) ? NIOHTTP1.HTTPHeaders() : nil
     }
 
     /// A stub's response headers for the `101`, without those that describe a body or that the
