@@ -2,7 +2,7 @@
 // Edit the document, then run scripts/snippets.py --write.
 import Foundation
 import Testing
-import Understudy
+import UnderstudyGraphQL
 
 @Test func answersApolloHeroQuery() {
     let mock = HTTPMock()
