@@ -28,6 +28,7 @@ let products: [Target.Dependency] = [
 let snippets = [
     "README_01",
     "README_02",
+    "README_03",
     "Understudy_GettingStarted_01",
     "Understudy_GettingStarted_02",
     "Understudy_GettingStarted_03",
