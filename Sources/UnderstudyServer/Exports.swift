@@ -6,3 +6,8 @@
 @_exported public import UnderstudyRecording
 // WebSockets (`MessageHub`, message stubs), whose sockets the server holds.
 @_exported public import UnderstudyMessaging
+// The other features whose mapping JSON the server reads (`MappingExtensions.understudy`), so
+// that `import UnderstudyServer` names what its stubs may use.
+@_exported public import UnderstudyGraphQL
+@_exported public import UnderstudyLLM
+@_exported public import UnderstudyNetworkProfiles

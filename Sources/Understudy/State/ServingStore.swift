@@ -1,0 +1,30 @@
+/// The serving part of a ``MockStateStore``: the snapshot a request is matched on, the one
+/// atomic step that commits a match (scenario, call count and journal entry together), and the
+/// journaling of answers.
+package protocol ServingStore: AnyObject, Sendable {
+    /// The stubs and the scenario states of `namespace` (`nil`: of requests naming none),
+    /// taken together.
+    func snapshot(for namespace: String?) -> StoreSnapshot
+
+    /// Commits a match of `entry`, made on the snapshot of `generation`, for a request naming
+    /// `namespace`: when the stub's scenario is still in the state it needs there (and, for a
+    /// store that matches on a cached snapshot, nothing the match read has changed), moves it
+    /// on, counts the call (in every namespace and in `namespace`) and journals `answer` if
+    /// given, in one step. Returns the call's number (in `namespace` when it has one) and the
+    /// journal's entry, or `nil`, changing nothing, when the request must be matched again.
+    func commit(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
+                journaling answer: JournalAnswer?) -> StoreCommit?
+
+    /// Whether a request naming `namespace` that matched nothing in the snapshot of
+    /// `generation` is a miss still: `false` when the stubs or scenario states it was matched
+    /// against have changed since, and it must be matched again.
+    func confirmMiss(namespace: String?, generation: StoreGeneration) -> Bool
+
+    /// Journals a served request and wakes the waiters it completes; returns the entry as
+    /// journaled.
+    @discardableResult
+    func journal(_ answer: JournalAnswer) -> ServeEvent
+
+    /// Replaces the journal's entry for `event`'s request, if the journal still holds it.
+    func replace(_ event: ServeEvent)
+}
