@@ -220,7 +220,7 @@ struct ServeCommand: AsyncParsableCommand {
     private func connectStore(_ url: String) throws -> PostgresStateStore {
         do {
             let store = try PostgresStateStore(url: url, timeout: .milliseconds(Int(storeTimeout * 1000)),
-                                               journalCapacity: noRequestJournal ? 0 : journalCapacity)
+                                               journalCapacity: noRequestJournal ? 0 : journalCapacity, mappingExtensions: .understudy)
             FileHandle.standardError.write(Data("understudy: sharing stubs, scenarios and the journal through PostgreSQL at \(store.location)\n".utf8))
             return store
         } catch {

@@ -35,6 +35,10 @@ public final class PostgresStateStore: MockStateStore {
     let pool: PostgresConnectionPool
     /// How many journal entries the shared journal keeps (0 keeps none).
     let journalCapacity: Int
+    /// What the stored stubs' JSON may use beyond WireMock's format: the extensions of every
+    /// instance that shares the database (an instance adds a stub with an `llm` answer, the
+    /// others read it back).
+    let mappingExtensions: MappingExtensions
     /// Tells this instance's notifications from others'.
     let instanceID = UUID().uuidString
 
@@ -61,17 +65,23 @@ public final class PostgresStateStore: MockStateStore {
     ///   - timeout: How long any call may take before it fails (the database cancels it too).
     ///   - journalCapacity: How many requests the shared journal keeps.
     ///   - connections: How many calls this instance makes at once.
+    ///   - mappingExtensions: What the stored stubs may use beyond WireMock's format; give every
+    ///     extension the sharing instances' stubs use (`.understudy`, from `UnderstudyServer`, for
+    ///     all of Understudy's, as `understudy serve --store` does). A stored stub that needs one
+    ///     not given fails to load, and the error says which.
     /// - Throws: ``PostgresStoreError`` when the URL is wrong or the database cannot be reached.
     public convenience init(url: String, timeout: Duration = .seconds(5), journalCapacity: Int = 10_000,
-                            connections: Int = 8) throws(PostgresStoreError) {
-        try self.init(location: PostgresStoreLocation(url: url), timeout: timeout, journalCapacity: journalCapacity, connections: connections)
+                            connections: Int = 8, mappingExtensions: MappingExtensions = MappingExtensions()) throws(PostgresStoreError) {
+        try self.init(location: PostgresStoreLocation(url: url), timeout: timeout, journalCapacity: journalCapacity, connections: connections,
+                      mappingExtensions: mappingExtensions)
     }
 
-    /// Connects to the database at `location`; see ``init(url:timeout:journalCapacity:connections:)``.
+    /// Connects to the database at `location`; see ``init(url:timeout:journalCapacity:connections:mappingExtensions:)``.
     public init(location: PostgresStoreLocation, timeout: Duration = .seconds(5), journalCapacity: Int = 10_000,
-                connections: Int = 8) throws(PostgresStoreError) {
+                connections: Int = 8, mappingExtensions: MappingExtensions = MappingExtensions()) throws(PostgresStoreError) {
         self.location = location
         self.journalCapacity = max(0, journalCapacity)
+        self.mappingExtensions = mappingExtensions
         pool = PostgresConnectionPool(location: location, timeout: timeout, size: max(1, connections))
         do {
             try PostgresSchema.migrate(pool)
@@ -148,7 +158,7 @@ public final class PostgresStateStore: MockStateStore {
             do {
                 let (rowVersion, text) = try row.decode((Int64, String?).self)
                 version = rowVersion
-                if let text { mappings.append(try Self.mapping(text)) }
+                if let text { mappings.append(try self.mapping(text)) }
             } catch {
                 throw .unreadable("stub", error)
             }
@@ -163,8 +173,8 @@ public final class PostgresStateStore: MockStateStore {
     }
 
     /// A stored stub (its WireMock JSON).
-    private static func mapping(_ text: String) throws(MappingDecodingError) -> StubMapping {
-        try WireMockMappings.decodeMapping(Data(text.utf8))
+    private func mapping(_ text: String) throws(MappingDecodingError) -> StubMapping {
+        try WireMockMappings.decodeMapping(Data(text.utf8), extensions: mappingExtensions)
     }
 
     /// Forgets the scenario states held for `namespace` (all, for `nil`).
@@ -218,7 +228,7 @@ public final class PostgresStateStore: MockStateStore {
                 guard let row = try connection.run("SELECT mapping FROM understudy_stubs WHERE id = \(stub.id) FOR UPDATE").first else {
                     return false
                 }
-                let existing = try Self.mapping(row.decode(String.self))
+                let existing = try self.mapping(row.decode(String.self))
                 guard isEditable(existing) else { return false }
                 try connection.run("""
                     UPDATE understudy_stubs SET namespace = \(stub.namespace), scenario = \(stub.scenarioName), mapping = \(text)
@@ -239,7 +249,7 @@ public final class PostgresStateStore: MockStateStore {
         attempt([]) { () throws(PostgresStoreError) in
             let removed = try pool.transaction { connection -> [StubMapping] in
                 let stored = try connection.run("SELECT mapping FROM understudy_stubs ORDER BY position FOR UPDATE")
-                    .map { try Self.mapping($0.decode(String.self)) }
+                    .map { try self.mapping($0.decode(String.self)) }
                 let removed = StubRegistry(stored).mappings.filter(shouldRemove)
                 guard !removed.isEmpty else { return [] }
                 try forget(stubs: removed.map(\.id), on: connection)

@@ -24,7 +24,8 @@ struct SharedInstances {
     static func start(_ count: Int, url: String, timeout: Duration = .seconds(5)) async throws -> SharedInstances {
         var instances: [Instance] = []
         for _ in 0..<count {
-            let store = try PostgresStateStore(url: url, timeout: timeout)
+            // As `understudy serve --store` reads the stored stubs: with every extension.
+            let store = try PostgresStateStore(url: url, timeout: timeout, mappingExtensions: .understudy)
             let server = MockServer(mock: HTTPMock(sharing: store))
             try await server.start()
             instances.append(Instance(server: server, store: store, baseURL: try server.baseURL))

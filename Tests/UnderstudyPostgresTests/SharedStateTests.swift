@@ -43,6 +43,27 @@ extension PostgresTests {
             }
         }
 
+        /// The stored stub's JSON is read back by every instance with the extensions it was
+        /// written with: a GraphQL matcher and an LLM answer, each from a feature target.
+        @Test(.timeLimit(.minutes(2)))
+        func aStubUsingUnderstudysExtensionsAddedThroughOneIsServedByTheOthers() async throws {
+            try await PostgresCluster.with { cluster in
+                try await SharedInstances.with(2, on: cluster) { shared in
+                    let added = try await send(shared[0].baseURL, "/__admin/mappings", method: "POST", body: """
+                        {"request": {"method": "POST", "urlPath": "/graphql",
+                                     "customMatcher": {"name": "graphql-body-matcher", "parameters": {"query": "{ hero { name } }"}}},
+                         "response": {"status": 200, "llm": {"api": "openai-chat", "text": ["Hel", "lo"]}}}
+                        """)
+                    #expect(added.status == 201, "\(added.body)")
+                    for instance in shared.instances {
+                        let answer = try await send(instance.baseURL, "/graphql", method: "POST", body: #"{"query": "{ hero { name } }"}"#)
+                        #expect(answer.status == 200, "\(answer.body)")
+                        #expect(answer.body.contains(#""content":"Hello""#), "\(answer.body)")
+                    }
+                }
+            }
+        }
+
         @Test(.timeLimit(.minutes(2)))
         func aScenarioAdvancedAcrossInstancesServesEachStateOnce() async throws {
             try await PostgresCluster.with { cluster in

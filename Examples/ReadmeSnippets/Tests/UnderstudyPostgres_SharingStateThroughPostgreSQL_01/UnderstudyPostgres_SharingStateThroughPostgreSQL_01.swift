@@ -5,7 +5,8 @@ import UnderstudyPostgres
 import UnderstudyServer
 
 func startSharedInstance() async throws -> MockServer {
-    let store = try PostgresStateStore(url: "postgres://mocks:secret@db:5432/mocks", timeout: .seconds(5))
+    let store = try PostgresStateStore(url: "postgres://mocks:secret@db:5432/mocks", timeout: .seconds(5),
+                                       mappingExtensions: .understudy)
     let server = MockServer(mock: HTTPMock(sharing: store))
     try await server.start()
     return server
