@@ -431,7 +431,7 @@ public final class PostgresStateStore: MockStateStore {
         do {
             let (position, text) = try row.decode((Int64, String).self)
             let stored = try JSONDecoder().decode(StoredServeEvent.self, from: Data(text.utf8))
-            return (position, try stored.event(in: registry, journalSequence: Int(position)))
+            return (position, try stored.event(in: registry, journalSequence: Int(position), extensions: mappingExtensions))
         } catch {
             throw .unreadable("journal entry", error)
         }

@@ -43,8 +43,9 @@ extension PostgresTests {
             }
         }
 
-        /// The stored stub's JSON is read back by every instance with the extensions it was
-        /// written with: a GraphQL matcher and an LLM answer, each from a feature target.
+        /// The stored stub's JSON, and the journal's rendered answers, are read back by every
+        /// instance with the extensions they were written with: a GraphQL matcher and an LLM
+        /// answer, each from a feature target.
         @Test(.timeLimit(.minutes(2)))
         func aStubUsingUnderstudysExtensionsAddedThroughOneIsServedByTheOthers() async throws {
             try await PostgresCluster.with { cluster in
@@ -52,7 +53,8 @@ extension PostgresTests {
                     let added = try await send(shared[0].baseURL, "/__admin/mappings", method: "POST", body: """
                         {"request": {"method": "POST", "urlPath": "/graphql",
                                      "customMatcher": {"name": "graphql-body-matcher", "parameters": {"query": "{ hero { name } }"}}},
-                         "response": {"status": 200, "llm": {"api": "openai-chat", "text": ["Hel", "lo"]}}}
+                         "response": {"status": 200, "transformers": ["response-template"],
+                                      "llm": {"api": "openai-chat", "text": ["Hel", "lo"]}}}
                         """)
                     #expect(added.status == 201, "\(added.body)")
                     for instance in shared.instances {
@@ -60,6 +62,11 @@ extension PostgresTests {
                         #expect(answer.status == 200, "\(answer.body)")
                         #expect(answer.body.contains(#""content":"Hello""#), "\(answer.body)")
                     }
+                    // The journal holds the rendered answer (an `llm` response), read back by any instance.
+                    let journal = try await send(shared[1].baseURL, "/__admin/requests")
+                    #expect(journal.status == 200, "\(journal.body)")
+                    #expect(journal.body.components(separatedBy: #""url" : "/graphql""#).count - 1 == 2
+                                || journal.body.components(separatedBy: #""url":"/graphql""#).count - 1 == 2, "\(journal.body)")
                 }
             }
         }

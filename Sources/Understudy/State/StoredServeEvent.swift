@@ -51,8 +51,9 @@ package struct StoredServeEvent: Codable, Sendable {
     }
 
     /// The journal entry, with the stub `registry` holds under its id (or, for a stub removed
-    /// since, one that keeps its id and name and answers with the recorded response).
-    package func event(in registry: StubRegistry, journalSequence: Int?) throws -> ServeEvent {
+    /// since, one that keeps its id and name and answers with the recorded response); the
+    /// recorded response is read with the answer kinds in `extensions`.
+    package func event(in registry: StubRegistry, journalSequence: Int?, extensions: MappingExtensions) throws -> ServeEvent {
         var recorded = RecordedRequest(id: request.id, method: HTTPMethod(rawValue: request.method), url: request.path,
                                        headers: HTTPHeaders(request.headers.map { ($0.first ?? "", $0.dropFirst().first ?? "") }),
                                        body: request.body, clientAddress: request.clientAddress,
@@ -63,7 +64,7 @@ package struct StoredServeEvent: Codable, Sendable {
         recorded.path = request.path
         recorded.rawQuery = request.query
         recorded.protocolVersion = request.protocolVersion
-        let computed = try response.map { try ResponseDefinition(wireMock: JSONReader($0)) }
+        let computed = try response.map { try ResponseDefinition(wireMock: JSONReader($0, source: JSONReader.Source(extensions: extensions))) }
         let entry: StubRegistry.Entry? = stubID.map { id in
             registry.entry(id: id) ?? StubRegistry.Entry(
                 mapping: StubMapping(id: id, name: stubName, .anyRequest, computed ?? ResponseDefinition(status: 200)), sequence: -1)
