@@ -90,6 +90,8 @@ extension LintReport {
 /// `message-mappings/` as a part of a root folder: loading a root with `.messaging` among its
 /// extensions holds these message stubs in the mock's ``HTTPMock/messages``.
 enum MessageMappingsPart: MappingsRootPart {
+    static let folder = "message-mappings"
+
     static func load(from root: MappingsRoot, into mock: HTTPMock) throws(MappingsLoadError) {
         for stub in try root.loadMessageMappings() { mock.messages.stub(stub) }
     }
