@@ -39,14 +39,13 @@ public struct MappingExtensions: Sendable, ExpressibleByArrayLiteral {
         var merged = self
         merged.matchers.merge(other.matchers) { $1 }
         merged.answers.merge(other.answers) { $1 }
-        for part in other.rootParts where !merged.rootParts.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(part) }) { merged.rootParts.append(part) }
+        for part in other.rootParts where !merged.rootParts.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(part) }) {
+            merged.rootParts.append(part)
+        }
         return merged
     }
 
     /// What an unknown field of a response or a custom matcher's unknown name adds: where the
     /// extensions are.
     package static let unknownKeyHint = "Understudy's own extensions (\"llm\", \"networkProfile\", graphql-body-matcher) are read only by a decoder given their MappingExtensions: HTTPMock.Configuration(mappingExtensions: .understudy), as the server, the command line and the test scopes have"
-
-    /// The names of the custom matchers and the keys of the answer kinds, sorted, for messages.
-    public var names: [String] { (matchers.keys.map { $0 } + answers.keys.map { $0 }).sorted() }
 }
