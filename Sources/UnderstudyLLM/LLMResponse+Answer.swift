@@ -142,7 +142,6 @@ extension LLMExchange {
 /// provider's body or event stream from the request, before the core plans it.
 extension LLMResponse: AnswerExtension {
     package static let wireMockKey = "llm"
-    package static let role = AnswerRole.content
     package static let excludedKeys = ["body", "jsonBody", "base64Body", "bodyFileName", "eventStream", "chunks",
                                        "chunkedDribbleDelay", "fault", "proxyBaseUrl"]
 

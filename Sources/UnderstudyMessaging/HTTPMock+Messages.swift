@@ -52,7 +52,6 @@ extension HTTPMock.Configuration {
 /// upgrade request matches the stub.
 struct WebSocketAcceptance: AnswerExtension {
     static let wireMockKey = "acceptWebSocket"
-    static let role = AnswerRole.content
     /// WireMock 4 reads it.
     static let isUnderstudyExtension = false
 

@@ -3,13 +3,13 @@ public import Understudy
 
 extension MappingsRoot {
     /// The folder of message stubs: `root/message-mappings` (WireMock 4's `MESSAGE_MAPPINGS_ROOT`).
-    public var messageMappingsFolder: URL { url.appendingPathComponent("message-mappings", isDirectory: true) }
+    public var messageMappingsFolder: URL { url.appendingPathComponent(MessageMappingsPart.folder, isDirectory: true) }
 
     /// Every message stub under `message-mappings` (any depth, `*.json`, file order by path):
     /// one stub per file, or several as `{"messageMappings": [...]}`. A missing folder means
     /// none; throws ``MappingsLoadError`` naming every file that cannot be read or decoded.
     public func loadMessageMappings() throws(MappingsLoadError) -> [MessageStubMapping] {
-        let files = try jsonFiles(in: messageMappingsFolder, named: "message-mappings")
+        let files = try jsonFiles(in: messageMappingsFolder, named: MessageMappingsPart.folder)
         var stubs: [MessageStubMapping] = []
         var errors: [MappingDecodingError] = []
         for (file, name) in files {

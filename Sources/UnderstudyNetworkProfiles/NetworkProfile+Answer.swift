@@ -2,10 +2,9 @@ public import Understudy
 
 /// Network profiles on the core's answer seam: `response.networkProfile` in mapping JSON, and
 /// a mock-wide default every answer without its own gets. A profile reshapes whatever plan the
-/// rest made (a body, a stream, a fault, a proxy), so it is a delivery kind.
+/// rest made (a body, a stream, a fault, a proxy).
 extension NetworkProfile: AnswerExtension {
     package static let wireMockKey = "networkProfile"
-    package static let role = AnswerRole.delivery
 
     package func plan<G: RandomNumberGenerator>(_ response: ResponseDefinition, for request: RecordedRequest, sequence: Int,
                                                 using generator: inout G,

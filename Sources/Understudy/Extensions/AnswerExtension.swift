@@ -7,12 +7,11 @@ package import UnderstudyTemplating
 ///
 /// A response carries at most one value per kind (``ResponseDefinition/answerExtension(_:)``);
 /// mapping JSON reads it when its type is in the decoder's ``MappingExtensions``. An LLM
-/// preset makes the response's body from the request (a ``AnswerRole/content`` kind); a network
-/// profile reshapes whatever plan the rest made (a ``AnswerRole/delivery`` kind):
+/// preset makes the response's body from the request and hands it on; a network profile
+/// reshapes whatever plan the rest of the chain made:
 /// ```swift
 /// struct Slow: AnswerExtension {
 ///     static let wireMockKey = "slow"
-///     static let role = AnswerRole.delivery
 ///     var wireMockJSON: JSONValue { true }
 ///     init() {}
 ///     init(wireMock reader: JSONReader) throws {}
@@ -29,8 +28,6 @@ package import UnderstudyTemplating
 package protocol AnswerExtension: Sendable, Hashable {
     /// The member of the `response` object it is written as.
     static var wireMockKey: String { get }
-    /// Where it acts: a content kind makes the answer, a delivery kind reshapes it afterwards.
-    static var role: AnswerRole { get }
     /// The other members of a `response` it cannot go with (the decoder refuses them with
     /// ``conflict(with:)``).
     static var excludedKeys: [String] { get }
@@ -60,16 +57,6 @@ package protocol AnswerExtension: Sendable, Hashable {
     func renderingTemplates(_ render: (String) throws(TemplateError) -> String) throws(TemplateError) -> Self
 }
 
-/// Where an ``AnswerExtension`` acts in planning an answer.
-package enum AnswerRole: Int, Sendable, Comparable {
-    /// It makes the answer (status, headers, body or stream) from the request.
-    case content
-    /// It reshapes the planned answer on its way (timing, cuts), whatever made it.
-    case delivery
-
-    package static func < (lhs: AnswerRole, rhs: AnswerRole) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
 extension AnswerExtension {
     package static var excludedKeys: [String] { [] }
     package static var isUnderstudyExtension: Bool { true }
@@ -91,8 +78,6 @@ package struct AnyAnswerExtension: Sendable, Hashable {
 
     /// The kind's key.
     package var key: String { type(of: value).wireMockKey }
-    /// The kind's role.
-    package var role: AnswerRole { type(of: value).role }
 
     /// The value with its texts rendered as templates.
     package func renderingTemplates(_ render: (String) throws(TemplateError) -> String) throws(TemplateError) -> AnyAnswerExtension {
@@ -109,12 +94,14 @@ package struct AnyAnswerExtension: Sendable, Hashable {
         value.hash(into: &hasher)
     }
 
-    /// `own`, and the mock-wide `defaults` of kinds `own` has none of, in the order they plan:
-    /// delivery kinds outermost, then content kinds, each by key.
+    /// `own`, and the mock-wide `defaults` of kinds `own` has none of, by key: the order they
+    /// plan in. (A kind that makes the answer changes the response before it hands it on, and
+    /// one that reshapes the answer changes the plan it gets back, so their order does not
+    /// change the answer; the key order only makes it the same every time.)
     package static func effective(_ own: [AnyAnswerExtension], defaults: [AnyAnswerExtension]) -> [AnyAnswerExtension] {
         if defaults.isEmpty { return own }
         let all = own + defaults.filter { fallback in !own.contains { $0.key == fallback.key } }
-        return all.sorted { ($0.role, $0.key) > ($1.role, $1.key) }
+        return all.sorted { $0.key < $1.key }
     }
 
     /// The plan for `response` through `chain` (outermost first), the core's planning at the end.
@@ -139,10 +126,13 @@ extension ResponseDefinition {
     /// Sets (or with `nil`, removes) this response's value of the answer kind `kind`.
     package mutating func setAnswerExtension<Kind: AnswerExtension>(_ value: Kind?, of kind: Kind.Type = Kind.self) {
         extensions.removeAll { $0.key == Kind.wireMockKey }
-        if let value {
-            extensions.append(AnyAnswerExtension(value))
-            extensions.sort { $0.key < $1.key }
-        }
+        if let value { insert(AnyAnswerExtension(value)) }
+    }
+
+    /// Adds a value of a kind the response has none of, keeping ``extensions`` in key order
+    /// (the order they plan in, and one order for equal responses however they were made).
+    package mutating func insert(_ item: AnyAnswerExtension) {
+        extensions.insert(item, at: extensions.firstIndex { $0.key > item.key } ?? extensions.endIndex)
     }
 
     /// A copy carrying `value` (replacing the response's value of that kind).

@@ -23,7 +23,6 @@ extension HTTPMock {
     /// ```
     package func extensionValue<Value: Sendable>(_ type: Value.Type, make: (HTTPMock) -> Value) -> Value {
         let key = ObjectIdentifier(type)
-        if let known = extensions.values.withLock({ $0[key] }) as? Value { return known }
         return extensions.values.withLock { values in
             if let known = values[key] as? Value { return known }
             let made = make(self)

@@ -95,7 +95,7 @@ package struct MatcherFields {
     package mutating func check(
         _ field: @autoclosure () -> String,
         expected: @autoclosure () -> String,
-        weight: Double = 1,
+        weight: Double = RequestPattern.FieldWeight.other,
         actual: () -> String,
         explanation: () -> String? = { nil },
         _ match: () -> MatchResult

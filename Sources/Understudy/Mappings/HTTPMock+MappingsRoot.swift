@@ -9,17 +9,15 @@ extension HTTPMock {
     /// `configuration.root` is replaced by `root`; mappings may use the answer kinds and custom
     /// matchers of `configuration.mappingExtensions`. Throws ``MappingsLoadError`` listing every
     /// file that could not be read or decoded; a missing `mappings` folder means no stubs. A
-    /// part of WireMock's root layout that no extension reads (`message-mappings/` without
-    /// `.messaging`) is an error too, rather than stubs left out unsaid.
+    /// part of WireMock's root layout that holds mapping files no extension reads
+    /// (`message-mappings/` without `.messaging`) is an error too, rather than stubs left out unsaid.
     /// ```swift
     /// let mock = try HTTPMock(loadingMappingsFrom: MappingsRoot(path: "Fixtures/api"))
     /// ```
     public convenience init(loadingMappingsFrom root: MappingsRoot, configuration: Configuration = Configuration()) throws(MappingsLoadError) {
         let parts = configuration.mappingExtensions.rootParts
         for folder in MappingsRoot.partFolders where !parts.contains(where: { $0.folder == folder }) {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root.url.appendingPathComponent(folder).path, isDirectory: &isFolder),
-                  isFolder.boolValue else { continue }
+            guard try !root.jsonFiles(in: root.url.appendingPathComponent(folder, isDirectory: true), named: folder).isEmpty else { continue }
             throw MappingsLoadError(errors: [MappingDecodingError(file: folder, path: "", message:
                 "holds stubs no extension of this mock reads; give the mock the extension that does (HTTPMock.Configuration(mappingExtensions: .understudy), from UnderstudyServer, has them all), or move the folder out of the root")])
         }

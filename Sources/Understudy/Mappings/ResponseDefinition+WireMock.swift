@@ -134,7 +134,7 @@ extension ResponseDefinition {
             for excluded in kind.excludedKeys where reader.member(excluded) != nil {
                 throw reader.error(at: excluded, kind.conflict(with: excluded))
             }
-            extensions.append(AnyAnswerExtension(value))
+            insert(AnyAnswerExtension(value))
             if kind.isUnderstudyExtension {
                 reader.warn(at: key, "\"\(key)\" is an Understudy extension: WireMock 3.13 will not load this mapping")
             }

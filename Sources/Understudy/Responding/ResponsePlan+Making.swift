@@ -11,7 +11,7 @@ extension ResponsePlan {
     ///   - bodyData: reads a response body (files come from the mock's root).
     ///
     /// The response's answer kinds from outside the core (``AnswerExtension``) are not applied
-    /// here: ``make(for:to:stub:extensions:sequence:delays:bodyData:using:)`` runs them around this.
+    /// here: ``through(_:planning:to:stub:sequence:delays:using:core:)`` runs them around this.
     package static func make(
         for response: ResponseDefinition,
         to request: RecordedRequest,
@@ -79,37 +79,16 @@ extension HTTPHeaders {
 }
 
 extension ResponsePlan {
-    /// Plans the answer as ``make(for:to:stub:delays:bodyData:using:)`` does, through the
-    /// answer kinds from outside the core first (`extensions`, outermost first: see
-    /// ``AnyAnswerExtension/effective(_:defaults:)``); a kind that cannot serve the stub makes a
-    /// `500` that says why.
+    /// The plan `extensions` (the answer kinds from outside the core, in the order
+    /// ``AnyAnswerExtension/effective(_:defaults:)`` gives) make of `response` around `core`, the
+    /// core's planning; a kind that cannot serve the stub makes a `500` that says why.
     /// - Parameter sequence: the request's place in the journal (a seeded network profile draws by it).
-    package static func make(
-        for response: ResponseDefinition,
-        to request: RecordedRequest,
-        stub: StubIdentity?,
-        extensions: [AnyAnswerExtension],
-        sequence: Int,
-        delays: GlobalDelays = GlobalDelays(),
-        bodyData: (ResponseDefinition) throws -> Data,
-        using generator: inout some RandomNumberGenerator
-    ) -> ResponsePlan {
-        guard !extensions.isEmpty else {
-            return make(for: response, to: request, stub: stub, delays: delays, bodyData: bodyData, using: &generator)
-        }
-        return through(extensions, planning: response, to: request, stub: stub, sequence: sequence, delays: delays,
-                       using: &generator) { response, generator in
-            make(for: response, to: request, stub: stub, delays: delays, bodyData: bodyData, using: &generator)
-        }
-    }
-
-    /// The plan `extensions` (outermost first) make of `response` around `core`; a kind that
-    /// cannot serve the stub makes a `500` that says why.
     package static func through<G: RandomNumberGenerator>(
         _ extensions: [AnyAnswerExtension], planning response: ResponseDefinition, to request: RecordedRequest,
         stub: StubIdentity?, sequence: Int, delays: GlobalDelays, using generator: inout G,
         core: (ResponseDefinition, inout G) -> ResponsePlan
     ) -> ResponsePlan {
+        guard !extensions.isEmpty else { return core(response, &generator) }
         do {
             return try AnyAnswerExtension.plan(response, through: extensions[...], for: request, sequence: sequence,
                                                using: &generator, core: core)

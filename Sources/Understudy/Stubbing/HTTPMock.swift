@@ -351,12 +351,13 @@ public final class HTTPMock: Sendable {
                 }
             }
         } else {
-            let response = event.response
-            let root = configuration.root
-            plan = ResponsePlan.make(for: response, to: event.request, stub: event.stubIdentity,
-                                     extensions: AnyAnswerExtension.effective(response.extensions, defaults: defaults),
-                                     sequence: event.journalSequence ?? 0, delays: delays,
-                                     bodyData: { try $0.bodyData(root: root) }, using: &generator)
+            let (response, request, stub, root) = (event.response, event.request, event.stubIdentity, configuration.root)
+            plan = ResponsePlan.through(AnyAnswerExtension.effective(response.extensions, defaults: defaults), planning: response,
+                                        to: request, stub: stub, sequence: event.journalSequence ?? 0, delays: delays,
+                                        using: &generator) { response, generator in
+                ResponsePlan.make(for: response, to: request, stub: stub, delays: delays,
+                                  bodyData: { try $0.bodyData(root: root) }, using: &generator)
+            }
         }
         plan.webhooks = pendingWebhooks(for: event)
         return plan

@@ -10,10 +10,9 @@ import UnderstudySupport
 /// features moved out of the core (LLM answers, network profiles, GraphQL, WebSockets) are
 /// their first users; these are the next.
 struct SeamTests {
-    /// A delivery kind: one more second before every answer it reaches.
+    /// An answer kind that reshapes the plan: one more second before every answer it reaches.
     struct Slow: AnswerExtension {
         static let wireMockKey = "slow"
-        static let role = AnswerRole.delivery
         var wireMockJSON: JSONValue { true }
         init() {}
         init(wireMock reader: JSONReader) throws { _ = try reader.bool() }
@@ -26,12 +25,11 @@ struct SeamTests {
         }
     }
 
-    /// A content kind made from the request: the body is the request's path, shouted; a path
+    /// An answer kind made from the request: the body is the request's path, shouted; a path
     /// with `fail` in it cannot be served.
     struct Shout: AnswerExtension {
         struct Refused: Error, CustomStringConvertible { var description: String { "no shouting at /fail" } }
         static let wireMockKey = "shout"
-        static let role = AnswerRole.content
         static let excludedKeys = ["body"]
         var wireMockJSON: JSONValue { [:] }
         var isStatic: Bool { false }
@@ -69,7 +67,7 @@ struct SeamTests {
         return String(decoding: body.data, as: UTF8.self)
     }
 
-    @Test func aDeliveryKindWrapsAContentKindAndBothReachThePlan() {
+    @Test func twoKindsOnOneResponseBothReachThePlan() {
         let mock = HTTPMock()
         mock.stub(.get(urlPath: "/hello"), .ok.answerExtension(Shout()).answerExtension(Slow()))
         let served = served(mock, RecordedRequest(method: .get, url: "/hello"))
@@ -107,7 +105,9 @@ struct SeamTests {
 
     @Test func anAnswerKindRoundTripsThroughJSONOnlyWhenTheDecoderIsGivenIt() throws {
         let extensions = MappingExtensions(answers: [Slow.self, Shout.self])
-        let mapping = StubMapping(.get(urlPath: "/hello"), .ok.answerExtension(Shout()).answerExtension(Slow()))
+        // Added against key order: the response keeps its kinds in one order, so the one the
+        // decoder makes (in key order) is equal to it.
+        let mapping = StubMapping(.get(urlPath: "/hello"), .ok.answerExtension(Slow()).answerExtension(Shout()))
         let json = try mapping.wireMockJSON()
         #expect(json["response"]?["slow"] == true)
         #expect(json["response"]?["shout"] == [:])
