@@ -1,4 +1,3 @@
-import Dispatch
 import NIOCore
 import NIOHTTP1
 import Understudy
@@ -50,13 +49,10 @@ final class DashboardStream {
             // The journal is a round trip away, and no event loop waits on a store.
             awaitsBacklog = true
             context.flush()
-            DispatchQueue.global().async {
-                let backlog = DashboardMessage.backlog(of: mock)
-                loop.execute {
-                    bound.value.awaitsBacklog = false
-                    bound.value.send(DashboardMessage.opening + backlog)
-                    bound.value.drain()
-                }
+            StoreRoundTrip.run(on: loop) { DashboardMessage.backlog(of: mock) }.assumeIsolated().whenSuccess { backlog in
+                self.awaitsBacklog = false
+                self.send(DashboardMessage.opening + backlog)
+                self.drain()
             }
         } else {
             send(DashboardMessage.opening + DashboardMessage.backlog(of: mock))

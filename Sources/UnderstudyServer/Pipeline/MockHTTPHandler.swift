@@ -148,11 +148,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         if admitted, server.mock.sharesStateRemotely {
             // The store's round trips block: they run on a Dispatch thread, and what the store
             // fails answers the call.
-            let answer = adminAnswer(to: request, head: head, startedAt: started, context: context)
-            DispatchQueue.global().async {
+            adminAnswer(to: request, head: head, startedAt: started, context: context).completeWith(StoreRoundTrip.run(on: context.eventLoop) {
                 let (response, failure) = StoreFailures.collecting { api.handle(request) }
-                answer.succeed(failure.map(AdminError.storeFailed)?.response ?? response)
-            }
+                return failure.map(AdminError.storeFailed)?.response ?? response
+            })
             return
         }
         let response = admitted ? api.handle(request) : AdminToken.unauthorized(for: request)
@@ -177,12 +176,11 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                                      context: ChannelHandlerContext) {
         let mock = server.mock
         let decoratesForCORS = server.configuration.stubCORS
-        let served = context.eventLoop.makePromise(of: ServedRequest.self)
-        DispatchQueue.global().async {
+        let served = StoreRoundTrip.run(on: context.eventLoop) {
             var generator = SystemRandomNumberGenerator()
-            served.succeed(mock.respond(to: request, using: &generator))
+            return mock.respond(to: request, using: &generator)
         }
-        served.futureResult.assumeIsolated().whenSuccess { served in
+        served.assumeIsolated().whenSuccess { served in
             var plan = served.plan
             if decoratesForCORS { StubCORS.decorate(&plan, for: request) }
             self.carryOut(plan, for: served.event, head: head, startedAt: started, context: context)
@@ -234,7 +232,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             // entry (with its near misses) made off the event loop (the client has the whole
             // answer already).
             if delivery != nil || feed != nil, mock.sharesStateRemotely {
-                DispatchQueue.global().async(execute: report)
+                StoreRoundTrip.detach(report)
             } else {
                 report()
             }

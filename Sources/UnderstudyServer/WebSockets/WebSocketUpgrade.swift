@@ -32,9 +32,7 @@ enum WebSocketUpgrade {
                 guard mock.sharesStateRemotely else {
                     return channel.eventLoop.makeSucceededFuture(decision(for: request, mock: mock, hub: hub))
                 }
-                let promise = channel.eventLoop.makePromise(of: NIOHTTP1.HTTPHeaders?.self)
-                DispatchQueue.global().async { promise.succeed(decision(for: request, mock: mock, hub: hub)) }
-                return promise.futureResult
+                return StoreRoundTrip.run(on: channel.eventLoop) { decision(for: request, mock: mock, hub: hub) }
             },
             upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
