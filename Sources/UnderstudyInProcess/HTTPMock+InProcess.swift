@@ -18,13 +18,14 @@ extension HTTPMock {
         let served = respond(to: request, using: &generator)
         if let report = served.nearMisses { throw UnmatchedRequestError(report: report) }
         let (event, plan) = (served.event, served.plan)
+        let completion = InProcessCompletion(mock: self, event: event, webhooks: plan.webhooks)
         if plan.delay > .zero { try await Task.sleep(for: plan.delay) }
         try Task.checkCancellation()
         let url = Self.responseURL(for: request, given: requestURL)
         switch plan.action {
         case .fault(let fault):
             // The fault is this request's answer: it has been served.
-            plan.webhooks?.fireInProcess()
+            completion?.report()
             throw URLError(fault.urlErrorCode, userInfo: [NSURLErrorFailingURLErrorKey: url])
         case .proxy(let proxy):
             let upstream = await ProxyForwarder.forward(proxy, stub: event.stubIdentity?.label ?? "")
@@ -34,9 +35,9 @@ extension HTTPMock {
             let relayed = ResponsePlan.make(for: upstream, to: request, stub: event.stubIdentity,
                                             bodyData: { try $0.bodyData(root: nil) }, using: &generator)
             guard case let .respond(head, body) = relayed.action else { throw URLError(.badServerResponse) }
-            return try InProcessAnswer(head, body, url: url, webhooks: plan.webhooks)
+            return try InProcessAnswer(head, body, url: url, completion: completion)
         case let .respond(head, body):
-            return try InProcessAnswer(head, body, url: url, webhooks: plan.webhooks)
+            return try InProcessAnswer(head, body, url: url, completion: completion)
         }
     }
 
@@ -52,10 +53,10 @@ extension HTTPMock {
 extension InProcessAnswer {
     /// The answer to a planned head and body; multi-valued fields are joined with `, `, as
     /// `HTTPURLResponse` keeps one value per name (spelled as it first appears).
-    init(_ head: ResponseHead, _ body: TimedBody, url: URL, webhooks: PendingWebhooks?) throws {
+    init(_ head: ResponseHead, _ body: TimedBody, url: URL, completion: InProcessCompletion?) throws {
         guard let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers.joinedByName) else {
             throw URLError(.badServerResponse)
         }
-        self.init(response: response, head: head, body: body, webhooks: webhooks)
+        self.init(response: response, head: head, body: body, completion: completion)
     }
 }

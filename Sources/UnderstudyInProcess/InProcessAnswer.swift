@@ -6,8 +6,9 @@ package import FoundationNetworking
 
 /// What an in-process transport hands its caller: the response and the body's timed parts,
 /// which it delivers after each part's pause (on the task's clock, so cancelling the task
-/// ends the wait at once). Once the last part is delivered, the stub's webhooks fire: this is
-/// where both in-process transports (direct and URLSession) finish serving a response. Then
+/// ends the wait at once). Once the last part is delivered, the answer reports that it is over
+/// (the stub's webhooks fire): this is where both in-process transports (direct and URLSession)
+/// finish serving a response. Then
 /// the body's ending applies: a fault throws its `URLError`, a held-open response waits.
 package struct InProcessAnswer: Sendable {
     /// The status and final headers, `Matched-Stub-Id` and `Content-Length` included.
@@ -17,14 +18,14 @@ package struct InProcessAnswer: Sendable {
     package let head: ResponseHead
     /// The body in the parts the plan gives (one for a plain body).
     package let body: TimedBody
-    /// The webhooks to fire once the body has been delivered.
-    package let webhooks: PendingWebhooks?
+    /// What to report once the body has been delivered (the stub's webhooks fire then).
+    package let completion: InProcessCompletion?
 
-    package init(response: HTTPURLResponse, head: ResponseHead, body: TimedBody, webhooks: PendingWebhooks?) {
+    package init(response: HTTPURLResponse, head: ResponseHead, body: TimedBody, completion: InProcessCompletion?) {
         self.response = response
         self.head = head
         self.body = body
-        self.webhooks = webhooks
+        self.completion = completion
     }
 
     /// Waits each part's pause, then hands its bytes to `deliver`, in order; then fires the
@@ -51,7 +52,7 @@ package struct InProcessAnswer: Sendable {
         } catch {
             // The caller went away: the response is over, and its webhooks fire, as the
             // loopback server fires them when its client leaves.
-            webhooks?.fireInProcess()
+            completion?.report()
             throw error
         }
         try await end(lastPartDue: due, clock: clock)
@@ -61,7 +62,7 @@ package struct InProcessAnswer: Sendable {
     /// ending has been carried out; throws as ``deliver(_:)`` does.
     package func collect() async throws -> Data {
         guard !body.arrivesAtOnce else {
-            webhooks?.fireInProcess()
+            completion?.report()
             return body.data
         }
         var data = Data()
@@ -74,7 +75,7 @@ package struct InProcessAnswer: Sendable {
     /// cancelled (`CancellationError`, as the client went away) or the cap has passed since
     /// the last part was due (it then ends normally).
     private func end(lastPartDue: ContinuousClock.Instant, clock: ContinuousClock) async throws {
-        webhooks?.fireInProcess()
+        completion?.report()
         switch body.ending {
         case .complete:
             return

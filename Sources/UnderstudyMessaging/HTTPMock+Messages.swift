@@ -16,9 +16,7 @@ extension HTTPMock {
                                  journalCapacity: mock.configuration.journalCapacity,
                                  transformers: mock.configuration.messageActionTransformers,
                                  sharing: mock.stateStore as? any MessageStubSharing)
-            mock.addServeListener { [weak hub] event in
-                hub?.served(event.request, by: event.stubIdentity?.id, stubURL: event.stub?.request.url)
-            }
+            mock.addServeListener(hub)
             return hub
         }
     }

@@ -46,6 +46,9 @@ public final class MockServer: Sendable {
     /// Admin settings, the recorder and the dashboards' feed, kept for the server's lifetime.
     let adminState = AdminState()
     private let state = NIOLockedValueBox(State.idle)
+    /// The ``MockServerConfiguration/requestObserver``'s place among the mock's serve
+    /// listeners while the server runs.
+    private let observing = NIOLockedValueBox<ServeListenerToken?>(nil)
     /// Completed when ``shutdown()`` has finished.
     private let stopped: EventLoopPromise<Void>
 
@@ -136,6 +139,10 @@ public final class MockServer: Sendable {
         if !started {
             for listener in listeners { try? await listener.close() }
             throw .alreadyStarted
+        }
+        if let observer = configuration.requestObserver {
+            let token = mock.addServeListener(RequestObserverListener(observer, transport: context.transport))
+            observing.withLockedValue { $0 = token }
         }
     }
 
@@ -307,6 +314,7 @@ public final class MockServer: Sendable {
         }
         try? await EventLoopFuture.andAllComplete(open.map(\.closeFuture), on: loop).get()
         forceClose.cancel()
+        if let token = observing.withLockedValue({ $0 }) { mock.removeServeListener(token) }
         await upstream.shutdown()
     }
 }

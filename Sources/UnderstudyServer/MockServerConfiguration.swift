@@ -16,10 +16,12 @@ public struct MockServerConfiguration: Sendable {
     /// stalls or trickles longer gets `408 Request Timeout` and the connection is closed, so
     /// slow clients cannot hold connections and buffers forever.
     public var requestBodyTimeout: Duration
-    /// Called once each request a stub (or the near-miss 404) answered has been answered,
-    /// with its journal entry and the time from its complete head to its response's end;
-    /// admin requests are not reported. It runs on the connection's event loop, so it must
-    /// return at once: hand the work elsewhere (`understudy serve` queues a log line).
+    /// Called once each request a stub (or the near-miss 404) answered through this server has
+    /// been answered, with its journal entry and the time from its complete head to its
+    /// response's end; admin requests, and requests the mock serves in process, are not
+    /// reported. It runs on the connection's event loop, so it must return at once: hand the
+    /// work elsewhere (`understudy serve` queues a log line). The server hears of them as one
+    /// of the mock's serve listeners while it runs.
     public var requestObserver: (@Sendable (ServeEvent, Duration) -> Void)?
     /// The most connections open at once; further connections are closed on accept.
     public var maxConnections: Int

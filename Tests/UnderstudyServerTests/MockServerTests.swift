@@ -248,7 +248,7 @@ struct ClientBehaviourTests {
 /// `MockServerConfiguration.requestObserver`, what `understudy serve`'s console log hangs on.
 struct RequestObserverTests {
     @Test(.timeLimit(.minutes(1)))
-    func everyAnsweredRequestIsReportedOnceWithItsJournalEntryButAdminCallsAreNot() async throws {
+    func everyAnsweredRequestIsReportedOnceWithItsJournalEntryButAdminCallsAndOtherTransportsAreNot() async throws {
         let mock = HTTPMock()
         mock.stub(StubMapping(name: "Hello", .get(urlPath: "/hello"), .ok.body("hi")))
         let (reports, report) = AsyncStream<(ServeEvent, Duration)>.makeStream()
@@ -257,13 +257,21 @@ struct RequestObserverTests {
             let base = try server.baseURL
             #expect(try await send(base.appendingPathComponent("hello")).body == "hi")
             #expect(try await send(base.appendingPathComponent("__admin/mappings")).status == 200)
+            // The same mock, served by another server: not this server's request.
+            try await withMockServer(mock) { other in
+                let otherBase = try other.baseURL
+                #expect(try await send(otherBase.appendingPathComponent("hello")).body == "hi")
+            }
             #expect(try await send(base.appendingPathComponent("missing")).status == 404)
         }
+        #expect(!mock.hasCompletionListeners, "the observer stops listening when its server stops")
         report.finish()
         var seen: [(ServeEvent, Duration)] = []
         for await entry in reports { seen.append(entry) }
         #expect(seen.map(\.0.request.path) == ["/hello", "/missing"])
-        #expect(seen.map(\.0.id) == mock.serveEvents.map(\.id))
+        let journal = mock.serveEvents.map(\.id)
+        #expect(journal.count == 3)
+        #expect(seen.map(\.0.id) == [journal[0], journal[2]])
         #expect(seen[0].0.stub?.name == "Hello")
         #expect(seen[1].0.response.status == 404)
         #expect(seen.allSatisfy { $0.1 >= .zero })

@@ -183,7 +183,7 @@ struct StreamedBodyTransportTests {
             .withWebhook(.post("http://hooks.invalid/hook").body("fed")))
         let planned = try await mock.answer(RecordedRequest(method: .get, url: "http://api.example.com/feed"))
         let cut = InProcessAnswer(response: planned.response, head: planned.head, body: TimedBody(parts: planned.body.parts, ending: .fault(.connectionResetByPeer)),
-                                  webhooks: planned.webhooks)
+                                  completion: planned.completion)
         var received = Data()
         await #expect(throws: URLError.self) { try await cut.deliver { received.append($0) } }
         #expect(received == Data("ab".utf8))

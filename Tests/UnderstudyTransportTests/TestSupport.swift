@@ -36,6 +36,6 @@ extension InProcessAnswer {
         for (name, value) in response.allHeaderFields.sorted(by: { "\($0.key)" < "\($1.key)" }) {
             headers.add(name: "\(name)", value: "\(value)")
         }
-        self.init(response: response, head: ResponseHead(status: response.statusCode, headers: headers), body: body, webhooks: nil)
+        self.init(response: response, head: ResponseHead(status: response.statusCode, headers: headers), body: body, completion: nil)
     }
 }

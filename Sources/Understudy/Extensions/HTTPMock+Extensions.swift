@@ -6,9 +6,9 @@ import UnderstudySupport
 final class MockExtensionState: Sendable {
     /// One value per feature type, made on first use.
     let values = Locked<[ObjectIdentifier: any Sendable]>([:])
-    /// Told of every served request, in the order they were added. Read on every request, so
-    /// kept apart from ``values`` (and empty for most mocks).
-    let serveListeners = Locked<[@Sendable (ServeEvent) -> Void]>([])
+    /// Told of served requests, in the order they were added. Read on every request, so kept
+    /// apart from ``values`` (and empty for most mocks).
+    let serveListeners = Locked<ServeListeners>(ServeListeners())
 }
 
 extension HTTPMock {
@@ -32,16 +32,41 @@ extension HTTPMock {
     }
 
     /// Adds an observer of every request this mock (or any of its namespaced handles) serves,
-    /// told once the request is journaled, before its answer is carried out: the one serve
-    /// listener list features hang on (message triggers fire from it).
-    package func addServeListener(_ listener: @escaping @Sendable (ServeEvent) -> Void) {
-        extensions.serveListeners.withLock { $0.append(listener) }
+    /// through any transport; it stays until ``removeServeListener(_:)``.
+    @discardableResult
+    package func addServeListener(_ listener: some ServeListener) -> ServeListenerToken {
+        extensions.serveListeners.withLock { $0.add(listener) }
+        return ServeListenerToken(id: ObjectIdentifier(listener))
     }
 
-    /// Tells the serve listeners of `event`.
+    /// Removes the listener `token` names, if it is still there.
+    package func removeServeListener(_ token: ServeListenerToken) {
+        extensions.serveListeners.withLock { $0.remove(token.id) }
+    }
+
+    /// Whether a listener wants to hear how answers end: a transport then reports completions
+    /// through ``complete(_:webhooks:delivery:elapsed:transport:defaultSender:)``.
+    package var hasCompletionListeners: Bool { extensions.serveListeners.withLock { !$0.completed.isEmpty } }
+
+    /// Tells the serve listeners that `event` was journaled.
     func notifyServeListeners(_ event: ServeEvent) {
-        let listeners = extensions.serveListeners.withLock { $0 }
-        for listener in listeners { listener(event) }
+        let listeners = extensions.serveListeners.withLock { $0.served }
+        for listener in listeners { listener.served(event) }
+    }
+
+    /// Where every transport reports that an answer is over, however it ended: a stream's
+    /// delivery goes to the journal, the stub's webhooks fire (through the mock's sender, or
+    /// `defaultSender` when it has none) and the serve listeners hear of it. The one place
+    /// webhooks are fired from. With a remote store (``sharesStateRemotely``) and a delivery
+    /// or a listener, this makes round trips: call it off the event loops.
+    package func complete(_ event: ServeEvent, webhooks: PendingWebhooks?, delivery: StreamDelivery? = nil, elapsed: Duration,
+                          transport: ServeTransport, defaultSender: @autoclosure () -> any WebhookSender) {
+        let finished = delivery.map { finish(event, with: .streamed($0)) } ?? event
+        webhooks?.fire(defaultSender: defaultSender())
+        let listeners = extensions.serveListeners.withLock { $0.completed }
+        guard !listeners.isEmpty else { return }
+        let completion = ServeCompletion(event: finished, elapsed: elapsed, transport: transport)
+        for listener in listeners { listener.completed(completion) }
     }
 
     /// The mock's templater, for features that render templates as its responses do (message
@@ -51,4 +76,26 @@ extension HTTPMock {
     /// The store that holds the mock's state; a feature asks it for the part it needs (a store
     /// that shares message stubs conforms to that feature's protocol).
     package var stateStore: any MockStateStore { store }
+}
+
+/// A mock's serve listeners, kept by phase so that serving reads only the list it tells.
+struct ServeListeners: Sendable {
+    private(set) var all: [any ServeListener] = []
+    private(set) var served: [any ServeListener] = []
+    private(set) var completed: [any ServeListener] = []
+
+    mutating func add(_ listener: any ServeListener) {
+        all.append(listener)
+        split()
+    }
+
+    mutating func remove(_ id: ObjectIdentifier) {
+        all.removeAll { ObjectIdentifier($0) == id }
+        split()
+    }
+
+    private mutating func split() {
+        served = all.filter(\.hearsServed)
+        completed = all.filter(\.hearsCompleted)
+    }
 }

@@ -39,7 +39,7 @@ final class DashboardStream {
         let bound = NIOLoopBound(self, eventLoop: loop)
         let inbox = DashboardInbox(limit: inboxLimit) { loop.execute { bound.value.drain() } }
         self.inbox = inbox
-        feed.add(inbox)
+        feed.add(inbox, listeningTo: mock)
         var head = HTTPResponseHead(version: request.version, status: .ok)
         head.headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
         head.headers.add(name: "Cache-Control", value: "no-store")

@@ -205,36 +205,32 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// What runs once the response is over, however it ended, given the journal's entry when
-    /// the answer already recorded its end (a proxied one): a stream's delivery goes to the
-    /// journal, the stub's webhooks fire, and the observer hears of the request with the
-    /// journal's final entry. `nil` when there is nothing to do.
+    /// the answer already recorded its end (a proxied one): the mock's one completion, which
+    /// records a stream's delivery, fires the stub's webhooks and tells the serve listeners
+    /// (the console log, the dashboard). `nil` when there is nothing to do.
     private func completion(of plan: ResponsePlan, for event: ServeEvent?, startedAt started: NIODeadline) -> ((ServeEvent?) -> Void)? {
+        guard let event else { return nil }
+        let mock = server.mock
         let webhooks = plan.webhooks
-        let observer = event == nil ? nil : server.configuration.requestObserver
-        let streamedParts: Int? = if case .respond(_, let body) = plan.action, body.isStream, event != nil { body.parts.count } else { nil }
-        // The one check a request pays when no dashboard is open.
-        let feed: DashboardFeed? = event != nil && server.adminState.dashboardFeed.isWatched ? server.adminState.dashboardFeed : nil
-        guard webhooks != nil || observer != nil || streamedParts != nil || feed != nil else { return nil }
-        let (mock, upstream, writer) = (server.mock, server.upstream, self.writer)
+        let listened = mock.hasCompletionListeners
+        let streamedParts: Int? = if case .respond(_, let body) = plan.action, body.isStream { body.parts.count } else { nil }
+        guard webhooks != nil || listened || streamedParts != nil else { return nil }
+        let (upstream, writer, transport) = (server.upstream, self.writer, server.transport)
         return { recorded in
             // No delivery recorded: the client left before the stream began (during a delay).
             let delivery = streamedParts.map { writer.streamDelivery ?? StreamDelivery(partsDelivered: 0, parts: $0, clientLeftEarly: true) }
-            let duration = Duration.nanoseconds((NIODeadline.now() - started).nanoseconds)
-            let report: @Sendable () -> Void = {
-                var reported = recorded ?? event
-                if let delivery, let event { reported = mock.finish(event, with: .streamed(delivery)) }
-                webhooks?.fire(defaultSender: upstream)
-                guard observer != nil || feed != nil, let reported else { return }
-                observer?(reported, duration)
-                feed?.publish(reported, duration: duration, mock: mock)
+            let elapsed = Duration.nanoseconds((NIODeadline.now() - started).nanoseconds)
+            let complete: @Sendable () -> Void = {
+                mock.complete(recorded ?? event, webhooks: webhooks, delivery: delivery, elapsed: elapsed, transport: transport,
+                              defaultSender: upstream)
             }
-            // A shared store is a round trip away: the delivery is recorded and the dashboard's
-            // entry (with its near misses) made off the event loop (the client has the whole
-            // answer already).
-            if delivery != nil || feed != nil, mock.sharesStateRemotely {
-                StoreRoundTrip.detach(report)
+            // A shared store is a round trip away: the delivery is recorded and the listeners'
+            // work (the dashboard's near misses) done off the event loop (the client has the
+            // whole answer already).
+            if delivery != nil || listened, mock.sharesStateRemotely {
+                StoreRoundTrip.detach(complete)
             } else {
-                report()
+                complete()
             }
         }
     }

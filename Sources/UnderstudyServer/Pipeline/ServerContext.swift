@@ -5,6 +5,7 @@ struct ServerContext: Sendable {
     init(mock: HTTPMock, configuration: MockServerConfiguration, upstream: UpstreamClient, adminState: AdminState,
          requestShutdown: @escaping @Sendable () -> Void) {
         self.mock = mock
+        self.transport = .server(ObjectIdentifier(adminState))
         self.configuration = configuration
         self.upstream = upstream
         self.adminState = adminState
@@ -13,6 +14,9 @@ struct ServerContext: Sendable {
     }
 
     let mock: HTTPMock
+    /// How this server's completions name it to the mock's serve listeners (by its admin
+    /// state, which is the server's own).
+    let transport: ServeTransport
     let configuration: MockServerConfiguration
     /// Asks the server to shut down (the admin API's `shutdown`).
     let requestShutdown: @Sendable () -> Void

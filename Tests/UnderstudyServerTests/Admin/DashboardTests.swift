@@ -188,9 +188,9 @@ struct DashboardTests {
         let feed = DashboardFeed()
         #expect(!feed.isWatched)
         let inbox = DashboardInbox { }
-        feed.add(inbox)
-        #expect(feed.isWatched)
         let mock = HTTPMock()
+        feed.add(inbox, listeningTo: mock)
+        #expect(feed.isWatched)
         let event = mock.serve(recorded(.get, "/x"))
         feed.publish(event, duration: .milliseconds(3), mock: mock)
         let messages = inbox.take().messages

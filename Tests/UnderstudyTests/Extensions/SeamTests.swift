@@ -144,14 +144,57 @@ struct SeamTests {
         #expect(decoded.request == pattern)
     }
 
-    @Test func theServeListenersHearEveryRequestOfTheMockAndItsNamespacesOnce() throws {
+    /// Hears both phases, or only the one it asks for.
+    final class Heard: ServeListener {
+        let served = Locked<[String]>([])
+        let completed = Locked<[String]>([])
+        let hearsServed: Bool
+        let hearsCompleted: Bool
+
+        init(served: Bool = true, completed: Bool = true) {
+            hearsServed = served
+            hearsCompleted = completed
+        }
+
+        func served(_ event: ServeEvent) { served.withLock { $0.append(event.request.path) } }
+        func completed(_ completion: ServeCompletion) {
+            completed.withLock { $0.append("\(completion.event.request.path) \(completion.transport == .inProcess)") }
+        }
+    }
+
+    @Test func theServeListenersHearEveryRequestOfTheMockAndItsNamespacesOnceUntilRemoved() throws {
         let mock = HTTPMock()
-        let heard = Locked<[String]>([])
-        mock.addServeListener { event in heard.withLock { $0.append(event.request.path) } }
+        let heard = Heard()
+        let token = mock.addServeListener(heard)
         mock.stub(.get(urlPath: "/a"), .ok)
         _ = mock.serve(RecordedRequest(method: .get, url: "/a"))
         _ = served(try mock.namespaced("team"), RecordedRequest(method: .get, url: "/b"))
-        #expect(heard.withLock { $0 } == ["/a", "/b"])
+        #expect(heard.served.withLock { $0 } == ["/a", "/b"])
+        mock.removeServeListener(token)
+        _ = mock.serve(RecordedRequest(method: .get, url: "/a"))
+        #expect(heard.served.withLock { $0 } == ["/a", "/b"])
+    }
+
+    @Test func anAnswerIsCompletedOnceThroughTheMockWhichTellsOnlyTheListenersThatAsk() throws {
+        let mock = HTTPMock()
+        #expect(!mock.hasCompletionListeners)
+        let servedOnly = Heard(completed: false)
+        mock.addServeListener(servedOnly)
+        #expect(!mock.hasCompletionListeners, "a transport need not time an answer nobody hears of")
+        let both = Heard()
+        let token = mock.addServeListener(both)
+        #expect(mock.hasCompletionListeners)
+
+        mock.stub(.get(urlPath: "/s"), .ok.body("abc"))
+        let event = mock.serve(RecordedRequest(method: .get, url: "/s"))
+        let delivery = StreamDelivery(partsDelivered: 1, parts: 2, clientLeftEarly: true)
+        mock.complete(event, webhooks: nil, delivery: delivery, elapsed: .milliseconds(4), transport: .inProcess,
+                      defaultSender: UnusedSender())
+        #expect(both.completed.withLock { $0 } == ["/s true"])
+        #expect(servedOnly.completed.withLock { $0 }.isEmpty)
+        #expect(mock.serveEvents.first?.streamDelivery == delivery, "the delivery is journaled before the listeners hear")
+        mock.removeServeListener(token)
+        #expect(!mock.hasCompletionListeners)
     }
 
     final class Counter: Sendable {}

@@ -87,7 +87,7 @@ struct WebhookRenderingTests {
 }
 
 /// A sender that always fails.
-private struct UnusedSender: WebhookSender {
+struct UnusedSender: WebhookSender {
     struct Failure: Error, CustomStringConvertible { var description: String { "no sender here" } }
     func send(_ request: WebhookRequest) async throws -> WebhookResponse { throw Failure() }
 }
