@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Checks the package's layers from `swift package dump-package` of this package and of
-Examples/PetStore:
+Examples/PetStore and Examples/AppSideOnly:
 - the app-side products (what an app ships) depend on no engine, no NIO and no testing framework,
   and the example app's production target takes nothing else;
+- the app-side-only example (Examples/AppSideOnly, which CI builds and tests) takes only the
+  app-side products, and its sources, like PetStore's production target's, import nothing but
+  Foundation and those products (never FoundationNetworking, which UnderstudyClient re-exports
+  on Linux: a target importing it itself would not notice the re-export missing);
 - the language engines are walled: an engine reaches only other engines (never the mock core,
   a transport or another package), and no product exposes an engine directly;
 - the core declares no feature: the `Understudy` target reaches no feature target, and its code
@@ -67,6 +71,20 @@ def closure(manifest, roots):
             elif kind == "product":
                 outside.add((value[1], value[0]))
     return seen, outside
+
+
+IMPORT = re.compile(r"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
+                    r"(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)", re.M)
+
+
+def foreign_imports(folder, allowed):
+    """`(file, module)` for each module the Swift files under `folder` import outside `allowed`."""
+    found = []
+    for path in sorted(pathlib.Path(folder).rglob("*.swift")):
+        for module in IMPORT.findall(path.read_text(encoding="utf-8")):
+            if module not in allowed:
+                found.append((path, module))
+    return found
 
 
 def core_names_features():
@@ -134,6 +152,26 @@ def main():
     if not set(used) <= set(APP_SIDE):
         problems.append(f"Examples/PetStore's app target uses {used}; it may use only {APP_SIDE}")
     print(f"Examples/PetStore app target: {used}")
+    # Observation: the view models are `@Observable`; it is part of the toolchain.
+    for path, module in foreign_imports("Examples/PetStore/Sources/PetStore", {"Foundation", "Observation", *APP_SIDE}):
+        problems.append(f"{path} imports {module}; Examples/PetStore's app target imports only Foundation, Observation and {APP_SIDE}")
+    # The app-side-only example: every target takes the app-side products alone (and its own
+    # targets), and its code imports Foundation, them and its own modules (tests: a test framework).
+    example = dump("Examples/AppSideOnly", scratch)
+    own = {target["name"] for target in example["targets"]}
+    for target in example["targets"]:
+        used = sorted(dependency["product"][0] for dependency in target["dependencies"] if "product" in dependency)
+        if not set(used) <= set(APP_SIDE):
+            problems.append(f"Examples/AppSideOnly's target {target['name']} uses {used}; it may use only {APP_SIDE}")
+        default = pathlib.Path("Tests" if target["type"] == "test" else "Sources", target["name"])
+        folder = pathlib.Path("Examples/AppSideOnly", target.get("path") or default)
+        if not any(folder.rglob("*.swift")):
+            problems.append(f"{folder} holds no Swift file; the imports of Examples/AppSideOnly's target {target['name']} went unchecked")
+        allowed = {"Foundation", *APP_SIDE, *own} | ({"Testing", "XCTest"} if target["type"] == "test" else set())
+        for path, module in foreign_imports(folder, allowed):
+            problems.append(f"{path} imports {module}; Examples/AppSideOnly imports only Foundation and {APP_SIDE}"
+                            " (so that it fails to build when an app-side product stops re-exporting what its API names)")
+        print(f"Examples/AppSideOnly {target['name']}: {used}")
     for problem in problems:
         print(f"error: {problem}. Move the code that needs it to the side or layer it belongs to (see DESIGN.md).", file=sys.stderr)
     sys.exit(1 if problems else 0)
