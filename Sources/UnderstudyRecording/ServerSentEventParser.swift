@@ -1,4 +1,5 @@
 import Foundation
+import Understudy
 
 /// Reads a `text/event-stream` body, fed in pieces as it arrives, back into the
 /// ``ServerSentEvent`` values a stub would send: what recording a proxied stream needs.

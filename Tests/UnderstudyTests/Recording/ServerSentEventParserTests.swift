@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Understudy
+import UnderstudyRecording
 
 /// A `text/event-stream` body read back into events, whatever the reads it arrives in.
 struct ServerSentEventParserTests {
