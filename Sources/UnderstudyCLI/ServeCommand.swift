@@ -160,13 +160,11 @@ struct ServeCommand: AsyncParsableCommand {
         let authorityFile = try https.apply(to: &configuration)
         let log = quiet ? nil : RequestLog(mock: mock, formatter: RequestLogFormatter(style: .forStandardOutput(), verbose: verbose))
         let trafficCheck = validatesTraffic ? document.map { OpenAPITrafficConsole(document: $0, mock: mock) } : nil
-        if log != nil || trafficCheck != nil {
-            configuration.requestObserver = { event, elapsed in
-                log?.record(event, elapsed: elapsed)
-                trafficCheck?.record(event)
-            }
+        if let trafficCheck { configuration.requestObserver = { event, _ in trafficCheck.record(event) } }
+        if let log {
+            mock.addServeListener(log)
+            mock.messages.observe { log.record($0) }
         }
-        if let log { mock.messages.observe { log.record($0) } }
         let watcher = watch ? MappingsWatcher(root: mappingsRoot, mock: mock, stubs: mappings, messageStubs: messageStubs) : nil
         let watching = Task {
             await watcher?.run(report: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },

@@ -18,7 +18,7 @@ extension HTTPMock {
         let served = respond(to: request, using: &generator)
         if let report = served.nearMisses { throw UnmatchedRequestError(report: report) }
         let (event, plan) = (served.event, served.plan)
-        let completion = InProcessCompletion(mock: self, event: event, webhooks: plan.webhooks)
+        let completion = InProcessCompletion(mock: self, served: served)
         if plan.delay > .zero { try await Task.sleep(for: plan.delay) }
         try Task.checkCancellation()
         let url = Self.responseURL(for: request, given: requestURL)

@@ -54,18 +54,21 @@ extension HTTPMock {
         for listener in listeners { listener.served(event) }
     }
 
-    /// Where every transport reports that an answer is over, however it ended: a stream's
-    /// delivery goes to the journal, the stub's webhooks fire (through the mock's sender, or
-    /// `defaultSender` when it has none) and the serve listeners hear of it. The one place
-    /// webhooks are fired from. With a remote store (``sharesStateRemotely``) and a delivery
-    /// or a listener, this makes round trips: call it off the event loops.
-    package func complete(_ event: ServeEvent, webhooks: PendingWebhooks?, delivery: StreamDelivery? = nil, elapsed: Duration,
-                          transport: ServeTransport, defaultSender: @autoclosure () -> any WebhookSender) {
+    /// Where every transport reports that `served`'s answer is over, however it ended: a
+    /// stream's delivery goes to the journal, the stub's webhooks fire (through the mock's
+    /// sender, or `defaultSender` when it has none) and the serve listeners hear of it. The one
+    /// place webhooks are fired from. `recorded` is the journal's entry when the answer already
+    /// recorded its end (a proxied one). With a remote store (``sharesStateRemotely``) and a
+    /// delivery or a listener, this makes round trips: call it off the event loops.
+    package func complete(_ served: ServedRequest, recorded: ServeEvent? = nil, delivery: StreamDelivery? = nil,
+                          elapsed: Duration, transport: ServeTransport, defaultSender: @autoclosure () -> any WebhookSender) {
+        let event = recorded ?? served.event
         let finished = delivery.map { finish(event, with: .streamed($0)) } ?? event
-        webhooks?.fire(defaultSender: defaultSender())
+        served.plan.webhooks?.fire(defaultSender: defaultSender())
         let listeners = extensions.serveListeners.withLock { $0.completed }
         guard !listeners.isEmpty else { return }
-        let completion = ServeCompletion(event: finished, elapsed: elapsed, transport: transport)
+        let completion = ServeCompletion(event: finished, plan: served.plan, storeFailure: served.storeFailure, elapsed: elapsed,
+                                         transport: transport)
         for listener in listeners { listener.completed(completion) }
     }
 

@@ -38,10 +38,18 @@ extension ServeListener {
 package struct ServeCompletion: Sendable {
     /// The journal's final entry (with a stream's delivery or a proxied answer recorded).
     package var event: ServeEvent
+    /// The plan that was carried out: how the answer ended (a fault, a body cut short, held open).
+    package var plan: ResponsePlan
+    /// What kept a remote store from serving the request (its answer is then the 503 that says so).
+    package var storeFailure: (any Error)?
     /// From the request's complete head to its answer's end.
     package var elapsed: Duration
     /// Which transport carried the answer out.
     package var transport: ServeTransport
+
+    package init(event: ServeEvent, plan: ResponsePlan, storeFailure: (any Error)? = nil, elapsed: Duration, transport: ServeTransport) {
+        (self.event, self.plan, self.storeFailure, self.elapsed, self.transport) = (event, plan, storeFailure, elapsed, transport)
+    }
 }
 
 /// Which transport carried out an answer, for a listener that hears only one.

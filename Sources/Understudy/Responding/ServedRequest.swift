@@ -7,10 +7,12 @@ package struct ServedRequest: Sendable {
     /// The journal's entry: the request, the stub that answered it, the response.
     package let event: ServeEvent
     /// How to answer: delays, fault, proxying or timed parts, and the webhooks to fire.
-    package let plan: ResponsePlan
+    package var plan: ResponsePlan
     /// Why no stub matched, for an unmatched request that no `onUnmatched` responder answered
     /// (the same report as the 404's body, made once).
     package let nearMisses: NearMissReport?
+    /// What kept a remote store from serving the request, answered with a 503 that says so.
+    package var storeFailure: (any Error)?
 }
 
 /// How a served request's answer ended, where the plan alone does not say: what the journal

@@ -220,7 +220,7 @@ public final class HTTPMock: Sendable {
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
     public func serve(_ request: RecordedRequest) -> ServeEvent {
         if needsScoping(request) { return serve(inScope(request)) }
-        let event = sharesStateRemotely ? chooseWatchingStore(request).event : choose(request).event
+        let event = sharesStateRemotely ? chooseWatchingStore(request).chosen.event : choose(request).event
         notifyServeListeners(event)
         return event
     }
@@ -253,9 +253,14 @@ public final class HTTPMock: Sendable {
     /// finished with ``finish(_:with:)``.
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
         if needsScoping(request) { return respond(to: inScope(request), using: &generator) }
-        let (event, nearMisses) = sharesStateRemotely ? chooseWatchingStore(request) : choose(request)
+        let event: ServeEvent, nearMisses: NearMissReport?, failure: (any Error)?
+        if sharesStateRemotely {
+            ((event, nearMisses), failure) = chooseWatchingStore(request)
+        } else {
+            ((event, nearMisses), failure) = (choose(request), nil)
+        }
         notifyServeListeners(event)
-        return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
+        return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses, storeFailure: failure)
     }
 
     /// Records in the journal how a served request's answer ended (a stream's delivery, a
@@ -275,10 +280,11 @@ public final class HTTPMock: Sendable {
     /// (not journaled: the journal is what could not be reached). Kept out of line, so that the
     /// in-memory path does not pay for it.
     @inline(never)
-    private func chooseWatchingStore(_ request: RecordedRequest) -> (event: ServeEvent, nearMisses: NearMissReport?) {
+    private func chooseWatchingStore(_ request: RecordedRequest)
+        -> (chosen: (event: ServeEvent, nearMisses: NearMissReport?), failure: (any Error)?) {
         let (chosen, failure) = StoreFailures.collecting { choose(request) }
-        guard let failure else { return chosen }
-        return (ServeEvent(request: request, stub: nil, response: Self.storeUnavailable(failure)), nil)
+        guard let failure else { return (chosen, nil) }
+        return ((ServeEvent(request: request, stub: nil, response: Self.storeUnavailable(failure)), nil), failure)
     }
 
     /// The answer to a request a remote store's failure kept from being served.

@@ -7,6 +7,8 @@ import UnderstudyMessaging
 /// 14:03:07.512 GET /users/42 → 200 "Get user" 1.3 ms
 /// 14:03:07.530 GET /users/43 → 404 no match; nearest "Get user": urlPath expected "/users/42", got "/users/43" 0.9 ms
 /// 14:03:07.601 GET /flaky → CONNECTION_RESET_BY_PEER "Flaky" 0.2 ms
+/// 14:03:07.650 GET /big → 200 "Big", then CONNECTION_RESET_BY_PEER after 2048 bytes 225.0 ms
+/// 14:03:07.700 GET /orders → 503 the state store failed: … 5002.1 ms
 /// ```
 /// and for each WebSocket message, received or sent:
 /// ```
@@ -22,14 +24,15 @@ struct RequestLogFormatter: Sendable {
     /// The most body bytes a verbose entry shows.
     var bodyLimit = 2_048
 
-    /// The entry for one served request; `nearest` is the closest stub when none matched.
-    func format(_ event: ServeEvent, elapsed: Duration, nearest: NearMiss?) -> String {
+    /// The entry for one served request, which ended as `ending`; `nearest` is the closest
+    /// stub when none matched.
+    func format(_ event: ServeEvent, ending: AnswerEnding, elapsed: Duration, nearest: NearMiss?) -> String {
         let request = event.request
-        // A fault is what the client got, not the status its stub would have had.
-        let outcome = event.response.fault.map { style.alert($0.name) } ?? style.status(event.status)
-        var line = "\(style.dim(Self.clock(request.timestamp))) \(request.method) \(request.url) → \(outcome) "
+        var line = "\(style.dim(Self.clock(request.timestamp))) \(request.method) \(request.url) → \(outcome(ending)) "
         if let stub = event.stubIdentity {
-            line += Self.name(of: stub)
+            line += Self.name(of: stub) + consequence(ending)
+        } else if case .storeFailed(let failure) = ending {
+            line += style.alert("the state store failed") + ": \(failure)"
         } else {
             line += style.alert("no match")
             if let nearest, let stub = nearest.stub {
@@ -38,6 +41,7 @@ struct RequestLogFormatter: Sendable {
                     line += ": \(differing.field) expected \(differing.expected), got \(differing.actual)"
                 }
             }
+            line += consequence(ending)
         }
         line += " " + style.dim(Self.milliseconds(elapsed))
         guard verbose else { return line + "\n" }
@@ -48,6 +52,26 @@ struct RequestLogFormatter: Sendable {
         lines += response.headers.map { style.dim("  < \($0.name): \($0.value)") }
         if let data = response.body.inlineData { lines += body(data, "  < ") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the client got first: the status, or the fault it got instead.
+    private func outcome(_ ending: AnswerEnding) -> String {
+        switch ending {
+        case .complete(let status), .cut(let status, _, _, _), .heldOpen(let status), .clientLeft(let status, _, _): style.status(status)
+        case .fault(let fault): style.alert(fault.name)
+        case .storeFailed: style.status(503)
+        }
+    }
+
+    /// What happened after the status: `, then CONNECTION_RESET_BY_PEER after 2048 bytes`.
+    private func consequence(_ ending: AnswerEnding) -> String {
+        switch ending {
+        case .complete, .fault, .storeFailed: ""
+        case let .cut(_, fault, bytes, stalled): (stalled ? ", stalled after \(bytes) bytes, then " : ", then ") + style.alert(fault.name)
+            + (stalled ? "" : " after \(bytes) bytes")
+        case .heldOpen: ", then held open"
+        case let .clientLeft(_, delivered, parts): ", client left after \(delivered) of \(parts) parts"
+        }
     }
 
     /// The entry for one WebSocket message; `nearest` is the closest stub to a received

@@ -109,7 +109,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let request = recordedRequest(head, body: body, channel: context.channel)
         guard server.configuration.adminEnabled, AdminAPI.isAdmin(path: request.path) else {
             if server.configuration.stubCORS, let preflight = StubCORS.preflightAnswer(to: request) {
-                carryOut(adminPlan(preflight, to: request), for: nil, head: head, startedAt: started, context: context)
+                carryOut(adminPlan(preflight, to: request), served: nil, head: head, startedAt: started, context: context)
                 return
             }
             if server.mock.sharesStateRemotely {
@@ -120,9 +120,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             if server.configuration.stubCORS {
                 var plan = served.plan
                 StubCORS.decorate(&plan, for: request)
-                carryOut(plan, for: served.event, head: head, startedAt: started, context: context)
+                carryOut(plan, served: served, head: head, startedAt: started, context: context)
             } else {
-                carryOut(served.plan, for: served.event, head: head, startedAt: started, context: context)
+                carryOut(served.plan, served: served, head: head, startedAt: started, context: context)
             }
             return
         }
@@ -155,7 +155,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         let response = admitted ? api.handle(request) : AdminToken.unauthorized(for: request)
-        carryOut(adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
+        carryOut(adminPlan(response, to: request), served: nil, head: head, startedAt: started, context: context)
     }
 
     /// A promise of an admin call's answer, made off the event loop; the answer is carried out
@@ -164,7 +164,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                              context: ChannelHandlerContext) -> EventLoopPromise<ResponseDefinition> {
         let answer = context.eventLoop.makePromise(of: ResponseDefinition.self)
         answer.futureResult.assumeIsolated().whenSuccess { response in
-            self.carryOut(self.adminPlan(response, to: request), for: nil, head: head, startedAt: started, context: context)
+            self.carryOut(self.adminPlan(response, to: request), served: nil, head: head, startedAt: started, context: context)
         }
         return answer
     }
@@ -183,7 +183,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         served.assumeIsolated().whenSuccess { served in
             var plan = served.plan
             if decoratesForCORS { StubCORS.decorate(&plan, for: request) }
-            self.carryOut(plan, for: served.event, head: head, startedAt: started, context: context)
+            self.carryOut(plan, served: served, head: head, startedAt: started, context: context)
         }
     }
 
@@ -192,9 +192,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Waits the plan's delay, then carries out its action.
-    private func carryOut(_ plan: ResponsePlan, for event: ServeEvent?, head: HTTPRequestHead, startedAt started: NIODeadline,
+    private func carryOut(_ plan: ResponsePlan, served: ServedRequest?, head: HTTPRequestHead, startedAt started: NIODeadline,
                           context: ChannelHandlerContext) {
-        let finished = completion(of: plan, for: event, startedAt: started)
+        let event = served?.event
+        let finished = completion(of: plan, for: served, startedAt: started)
         if plan.delay > .zero {
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(plan.delay)) {
                 self.perform(plan, head: head, event: event, context: context, then: finished)
@@ -208,8 +209,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// the answer already recorded its end (a proxied one): the mock's one completion, which
     /// records a stream's delivery, fires the stub's webhooks and tells the serve listeners
     /// (the console log, the dashboard). `nil` when there is nothing to do.
-    private func completion(of plan: ResponsePlan, for event: ServeEvent?, startedAt started: NIODeadline) -> ((ServeEvent?) -> Void)? {
-        guard let event else { return nil }
+    private func completion(of plan: ResponsePlan, for served: ServedRequest?, startedAt started: NIODeadline) -> ((ServeEvent?) -> Void)? {
+        guard var served else { return nil }
+        served.plan = plan
         let mock = server.mock
         let webhooks = plan.webhooks
         let listened = mock.hasCompletionListeners
@@ -220,9 +222,8 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             // No delivery recorded: the client left before the stream began (during a delay).
             let delivery = streamedParts.map { writer.streamDelivery ?? StreamDelivery(partsDelivered: 0, parts: $0, clientLeftEarly: true) }
             let elapsed = Duration.nanoseconds((NIODeadline.now() - started).nanoseconds)
-            let complete: @Sendable () -> Void = {
-                mock.complete(recorded ?? event, webhooks: webhooks, delivery: delivery, elapsed: elapsed, transport: transport,
-                              defaultSender: upstream)
+            let complete: @Sendable () -> Void = { [served] in
+                mock.complete(served, recorded: recorded, delivery: delivery, elapsed: elapsed, transport: transport, defaultSender: upstream)
             }
             // A shared store is a round trip away: the delivery is recorded and the listeners'
             // work (the dashboard's near misses) done off the event loop (the client has the

@@ -186,10 +186,10 @@ struct SeamTests {
         #expect(mock.hasCompletionListeners)
 
         mock.stub(.get(urlPath: "/s"), .ok.body("abc"))
-        let event = mock.serve(RecordedRequest(method: .get, url: "/s"))
+        var generator = SystemRandomNumberGenerator()
+        let served = mock.respond(to: RecordedRequest(method: .get, url: "/s"), using: &generator)
         let delivery = StreamDelivery(partsDelivered: 1, parts: 2, clientLeftEarly: true)
-        mock.complete(event, webhooks: nil, delivery: delivery, elapsed: .milliseconds(4), transport: .inProcess,
-                      defaultSender: UnusedSender())
+        mock.complete(served, delivery: delivery, elapsed: .milliseconds(4), transport: .inProcess, defaultSender: UnusedSender())
         #expect(both.completed.withLock { $0 } == ["/s true"])
         #expect(servedOnly.completed.withLock { $0 }.isEmpty)
         #expect(mock.serveEvents.first?.streamDelivery == delivery, "the delivery is journaled before the listeners hear")
