@@ -37,6 +37,14 @@ public struct MessageAction: Sendable {
     /// `transformerParameters`).
     public var transformerParameters: JSONObject = [:]
 
+    /// Whether the action ends the sockets it targets (a close or a drop).
+    var endsTheSocket: Bool {
+        switch kind {
+        case .send: false
+        case .close, .drop: true
+        }
+    }
+
     /// An action sending `body` to `target`, after `delay`.
     public init(send body: MessageBody?, to target: Target = .originating, after delay: Duration? = nil) {
         self.kind = .send(body)

@@ -345,15 +345,24 @@ public final class MessageHub: Sendable {
     }
 
     /// Runs the stubs' actions in order, then `then` (which journals the received message,
-    /// after the messages sent, as WireMock 4 does). With delays, `then` runs at once and the
-    /// actions on a task of their own, each after its delay. `urlPattern` names the path
-    /// parameters a stub's templates read (by default, those of its channel pattern).
+    /// after the messages sent, as WireMock 4 does), but before a close or a drop: a client
+    /// that has seen its socket end finds its message in the journal. With delays, `then` runs
+    /// at once and the actions on a task of their own, each after its delay. `urlPattern`
+    /// names the path parameters a stub's templates read (by default, those of its channel
+    /// pattern).
     private func perform(_ stubs: [StoredMessageStub], origin: Socket?, request: RecordedRequest,
                          urlPattern: (StoredMessageStub) -> URLPattern? = { $0.mapping.trigger.channelPattern?.url },
                          message: WebSocketMessage?, then: (@Sendable () -> Void)?) {
         let steps = stubs.flatMap { stub in stub.mapping.actions.map { (action: $0, stub: stub, urlPattern: urlPattern(stub)) } }
         guard steps.contains(where: { $0.action.delay != nil }) else {
-            for step in steps { run(step.action, of: step.stub, origin: origin, request: request, urlPattern: step.urlPattern, message: message) }
+            var then = then
+            for step in steps {
+                if step.action.endsTheSocket {
+                    then?()
+                    then = nil
+                }
+                run(step.action, of: step.stub, origin: origin, request: request, urlPattern: step.urlPattern, message: message)
+            }
             then?()
             return
         }

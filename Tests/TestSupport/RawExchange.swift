@@ -9,6 +9,8 @@ import NIOPosix
 package struct RawExchange: Sendable {
     package var received: String
     package var receivedBytes: Int
+    /// The bytes received, as they came (``received`` is their text).
+    package var receivedBuffer = ByteBuffer()
     /// Whether the client's own timeout closed the connection (the server never did).
     package var closedByClient = false
     /// The error that ended the connection, for example a reset.
@@ -71,6 +73,8 @@ package final class RawCollector: ChannelInboundHandler, Sendable {
         box.withLockedValue {
             $0.received += String(buffer: buffer)
             $0.receivedBytes += buffer.readableBytes
+            var copy = buffer
+            $0.receivedBuffer.writeBuffer(&copy)
         }
     }
 

@@ -69,14 +69,20 @@ struct WebSocketRefused: Error {}
 
 /// Opens a WebSocket on `path` of a started server, runs `body` with it, then closes it;
 /// throws ``WebSocketRefused`` when the server answers the upgrade as a plain request.
+/// `leftOverBytes` is what the client's HTTP decoder does with bytes that arrive in the same
+/// read as the 101: keep them (what a WebSocket client must do, as the server may send at
+/// once), or NIO's default, drop them.
 func withWebSocket<Result: Sendable>(
     _ server: MockServer, path: String, headers: [(String, String)] = [],
+    leftOverBytes: RemoveAfterUpgradeStrategy = .forwardBytes,
     _ body: (inout WebSocketTestSession) async throws -> Result
 ) async throws -> Result {
     let port = try server.port
     let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
     let upgrade: EventLoopFuture<Upgrade> = try await bootstrap.connect(host: "127.0.0.1", port: port) { (channel: any Channel) in
-        channel.eventLoop.makeCompletedFuture { try configureUpgrade(channel, port: port, path: path, headers: headers) }
+        channel.eventLoop.makeCompletedFuture {
+            try configureUpgrade(channel, port: port, path: path, headers: headers, leftOverBytes: leftOverBytes)
+        }
     }
     switch try await upgrade.get() {
     case .refused:
@@ -90,7 +96,8 @@ func withWebSocket<Result: Sendable>(
 }
 
 /// Sets up a client channel that asks for a WebSocket upgrade of `path`.
-private func configureUpgrade(_ channel: any Channel, port: Int, path: String, headers: [(String, String)]) throws -> EventLoopFuture<Upgrade> {
+private func configureUpgrade(_ channel: any Channel, port: Int, path: String, headers: [(String, String)],
+                              leftOverBytes: RemoveAfterUpgradeStrategy) throws -> EventLoopFuture<Upgrade> {
     let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: 1 << 24, upgradePipelineHandler: { (channel: any Channel, head: HTTPResponseHead) in
         channel.eventLoop.makeCompletedFuture { () throws -> Upgrade in
             .upgraded(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel), head)
@@ -103,7 +110,7 @@ private func configureUpgrade(_ channel: any Channel, port: Int, path: String, h
         upgradeRequestHead: head, upgraders: [upgrader],
         notUpgradingCompletionHandler: { (channel: any Channel) in channel.eventLoop.makeSucceededFuture(Upgrade.refused) })
     var pipelineConfiguration = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
-    // A frame the server sends with its 101 (a greeting) arrives in the same read: keep it.
-    pipelineConfiguration.leftOverBytesStrategy = .forwardBytes
+    // A frame the server sends with its 101 (a greeting) may arrive in the same read: keep it.
+    pipelineConfiguration.leftOverBytesStrategy = leftOverBytes
     return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipelineConfiguration)
 }
