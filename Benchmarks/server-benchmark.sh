@@ -36,16 +36,18 @@ PY
 "$bin/understudy" serve --quiet --root "$work/many" --port 18083 >/dev/null & pids+=($!)
 python3 Benchmarks/pytest_httpserver_stub.py 18084 >/dev/null 2>&1 & pids+=($!)
 "$bin/UnderstudyServerBenchmarks" raw-mock --port 18085 >/dev/null & pids+=($!)
-for port in 18081 18082 18083 18084 18085; do
+# As a user starts it: the console request log on (its lines go to /dev/null here).
+"$bin/understudy" serve --root "$work/one" --port 18086 >/dev/null & pids+=($!)
+for port in 18081 18082 18083 18084 18085 18086; do
     wait_ready "http://127.0.0.1:$port/hello"
 done
 
-names=("raw SwiftNIO (ceiling)" "understudy serve, 1 stub" "understudy serve, 10 000 stubs" "pytest-httpserver" "raw SwiftNIO + HTTPMock.serve, 1 stub")
-ports=(18081 18082 18083 18084 18085)
+names=("raw SwiftNIO (ceiling)" "understudy serve --quiet, 1 stub" "understudy serve --quiet, 10 000 stubs" "pytest-httpserver" "raw SwiftNIO + HTTPMock.serve, 1 stub" "understudy serve (request log on), 1 stub")
+ports=(18081 18082 18083 18084 18085 18086)
 declare -A rps p50 p99
 for connections in 1 50; do
     threads=$(( connections == 1 ? 1 : 2 ))
-    for index in 0 1 2 3 4; do
+    for index in 0 1 2 3 4 5; do
         out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency "http://127.0.0.1:${ports[$index]}/hello")
         rps[$connections,$index]=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
         p50[$connections,$index]=$(echo "$out" | awk '$1 == "50%" {print $2}')
@@ -58,7 +60,7 @@ done
 echo "| server | connections | requests/s | ratio to raw | p50 | p99 |"
 echo "|---|---:|---:|---:|---:|---:|"
 for connections in 1 50; do
-    for index in 0 1 2 3 4; do
+    for index in 0 1 2 3 4 5; do
         ratio=$(python3 -c "print(f'{${rps[$connections,$index]} / ${rps[$connections,0]}:.2f}')")
         echo "| ${names[$index]} | $connections | ${rps[$connections,$index]} | ${ratio}× | ${p50[$connections,$index]} | ${p99[$connections,$index]} |"
     done

@@ -14,8 +14,7 @@ extension HTTPMock {
     /// - Parameter url: the URL the caller asked for, which the response carries when it is the
     ///   request's ``RecordedRequest/absoluteURL``; by default, that URL is parsed again.
     package func answer(_ request: RecordedRequest, url requestURL: URL? = nil) async throws -> InProcessAnswer {
-        var generator = SystemRandomNumberGenerator()
-        let served = respond(to: request, using: &generator)
+        let served = await respond(to: request)
         if let report = served.nearMisses { throw UnmatchedRequestError(report: report) }
         let (event, plan) = (served.event, served.plan)
         let completion = InProcessCompletion(mock: self, served: served)
@@ -32,6 +31,7 @@ extension HTTPMock {
             // URLSession hands over upstream's body in one piece (on Linux `data(for:)` cannot
             // even see the pieces), so no arrival times are kept: recording gives a plain body.
             finish(event, with: .proxied(upstream, timeline: nil))
+            var generator = SystemRandomNumberGenerator()
             let relayed = ResponsePlan.make(for: upstream, to: request, stub: event.stubIdentity,
                                             bodyData: { try $0.bodyData(root: nil) }, using: &generator)
             guard case let .respond(head, body) = relayed.action else { throw URLError(.badServerResponse) }

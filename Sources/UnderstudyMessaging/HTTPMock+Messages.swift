@@ -22,11 +22,18 @@ extension HTTPMock {
     }
 
     /// Serves a WebSocket upgrade request when the stub it matches accepts WebSockets
-    /// (``Understudy/ResponseDefinition/acceptsWebSocket``), as ``Understudy/HTTPMock/serve(_:)``
-    /// does; `nil`, touching nothing, when it does not.
-    package func serveWebSocketUpgrade(_ request: RecordedRequest) -> ServeEvent? {
-        serve(request) { $0.response.definition?.acceptsWebSocket == true }
+    /// (``Understudy/ResponseDefinition/acceptsWebSocket``), as any request is served (a remote
+    /// store's round trips awaited); `nil`, touching nothing, when it does not.
+    package func serveWebSocketUpgrade(_ request: RecordedRequest) async -> ServeEvent? {
+        await serve(request, ifItsStub: Self.acceptsWebSockets)
     }
+
+    /// ``serveWebSocketUpgrade(_:)`` on the in-memory store, synchronously (`nil` for a remote one).
+    package func serveWebSocketUpgradeLocally(_ request: RecordedRequest) -> ServeEvent? {
+        serveLocally(request, ifItsStub: Self.acceptsWebSockets)
+    }
+
+    private static let acceptsWebSockets: @Sendable (StubMapping) -> Bool = { $0.response.definition?.acceptsWebSocket == true }
 }
 
 extension HTTPMock.Configuration {

@@ -1,5 +1,6 @@
 package import Foundation
 public import Understudy
+import NIOPosix
 import PostgresNIO
 import UnderstudySupport
 
@@ -106,8 +107,6 @@ public final class PostgresStateStore: MockStateStore {
 
     deinit { close() }
 
-    package var isRemote: Bool { true }
-
     // MARK: Failures
 
     /// Hands a failure to whoever collects them, else writes it to standard error.
@@ -115,6 +114,12 @@ public final class PostgresStateStore: MockStateStore {
         if !StoreFailures.report(error) {
             FileHandle.standardError.write(Data("understudy: \(error)\n".utf8))
         }
+    }
+
+    /// `body`, whose round trips block, run on NIO's thread pool for blocking work: never on
+    /// an event loop, nor on a thread of Swift's cooperative pool, which awaits it.
+    func offThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await NIOThreadPool.singleton.runIfActive { try body() }
     }
 
     /// `body`'s result, or `fallback` after reporting its failure.
@@ -278,7 +283,7 @@ public final class PostgresStateStore: MockStateStore {
 
     // MARK: Serving
 
-    package func snapshot(for namespace: String?) -> StoreSnapshot {
+    package func snapshot(for namespace: String?) async throws -> StoreSnapshot {
         let key = namespace ?? ""
         let (registry, stubsVersion, usesScenarios, held) = cache.withLock { cache in
             (cache.registry, cache.stubsVersion, cache.usesScenarios, cache.scenarios[key])
@@ -286,7 +291,7 @@ public final class PostgresStateStore: MockStateStore {
         guard usesScenarios else {
             return StoreSnapshot(registry: registry, scenarios: ScenarioStates(), generation: StoreGeneration(stubs: stubsVersion, scenarios: -1))
         }
-        let scenarios = held ?? attempt((version: -2, states: ScenarioStates())) { () throws(PostgresStoreError) in try loadScenarios(key) }
+        let scenarios = if let held { held } else { try await offThread { try self.loadScenarios(key) } }
         return StoreSnapshot(registry: registry, scenarios: scenarios.states, generation: StoreGeneration(stubs: stubsVersion, scenarios: scenarios.version))
     }
 
@@ -330,49 +335,51 @@ public final class PostgresStateStore: MockStateStore {
     }
 
     package func commit(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
-                        journaling answer: JournalAnswer?) -> StoreCommit? {
+                        journaling answer: JournalAnswer?) async throws -> StoreCommit? {
+        try await offThread { try self.commitBlocking(entry, namespace: namespace, generation: generation, journaling: answer) }
+    }
+
+    private func commitBlocking(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
+                                journaling answer: JournalAnswer?) throws(PostgresStoreError) -> StoreCommit? {
         let key = namespace ?? ""
         let mapping = entry.mapping
         let checksScenarios = generation.scenarios >= 0
         let newState = checksScenarios && mapping.scenarioName != nil ? mapping.newScenarioState : nil
-        let failed = StoreCommit(callCount: 0, event: nil)
-        return attempt(failed) { () throws(PostgresStoreError) -> StoreCommit? in
-            var event = answer.map { $0.event(journalSequence: nil) }
-            let text = try event.map(storedText)
-            let row = try pool.withConnection { connection in
-                try connection.run("""
-                    SELECT outcome, calls, journal_position FROM understudy_commit(
-                        \(key), \(generation.stubs), \(generation.scenarios), \(mapping.id), \(mapping.scenarioName), \(newState),
-                        \(event?.id), \(text), \(Int64(journalCapacity)))
-                    """).first?.decode((Int32, Int64, Int64?).self)
-            }
-            guard let (outcome, calls, position) = row else { throw PostgresStoreError("the commit function returned nothing") }
-            switch outcome {
-            case 0:
-                if let newState, let scenario = mapping.scenarioName {
-                    cache.withLock { cache in
-                        guard var held = cache.scenarios[key], held.version == generation.scenarios else { return }
-                        held.states.set(scenario, to: newState)
-                        held.version += 1
-                        cache.scenarios[key] = held
-                    }
+        var event = answer.map { $0.event(journalSequence: nil) }
+        let text = try event.map(storedText)
+        let row = try pool.withConnection { connection in
+            try connection.run("""
+                SELECT outcome, calls, journal_position FROM understudy_commit(
+                    \(key), \(generation.stubs), \(generation.scenarios), \(mapping.id), \(mapping.scenarioName), \(newState),
+                    \(event?.id), \(text), \(Int64(journalCapacity)))
+                """).first?.decode((Int32, Int64, Int64?).self)
+        }
+        guard let (outcome, calls, position) = row else { throw PostgresStoreError("the commit function returned nothing") }
+        switch outcome {
+        case 0:
+            if let newState, let scenario = mapping.scenarioName {
+                cache.withLock { cache in
+                    guard var held = cache.scenarios[key], held.version == generation.scenarios else { return }
+                    held.states.set(scenario, to: newState)
+                    held.version += 1
+                    cache.scenarios[key] = held
                 }
-                if let position { event = event?.journaled(at: Int(position)) }
-                return StoreCommit(callCount: Int(calls), event: event)
-            case 1:
-                try reloadStubs()
-                return nil
-            default:
-                try loadScenarios(key)
-                return nil
             }
+            if let position { event = event?.journaled(at: Int(position)) }
+            return StoreCommit(callCount: Int(calls), event: event)
+        case 1:
+            try reloadStubs()
+            return nil
+        default:
+            try loadScenarios(key)
+            return nil
         }
     }
 
-    package func confirmMiss(namespace: String?, generation: StoreGeneration) -> Bool {
+    package func confirmMiss(namespace: String?, generation: StoreGeneration) async throws -> Bool {
         let key = namespace ?? ""
-        return attempt(true) { () throws(PostgresStoreError) -> Bool in
-            let row = try pool.withConnection { connection in
+        return try await offThread { () throws(PostgresStoreError) -> Bool in
+            let row = try self.pool.withConnection { connection in
                 try connection.run("""
                     SELECT (SELECT stubs_version FROM understudy_meta WHERE id = 1),
                            coalesce((SELECT version FROM understudy_scenario_versions WHERE namespace = \(key)), 0)
@@ -380,11 +387,11 @@ public final class PostgresStateStore: MockStateStore {
             }
             guard let (stubs, scenarios) = row else { return true }
             if stubs != generation.stubs {
-                try reloadStubs()
+                try self.reloadStubs()
                 return false
             }
             if generation.scenarios >= 0, scenarios != generation.scenarios {
-                try loadScenarios(key)
+                try self.loadScenarios(key)
                 return false
             }
             return true
@@ -392,14 +399,14 @@ public final class PostgresStateStore: MockStateStore {
     }
 
     @discardableResult
-    package func journal(_ answer: JournalAnswer) -> ServeEvent {
+    package func journal(_ answer: JournalAnswer) async throws -> ServeEvent {
         let event = answer.event(journalSequence: nil)
-        guard journalCapacity > 0, !StoreFailures.hasFailed else { return event }
-        return attempt(event) { () throws(PostgresStoreError) -> ServeEvent in
-            let text = try storedText(event)
+        guard journalCapacity > 0 else { return event }
+        return try await offThread { () throws(PostgresStoreError) -> ServeEvent in
+            let text = try self.storedText(event)
             let namespace = event.request.namespace ?? ""
-            let position = try pool.withConnection { connection in
-                try connection.run("SELECT understudy_journal_append(\(event.id), \(namespace), \(text), \(Int64(journalCapacity)))")
+            let position = try self.pool.withConnection { connection in
+                try connection.run("SELECT understudy_journal_append(\(event.id), \(namespace), \(text), \(Int64(self.journalCapacity)))")
                     .first?.decode(Int64?.self)
             }
             return event.journaled(at: position.flatMap { $0 }.map { Int($0) })

@@ -53,8 +53,8 @@ package enum MockStateStoreConformance {
     /// Commits on a fresh snapshot, as a request matched just now would.
     @discardableResult
     private static func commit(_ store: any MockStateStore, _ entry: StubRegistry.Entry, namespace: String? = nil,
-                               journaling answer: JournalAnswer?) -> StoreCommit? {
-        store.commit(entry, namespace: namespace, generation: store.snapshot(for: namespace).generation, journaling: answer)
+                               journaling answer: JournalAnswer?) async throws -> StoreCommit? {
+        try await store.commit(entry, namespace: namespace, generation: store.snapshot(for: namespace).generation, journaling: answer)
     }
 
     private static func entry(_ store: any MockStateStore, _ mapping: StubMapping) throws -> StubRegistry.Entry {
@@ -84,15 +84,15 @@ package enum MockStateStoreConformance {
         let move = stub("/move", scenario: "s", from: Scenario.started, to: "moved")
         store.add([StubRegistry.PreparedStub(move)])
         let entry = try entry(store, move)
-        let generation = store.snapshot(for: nil).generation
-        let committed = try #require(store.commit(entry, namespace: nil, generation: generation,
+        let generation = try await store.snapshot(for: nil).generation
+        let committed = try #require(try await store.commit(entry, namespace: nil, generation: generation,
                                                   journaling: .response(request("/move"), entry: entry, response: nil)))
         #expect(committed.callCount == 1)
         #expect(committed.event?.request.url == "/move")
         #expect(store.scenarioStates(in: nil).state(of: "s") == "moved")
         // The snapshot a second request matched against is stale now: nothing changes.
-        #expect(store.commit(entry, namespace: nil, generation: generation,
-                             journaling: .response(request("/move"), entry: entry, response: nil)) == nil)
+        #expect(try await store.commit(entry, namespace: nil, generation: generation,
+                                       journaling: .response(request("/move"), entry: entry, response: nil)) == nil)
         #expect(store.callCount(of: move.id, in: nil) == 1)
         #expect(store.events.count == 1)
     }
@@ -104,31 +104,24 @@ package enum MockStateStoreConformance {
             stub("/step", scenario: "chain", from: index == 0 ? Scenario.started : "s\(index)", to: "s\(index + 1)")
         }
         store.add(stubs.map(StubRegistry.PreparedStub.init))
-        // Snapshot, match, commit if still true, else match again (as HTTPMock does). The store's
-        // calls block (a remote store's make round trips), so the contenders are threads, as a
-        // server's are, not tasks that would hold Swift concurrency's few threads meanwhile.
-        let serve: @Sendable () -> Int? = {
+        // Snapshot, match, commit if still true, else match again (as HTTPMock does), from many
+        // tasks at once: the serving part is asynchronous (a remote store awaits its round trips).
+        let serve: @Sendable () async throws -> Int? = {
             while true {
-                let snapshot = store.snapshot(for: nil)
+                let snapshot = try await store.snapshot(for: nil)
                 guard let index = stubs.firstIndex(where: { snapshot.scenarios.state(of: "chain") == $0.requiredScenarioState }),
                       let entry = snapshot.registry.entry(id: stubs[index].id) else {
                     // The last state: a miss, unless the snapshot was stale.
-                    if store.confirmMiss(namespace: nil, generation: snapshot.generation) { return nil }
+                    if try await store.confirmMiss(namespace: nil, generation: snapshot.generation) { return nil }
                     continue
                 }
-                if store.commit(entry, namespace: nil, generation: snapshot.generation, journaling: nil) != nil { return index }
+                if try await store.commit(entry, namespace: nil, generation: snapshot.generation, journaling: nil) != nil { return index }
             }
         }
-        let served = await withTaskGroup(of: Int?.self) { group in
-            for _ in 0..<(states * 2) {
-                group.addTask {
-                    await withCheckedContinuation { continuation in
-                        DispatchQueue.global().async { continuation.resume(returning: serve()) }
-                    }
-                }
-            }
+        let served = try await withThrowingTaskGroup(of: Int?.self) { group in
+            for _ in 0..<(states * 2) { group.addTask { try await serve() } }
             var served: [Int] = []
-            for await index in group { if let index { served.append(index) } }
+            for try await index in group { if let index { served.append(index) } }
             return served
         }
         #expect(served.sorted() == Array(0..<states))
@@ -140,9 +133,9 @@ package enum MockStateStoreConformance {
         let move = stub("/move", scenario: "s", to: "moved")
         store.add([StubRegistry.PreparedStub(move)])
         let entry = try entry(store, move)
-        commit(store, entry, namespace: "a", journaling: .response(request("/move", namespace: "a"), entry: entry, response: nil))
-        commit(store, entry, namespace: "a", journaling: .response(request("/move", namespace: "a"), entry: entry, response: nil))
-        commit(store, entry, namespace: "b", journaling: .response(request("/move", namespace: "b"), entry: entry, response: nil))
+        try await commit(store, entry, namespace: "a", journaling: .response(request("/move", namespace: "a"), entry: entry, response: nil))
+        try await commit(store, entry, namespace: "a", journaling: .response(request("/move", namespace: "a"), entry: entry, response: nil))
+        try await commit(store, entry, namespace: "b", journaling: .response(request("/move", namespace: "b"), entry: entry, response: nil))
         #expect(store.scenarioStates(in: "a").state(of: "s") == "moved")
         #expect(store.scenarioStates(in: nil).state(of: "s") == Scenario.started)
         #expect(store.callCount(of: move.id, in: "a") == 2)
@@ -157,7 +150,7 @@ package enum MockStateStoreConformance {
 
     private static func journal(_ make: @Sendable (Int) -> any MockStateStore) async throws {
         let store = make(3)
-        for index in 0..<5 { store.journal(.response(request("/\(index)"), entry: nil, response: .notFound)) }
+        for index in 0..<5 { try await store.journal(.response(request("/\(index)"), entry: nil, response: .notFound)) }
         #expect(store.events.map(\.request.url) == ["/2", "/3", "/4"])
         let last = try #require(store.events.last)
         store.replace(ServeEvent(request: last.request, stub: nil, response: .ok))
@@ -165,13 +158,13 @@ package enum MockStateStoreConformance {
         #expect(store.removeEvents { $0.request.url == "/3" }.map(\.request.url) == ["/3"])
         #expect(store.events.map(\.request.url) == ["/2", "/4"])
         let disabled = make(0)
-        disabled.journal(.response(request("/x"), entry: nil, response: .notFound))
+        try await disabled.journal(.response(request("/x"), entry: nil, response: .notFound))
         #expect(disabled.events.isEmpty)
     }
 
     private static func waiters(_ make: @Sendable (Int) -> any MockStateStore) async throws {
         let store = make(100)
-        store.journal(.response(request("/e"), entry: nil, response: .ok))
+        try await store.journal(.response(request("/e"), entry: nil, response: .ok))
         // One is there already; the second arrives while the task waits.
         let pattern = RequestPattern.get(urlPath: "/e")
         let registered = Locked<Bool>(false)
@@ -184,8 +177,8 @@ package enum MockStateStoreConformance {
                 }
             }
             while !registered.withLock({ $0 }) { await Task.yield() }
-            store.journal(.response(request("/other"), entry: nil, response: .ok))
-            store.journal(.response(request("/e"), entry: nil, response: .ok))
+            try await store.journal(.response(request("/other"), entry: nil, response: .ok))
+            try await store.journal(.response(request("/e"), entry: nil, response: .ok))
             try await group.waitForAll()
         }
         // Enough there already: resumed at once, and no waiter kept.
@@ -210,7 +203,7 @@ package enum MockStateStoreConformance {
         let keep = stub("/keep")
         store.add([StubRegistry.PreparedStub(move), StubRegistry.PreparedStub(keep)])
         let entry = try entry(store, move)
-        commit(store, entry, journaling: .response(request("/move"), entry: entry, response: nil))
+        try await commit(store, entry, journaling: .response(request("/move"), entry: entry, response: nil))
         #expect(store.removeStubs { $0.id == move.id }.map(\.id) == [move.id])
         #expect(store.callCount(of: move.id, in: nil) == 0)
         #expect(store.scenarioStates(in: nil).state(of: "s") == Scenario.started)

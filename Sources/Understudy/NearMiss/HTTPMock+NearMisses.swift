@@ -7,9 +7,8 @@ extension HTTPMock {
     public func nearMisses(for request: RecordedRequest) -> NearMissReport {
         if needsScoping(request) { return nearMisses(for: inScope(request)) }
         let requestNamespace = request.namespace
-        let snapshot = store.snapshot(for: requestNamespace)
-        var report = nearMissCalculator.nearest(to: request, in: snapshot.registry, scenarios: snapshot.scenarios,
-                                                namespace: requestNamespace)
+        let (registry, scenarios) = stubsAndStates(for: requestNamespace)
+        var report = nearMissCalculator.nearest(to: request, in: registry, scenarios: scenarios, namespace: requestNamespace)
         report.noStubsHint = configuration.noStubsHint
         return report
     }

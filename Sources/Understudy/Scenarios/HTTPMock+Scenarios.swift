@@ -4,8 +4,7 @@ extension HTTPMock {
     /// Every scenario the stubs mention, sorted by name. A namespaced handle lists the
     /// scenarios of the stubs its requests see, in its namespace's states.
     public var scenarios: [Scenario] {
-        let snapshot = store.snapshot(for: namespace)
-        let (registry, states) = (snapshot.registry, snapshot.scenarios)
+        let (registry, states) = stubsAndStates(for: namespace)
         var possible: [String: Set<String>] = [:]
         for mapping in registry.mappings where namespace == nil || mapping.namespace == nil || mapping.namespace == namespace {
             guard let name = mapping.scenarioName else { continue }

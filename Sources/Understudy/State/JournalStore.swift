@@ -8,6 +8,10 @@ package protocol JournalStore: AnyObject, Sendable {
     /// The journal entry of the request with the id.
     func event(id: UUID) -> ServeEvent?
 
+    /// Replaces the journal's entry for `event`'s request, if the journal still holds it (how
+    /// an answer ended: a stream's delivery, a proxied answer), after the answer.
+    func replace(_ event: ServeEvent)
+
     /// Removes the journal entries `shouldRemove` selects; returns them.
     @discardableResult
     func removeEvents(where shouldRemove: (ServeEvent) -> Bool) -> [ServeEvent]

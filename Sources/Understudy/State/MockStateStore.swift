@@ -23,14 +23,11 @@ import Foundation
 /// - Namespaces partition scenario states, call counts and the journal (see ``Namespace``).
 ///
 /// Every method may be called from any thread. A store whose state lives elsewhere makes its
-/// round trips inside these calls (so a server calls them off its event loops, see
-/// ``isRemote``) and reports what failed through ``StoreFailures``; the in-memory store only
-/// takes its lock.
+/// round trips inside these calls: the serving part's asynchronously, throwing what fails (the
+/// request is answered 503, saying so); the other parts' blocking (a server calls them off its
+/// event loops), reporting what fails through ``StoreFailures``. The in-memory store only
+/// takes its lock, and ``HTTPMock`` serves on it synchronously: any other store is remote.
 package protocol MockStateStore: StubStore, ServingStore, JournalStore, ScenarioStore, SettingsStore {
-    /// Whether calls make round trips to another process: a server then serves off its event
-    /// loops, and serving watches for ``StoreFailures``.
-    var isRemote: Bool { get }
-
     // MARK: Reset
 
     /// Drops one namespace: its stubs, journal entries, scenario states and call counts.
@@ -100,8 +97,4 @@ package struct StoreCommit: Sendable {
         self.callCount = callCount
         self.event = event
     }
-}
-
-extension MockStateStore {
-    package var isRemote: Bool { false }
 }

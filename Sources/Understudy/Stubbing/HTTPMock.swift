@@ -52,7 +52,7 @@ public final class HTTPMock: Sendable {
         self.configuration = configuration
         self.namespace = nil
         self.store = store
-        self.sharesStateRemotely = store.isRemote
+        self.local = store as? InMemoryStateStore
         self.settings = Locked(Settings(globalDelays: configuration.globalDelays, answerDefaults: configuration.answerDefaults))
         self.templater = ResponseTemplater(seed: configuration.templateRandomSeed, escapesHTML: configuration.templateEscaping)
         self.extensions = MockExtensionState()
@@ -65,17 +65,22 @@ public final class HTTPMock: Sendable {
         configuration = root.configuration
         self.namespace = namespace
         store = root.store
-        sharesStateRemotely = root.sharesStateRemotely
+        local = root.local
         settings = root.settings
         templater = root.templater
         extensions = root.extensions
         requestIDs = root.requestIDs
     }
 
+    /// The store when it is the in-memory one: serving then runs synchronously on it, with no
+    /// suspension and no error to check (the fast path). `nil` for a store in another process,
+    /// whose requests are served asynchronously (``respond(to:)``). Decided once, here.
+    let local: InMemoryStateStore?
+
     /// Whether the mock's state lives in another process (a PostgreSQL store): its calls make
-    /// round trips, which a server makes off its event loops. Read once from the store (every
-    /// served request asks).
-    package let sharesStateRemotely: Bool
+    /// round trips, which a server makes off its event loops, and its requests are served
+    /// asynchronously (``respond(to:)``).
+    package var sharesStateRemotely: Bool { local == nil }
 
     /// A new request id (see ``RecordedRequest/id``) for a request recorded in process.
     package func makeRequestID() -> UUID { requestIDs.withLock { UUID.version4(using: &$0) } }
@@ -218,9 +223,13 @@ public final class HTTPMock: Sendable {
 
     /// Finds the stub for a request, records the request in the journal, moves scenarios on,
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
+    ///
+    /// A mock whose state lives in another process (``init(configuration:sharing:)``) serves
+    /// only asynchronously, through a transport: here it answers 503, saying so, and journals nothing.
     public func serve(_ request: RecordedRequest) -> ServeEvent {
         if needsScoping(request) { return serve(inScope(request)) }
-        let event = sharesStateRemotely ? chooseWatchingStore(request).chosen.event : choose(request).event
+        guard let local else { return ServeEvent(request: request, stub: nil, response: Self.servedAsynchronously) }
+        let event = choose(request, on: local).event
         notifyServeListeners(event)
         return event
     }
@@ -229,38 +238,75 @@ public final class HTTPMock: Sendable {
     /// WebSocket upgrade, whose stub must accept WebSockets): journals it, counts the call and
     /// moves scenarios on, and returns the event, matching the request once. Returns `nil`,
     /// touching nothing, when no stub matches or the one that matches does not accept, or when a
-    /// remote store fails: the request is then served as any other.
-    ///
-    /// With a remote store (``sharesStateRemotely``) this makes round trips: call it off the
-    /// event loops.
-    package func serve(_ request: RecordedRequest, ifItsStub accepts: @escaping (StubMapping) -> Bool) -> ServeEvent? {
-        if needsScoping(request) { return serve(inScope(request), ifItsStub: accepts) }
-        let chosen: (event: ServeEvent, nearMisses: NearMissReport?)?
-        if sharesStateRemotely {
-            let (collected, failure) = StoreFailures.collecting { choose(request, accepting: accepts) }
-            chosen = failure == nil ? collected : nil
-        } else {
-            chosen = choose(request, accepting: accepts)
-        }
-        guard let event = chosen?.event else { return nil }
+    /// remote store fails: the request is then served as any other. Awaits a remote store's
+    /// round trips; the in-memory store is served at once (the transport may call
+    /// ``serveLocally(_:ifItsStub:)`` itself, to stay synchronous).
+    package func serve(_ request: RecordedRequest, ifItsStub accepts: @escaping @Sendable (StubMapping) -> Bool) async -> ServeEvent? {
+        if needsScoping(request) { return await serve(inScope(request), ifItsStub: accepts) }
+        if let local { return serveLocally(request, on: local, ifItsStub: accepts) }
+        guard let chosen = try? await chooseRemotely(request, accepting: accepts) else { return nil }
+        notifyServeListeners(chosen.event)
+        return chosen.event
+    }
+
+    /// ``serve(_:ifItsStub:)`` on the in-memory store, synchronously; `nil` for a remote store.
+    package func serveLocally(_ request: RecordedRequest, ifItsStub accepts: @escaping (StubMapping) -> Bool) -> ServeEvent? {
+        if needsScoping(request) { return serveLocally(inScope(request), ifItsStub: accepts) }
+        guard let local else { return nil }
+        return serveLocally(request, on: local, ifItsStub: accepts)
+    }
+
+    private func serveLocally(_ request: RecordedRequest, on local: InMemoryStateStore,
+                              ifItsStub accepts: @escaping (StubMapping) -> Bool) -> ServeEvent? {
+        let choice = match(request, on: local, accepting: accepts)
+        if case .refused = choice { return nil }
+        let event = answer(request, as: choice, on: local).event
         notifyServeListeners(event)
         return event
     }
 
-    /// Serves a request for a transport in one call: the journal's entry, the plan to carry out
-    /// and, for a request no stub (and no `onUnmatched` responder) answered, the near-miss
-    /// report. An answer whose end the plan does not decide (a stream, a proxied request) is
-    /// finished with ``finish(_:with:)``.
+    /// Serves a request for a transport in one call, on the mock's store whichever it is (the
+    /// one place the in-memory and the remote path part): the journal's entry, the plan to
+    /// carry out and, for a request no stub (and no `onUnmatched` responder) answered, the
+    /// near-miss report. A remote store's round trips are awaited, and what it fails answers
+    /// 503, saying so (not journaled: the journal is what could not be reached). An answer
+    /// whose end the plan does not decide (a stream, a proxied request) is finished with
+    /// ``finish(_:with:)``.
+    package func respond(to request: RecordedRequest) async -> ServedRequest {
+        var generator = SystemRandomNumberGenerator()
+        if needsScoping(request) { return await respond(to: inScope(request)) }
+        if let local { return respond(to: request, on: local, using: &generator) }
+        let chosen: (event: ServeEvent, nearMisses: NearMissReport?)
+        var failure: (any Error)?
+        do {
+            // Only a request refused by `accepting` goes unanswered, and there is none here.
+            chosen = try await chooseRemotely(request, accepting: nil) ?? (ServeEvent(request: request, stub: nil, response: Self.servedAsynchronously), nil)
+        } catch {
+            chosen = (ServeEvent(request: request, stub: nil, response: Self.storeUnavailable(error)), nil)
+            failure = error
+        }
+        notifyServeListeners(chosen.event)
+        return ServedRequest(event: chosen.event, plan: plan(for: chosen.event, using: &generator), nearMisses: chosen.nearMisses,
+                             storeFailure: failure)
+    }
+
+    /// ``respond(to:)`` on the in-memory store, synchronously, with the caller's generator:
+    /// what a server's event loop calls when ``sharesStateRemotely`` is `false`. A remote
+    /// store's mock answers 503 here, saying it serves asynchronously.
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
         if needsScoping(request) { return respond(to: inScope(request), using: &generator) }
-        let event: ServeEvent, nearMisses: NearMissReport?, failure: (any Error)?
-        if sharesStateRemotely {
-            ((event, nearMisses), failure) = chooseWatchingStore(request)
-        } else {
-            ((event, nearMisses), failure) = (choose(request), nil)
+        guard let local else {
+            let event = ServeEvent(request: request, stub: nil, response: Self.servedAsynchronously)
+            return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nil)
         }
+        return respond(to: request, on: local, using: &generator)
+    }
+
+    private func respond(to request: RecordedRequest, on local: InMemoryStateStore,
+                         using generator: inout some RandomNumberGenerator) -> ServedRequest {
+        let (event, nearMisses) = choose(request, on: local)
         notifyServeListeners(event)
-        return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses, storeFailure: failure)
+        return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
     }
 
     /// Records in the journal how a served request's answer ended (a stream's delivery, a
@@ -276,15 +322,13 @@ public final class HTTPMock: Sendable {
         return finished
     }
 
-    /// ``choose(_:)`` for a remote store, and when it failed meanwhile, the 503 that says so
-    /// (not journaled: the journal is what could not be reached). Kept out of line, so that the
-    /// in-memory path does not pay for it.
-    @inline(never)
-    private func chooseWatchingStore(_ request: RecordedRequest)
-        -> (chosen: (event: ServeEvent, nearMisses: NearMissReport?), failure: (any Error)?) {
-        let (chosen, failure) = StoreFailures.collecting { choose(request) }
-        guard let failure else { return (chosen, nil) }
-        return ((ServeEvent(request: request, stub: nil, response: Self.storeUnavailable(failure)), nil), failure)
+    /// The stubs and the scenario states of `namespace`, for reading (near misses, the
+    /// scenarios list): one snapshot of the in-memory store; a remote store's two parts, each
+    /// as current as it can tell.
+    func stubsAndStates(for namespace: String?) -> (registry: StubRegistry, scenarios: ScenarioStates) {
+        guard let local else { return (store.registry, store.scenarioStates(in: namespace)) }
+        let snapshot = local.snapshot(for: namespace)
+        return (snapshot.registry, snapshot.scenarios)
     }
 
     /// The answer to a request a remote store's failure kept from being served.
@@ -293,35 +337,41 @@ public final class HTTPMock: Sendable {
                            body: .text("Understudy could not serve this request: its state store failed. \(failure)\n"))
     }
 
+    /// The answer of a mock whose store is in another process when asked to serve synchronously.
+    static let servedAsynchronously = ResponseDefinition(
+        status: 503, headers: ["Content-Type": "text/plain; charset=utf-8"],
+        body: .text("Understudy could not serve this request: this mock's state store is in another process, and its requests are served asynchronously. Send them through a transport (MockServer, the URLSession interceptor, the direct client) rather than HTTPMock.serve(_:).\n"))
+
     /// The served event and, when no stub and no `onUnmatched` responder answered, the report
     /// of the 404's body.
-    private func choose(_ request: RecordedRequest) -> (event: ServeEvent, nearMisses: NearMissReport?) {
-        answer(request, as: match(request, accepting: nil))
+    private func choose(_ request: RecordedRequest, on local: InMemoryStateStore) -> (event: ServeEvent, nearMisses: NearMissReport?) {
+        answer(request, as: match(request, on: local, accepting: nil), on: local)
     }
 
-    /// ``choose(_:)``, or `nil`, touching nothing, when `accepting` refuses the stub that
-    /// matches (or no stub matches).
-    private func choose(_ request: RecordedRequest, accepting: @escaping (StubMapping) -> Bool) -> (event: ServeEvent, nearMisses: NearMissReport?)? {
-        let choice = match(request, accepting: accepting)
-        if case .refused = choice { return nil }
-        return answer(request, as: choice)
+    /// The served event for what ``match(_:on:accepting:)`` chose, journaled.
+    private func answer(_ request: RecordedRequest, as choice: Choice, on local: InMemoryStateStore) -> (event: ServeEvent, nearMisses: NearMissReport?) {
+        switch answering(request, as: choice) {
+        case .answered(let event): (event, nil)
+        case let .journaling(answer, report): (local.journal(answer), report)
+        }
     }
 
-    /// The served event for what ``match(_:accepting:)`` chose, journaled.
-    private func answer(_ request: RecordedRequest, as choice: Choice) -> (event: ServeEvent, nearMisses: NearMissReport?) {
+    /// What answers the choice: the event journaled already, or the answer to journal (with the
+    /// near-miss report of a 404). Templates render and dynamic stubs run here, outside the store.
+    func answering(_ request: RecordedRequest, as choice: Choice) -> Answering {
         let entry: StubRegistry.Entry?
         let response: ResponseDefinition
         var report: NearMissReport?
         switch choice {
         case .answered(let answered):
-            return (answered, nil)
+            return .answered(answered)
         case let .dynamic(matched, responder, callCount):
             switch responder.answer(to: request, callCount: callCount) {
             case .made(let made):
                 entry = matched
                 response = made
             case .prepared(let prepared):
-                return (store.journal(.prepared(request, entry: matched, prepared: prepared)), nil)
+                return .journaling(.prepared(request, entry: matched, prepared: prepared), report: nil)
             }
         case let .templated(matched, definition):
             entry = matched
@@ -336,7 +386,13 @@ public final class HTTPMock: Sendable {
                 response = Self.notFound(nearest)
             }
         }
-        return (store.journal(.response(request, entry: entry, response: response)), report)
+        return .journaling(.response(request, entry: entry, response: response), report: report)
+    }
+
+    /// What ``answering(_:as:)`` found.
+    enum Answering {
+        case answered(ServeEvent)
+        case journaling(JournalAnswer, report: NearMissReport?)
     }
 
     /// How to answer a served request: delays, fault, proxying or the status, final headers
@@ -377,8 +433,8 @@ public final class HTTPMock: Sendable {
         try response.bodyData(root: configuration.root)
     }
 
-    /// What ``match(_:)`` decided.
-    private enum Choice {
+    /// What matching decided.
+    enum Choice {
         /// A static stub answered; the event is already in the journal.
         case answered(ServeEvent)
         /// A dynamic stub matched; its closure runs outside the lock, then the event is journaled.
@@ -404,23 +460,24 @@ public final class HTTPMock: Sendable {
     /// states of that namespace.
     ///
     /// With `accepting`, a stub it refuses (or no match) is ``Choice/refused`` before anything
-    /// is committed.
-    private func match(_ request: RecordedRequest, accepting: ((StubMapping) -> Bool)?) -> Choice {
+    /// is committed. (``chooseRemotely(_:accepting:)`` is the same steps on a remote store.)
+    private func match(_ request: RecordedRequest, on local: InMemoryStateStore, accepting: ((StubMapping) -> Bool)?) -> Choice {
         let requestNamespace = request.namespace
         while true {
-            let snapshot = store.snapshot(for: requestNamespace)
+            let snapshot = local.snapshot(for: requestNamespace)
             guard let entry = Self.firstMatch(request, requestNamespace, snapshot.registry, snapshot.scenarios) else {
-                if accepting != nil { return .refused }
-                if store.confirmMiss(namespace: requestNamespace, generation: snapshot.generation) { return .unmatched }
-                continue
+                return accepting != nil ? .refused : .unmatched
             }
             if let accepting, !accepting(entry.mapping) { return .refused }
-            if let choice = commit(entry, request, requestNamespace, snapshot.generation) { return choice }
+            let step = committing(entry, request)
+            guard let committed = local.commit(entry, namespace: requestNamespace, generation: snapshot.generation,
+                                               journaling: step.journaling) else { continue }
+            return step.choice(committed) ?? .answered(local.journal(step.journaling ?? .response(request, entry: entry, response: nil)))
         }
     }
 
-    private static func firstMatch(_ request: RecordedRequest, _ namespace: String?, _ registry: StubRegistry,
-                                   _ scenarios: ScenarioStates) -> StubRegistry.Entry? {
+    static func firstMatch(_ request: RecordedRequest, _ namespace: String?, _ registry: StubRegistry,
+                           _ scenarios: ScenarioStates) -> StubRegistry.Entry? {
         let candidates = registry.candidates(for: request)
         for entry in candidates {
             // Read through the entry rather than copying the whole stub for every candidate.
@@ -430,31 +487,42 @@ public final class HTTPMock: Sendable {
         return nil
     }
 
-    /// Commits the match (a static answer is journaled in the same step), or returns `nil`
-    /// when the stub's scenario has left the state it needs.
-    private func commit(_ entry: StubRegistry.Entry, _ request: RecordedRequest, _ requestNamespace: String?,
-                        _ generation: StoreGeneration) -> Choice? {
-        // Decided from what the entry worked out, without copying the stub's response.
-        let answer: JournalAnswer
+    /// How committing a match of `entry` goes, decided from what the entry worked out, without
+    /// copying the stub's response.
+    func committing(_ entry: StubRegistry.Entry, _ request: RecordedRequest) -> Committing {
         if let responder = entry.dynamicResponder {
             // An answer the responder prepared earlier needs no call count: it is journaled in
             // the commit, as a static answer is (one store lock rather than two).
-            guard let prepared = responder.preparedAnswer(to: request) else {
-                return store.commit(entry, namespace: requestNamespace, generation: generation, journaling: nil)
-                    .map { .dynamic(entry, responder, callCount: $0.callCount) }
+            guard let prepared = responder.preparedAnswer(to: request) else { return .dynamic(entry, responder) }
+            return .static(entry, .prepared(request, entry: entry, prepared: prepared))
+        }
+        if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
+            return .templated(entry, response)
+        }
+        return .static(entry, .response(request, entry: entry, response: nil))
+    }
+
+    /// How a match is committed: a static answer is journaled in the commit; a dynamic stub's
+    /// answer (which needs the call count) and a template are made after it.
+    enum Committing {
+        case `static`(StubRegistry.Entry, JournalAnswer)
+        case dynamic(StubRegistry.Entry, DynamicResponder)
+        case templated(StubRegistry.Entry, ResponseDefinition)
+
+        /// The answer the commit journals.
+        var journaling: JournalAnswer? {
+            if case .static(_, let answer) = self { answer } else { nil }
+        }
+
+        /// What was chosen, once committed; `nil` for a static answer the store committed
+        /// without journaling (none should), which the caller then journals.
+        func choice(_ committed: StoreCommit) -> Choice? {
+            switch self {
+            case .static: committed.event.map(Choice.answered)
+            case let .dynamic(entry, responder): .dynamic(entry, responder, callCount: committed.callCount)
+            case let .templated(entry, response): .templated(entry, response)
             }
-            answer = .prepared(request, entry: entry, prepared: prepared)
-        } else if entry.listsTemplating || configuration.globalTemplating, let response = entry.mapping.response.definition {
-            return store.commit(entry, namespace: requestNamespace, generation: generation, journaling: nil)
-                .map { _ in .templated(entry, response) }
-        } else {
-            answer = .response(request, entry: entry, response: nil)
         }
-        guard let committed = store.commit(entry, namespace: requestNamespace, generation: generation, journaling: answer) else {
-            return nil
-        }
-        // A store that committed without journaling (none should) still journals the answer.
-        return .answered(committed.event ?? store.journal(answer))
     }
 
     /// The mock's answer to a request no stub matched: 404 with the near-miss report.

@@ -170,16 +170,13 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Serves a request whose state lives in another process (a PostgreSQL store): the mock's
-    /// round trips run on a Dispatch thread, never on the event loop, and the plan is carried
-    /// out back on it.
+    /// round trips are awaited in a task, never on the event loop, and the plan is carried out
+    /// back on it.
     private func respondOffEventLoop(to request: RecordedRequest, head: HTTPRequestHead, startedAt started: NIODeadline,
                                      context: ChannelHandlerContext) {
         let mock = server.mock
         let decoratesForCORS = server.configuration.stubCORS
-        let served = StoreRoundTrip.run(on: context.eventLoop) {
-            var generator = SystemRandomNumberGenerator()
-            return mock.respond(to: request, using: &generator)
-        }
+        let served = StoreRoundTrip.serve(on: context.eventLoop) { await mock.respond(to: request) }
         served.assumeIsolated().whenSuccess { served in
             var plan = served.plan
             if decoratesForCORS { StubCORS.decorate(&plan, for: request) }

@@ -28,11 +28,13 @@ enum WebSocketUpgrade {
                     return channel.eventLoop.makeSucceededFuture(nil)
                 }
                 // The upgrade is served as any request is: with a store in another process
-                // (PostgreSQL), off the event loop, which never waits on a store.
+                // (PostgreSQL), in a task, as the event loop never waits on a store.
                 guard mock.sharesStateRemotely else {
-                    return channel.eventLoop.makeSucceededFuture(decision(for: request, mock: mock, hub: hub))
+                    return channel.eventLoop.makeSucceededFuture(decision(for: request, served: mock.serveWebSocketUpgradeLocally(request), hub: hub))
                 }
-                return StoreRoundTrip.run(on: channel.eventLoop) { decision(for: request, mock: mock, hub: hub) }
+                return StoreRoundTrip.serve(on: channel.eventLoop) {
+                    decision(for: request, served: await mock.serveWebSocketUpgrade(request), hub: hub)
+                }
             },
             upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
@@ -51,8 +53,8 @@ enum WebSocketUpgrade {
     /// The `101`'s headers when the upgrade is accepted: the matching HTTP stub's (it accepts
     /// WebSockets, and the request is journaled as served by it), or none when a message stub
     /// listens on the URL; `nil` refuses it.
-    private static func decision(for request: RecordedRequest, mock: HTTPMock, hub: MessageHub) -> NIOHTTP1.HTTPHeaders? {
-        if let served = mock.serveWebSocketUpgrade(request) { return switchingHeaders(served.response.headers) }
+    private static func decision(for request: RecordedRequest, served: ServeEvent?, hub: MessageHub) -> NIOHTTP1.HTTPHeaders? {
+        if let served { return switchingHeaders(served.response.headers) }
         return hub.acceptsUpgrade(request) ? NIOHTTP1.HTTPHeaders() : nil
     }
 

@@ -24,7 +24,6 @@ struct EventLoopStoreTests {
             if MultiThreadedEventLoopGroup.currentEventLoop != nil { callsOnEventLoops.withLockedValue { $0.append(call) } }
         }
 
-        var isRemote: Bool { true }
         var registry: StubRegistry { note(); return base.registry }
         func add(_ stubs: [StubRegistry.PreparedStub]) { note(); base.add(stubs) }
         func replace(_ stub: StubMapping, ifEditable isEditable: (StubMapping) -> Bool) throws(StubNotFoundError) {
