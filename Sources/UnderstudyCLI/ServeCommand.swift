@@ -1,3 +1,4 @@
+import UnderstudySupport
 import ArgumentParser
 import Foundation
 import Understudy

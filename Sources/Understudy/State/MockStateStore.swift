@@ -25,7 +25,7 @@ import Foundation
 /// Every method may be called from any thread. A store whose state lives elsewhere makes its
 /// round trips inside these calls: the serving part's asynchronously, throwing what fails (the
 /// request is answered 503, saying so); the other parts' blocking (a server calls them off its
-/// event loops), reporting what fails through ``StoreFailures``. The in-memory store only
+/// event loops), reporting what fails through `StoreFailures`. The in-memory store only
 /// takes its lock, and ``HTTPMock`` serves on it synchronously: any other store is remote.
 package protocol MockStateStore: StubStore, ServingStore, JournalStore, ScenarioStore, SettingsStore {
     // MARK: Reset

@@ -72,14 +72,12 @@ public final class HTTPMock: Sendable {
         requestIDs = root.requestIDs
     }
 
-    /// The store when it is the in-memory one: serving then runs synchronously on it, with no
-    /// suspension and no error to check (the fast path). `nil` for a store in another process,
-    /// whose requests are served asynchronously (``respond(to:)``). Decided once, here.
+    /// The store when it is the in-memory one, served synchronously (the fast path); `nil` for
+    /// a remote one, served asynchronously (``respond(to:)``). Decided once, here.
     let local: InMemoryStateStore?
 
-    /// Whether the mock's state lives in another process (a PostgreSQL store): its calls make
-    /// round trips, which a server makes off its event loops, and its requests are served
-    /// asynchronously (``respond(to:)``).
+    /// Whether the mock's state lives in another process (a PostgreSQL store), whose round
+    /// trips a server makes off its event loops.
     package var sharesStateRemotely: Bool { local == nil }
 
     /// A new request id (see ``RecordedRequest/id``) for a request recorded in process.
@@ -224,7 +222,7 @@ public final class HTTPMock: Sendable {
     /// Finds the stub for a request, records the request in the journal, moves scenarios on,
     /// and returns what to answer. Unmatched requests get a 404 whose body is the near-miss report.
     ///
-    /// A mock whose state lives in another process (``init(configuration:sharing:)``) serves
+    /// A mock whose state lives in another process (`HTTPMock(sharing:)` of UnderstudyPostgres) serves
     /// only asynchronously, through a transport: here it answers 503, saying so, and journals nothing.
     public func serve(_ request: RecordedRequest) -> ServeEvent {
         if needsScoping(request) { return serve(inScope(request)) }
@@ -235,12 +233,8 @@ public final class HTTPMock: Sendable {
     }
 
     /// Serves `request` as ``serve(_:)`` does when the stub it matches satisfies `accepts` (a
-    /// WebSocket upgrade, whose stub must accept WebSockets): journals it, counts the call and
-    /// moves scenarios on, and returns the event, matching the request once. Returns `nil`,
-    /// touching nothing, when no stub matches or the one that matches does not accept, or when a
-    /// remote store fails: the request is then served as any other. Awaits a remote store's
-    /// round trips; the in-memory store is served at once (the transport may call
-    /// ``serveLocally(_:ifItsStub:)`` itself, to stay synchronous).
+    /// WebSocket upgrade), matching once; `nil`, touching nothing, when no stub matches, it
+    /// does not accept, or a remote store fails (the request is then served as any other).
     package func serve(_ request: RecordedRequest, ifItsStub accepts: @escaping @Sendable (StubMapping) -> Bool) async -> ServeEvent? {
         if needsScoping(request) { return await serve(inScope(request), ifItsStub: accepts) }
         if let local { return serveLocally(request, on: local, ifItsStub: accepts) }
@@ -256,8 +250,7 @@ public final class HTTPMock: Sendable {
         return serveLocally(request, on: local, ifItsStub: accepts)
     }
 
-    private func serveLocally(_ request: RecordedRequest, on local: InMemoryStateStore,
-                              ifItsStub accepts: @escaping (StubMapping) -> Bool) -> ServeEvent? {
+    private func serveLocally(_ request: RecordedRequest, on local: InMemoryStateStore, ifItsStub accepts: @escaping (StubMapping) -> Bool) -> ServeEvent? {
         let choice = match(request, on: local, accepting: accepts)
         if case .refused = choice { return nil }
         let event = answer(request, as: choice, on: local).event
@@ -265,13 +258,10 @@ public final class HTTPMock: Sendable {
         return event
     }
 
-    /// Serves a request for a transport in one call, on the mock's store whichever it is (the
-    /// one place the in-memory and the remote path part): the journal's entry, the plan to
-    /// carry out and, for a request no stub (and no `onUnmatched` responder) answered, the
-    /// near-miss report. A remote store's round trips are awaited, and what it fails answers
-    /// 503, saying so (not journaled: the journal is what could not be reached). An answer
-    /// whose end the plan does not decide (a stream, a proxied request) is finished with
-    /// ``finish(_:with:)``.
+    /// Serves a request for a transport on the mock's store, whichever it is (where the local
+    /// and the remote path part): the journal's entry, the plan, and the near-miss report of an
+    /// unanswered request. What a remote store fails answers 503, saying so (not journaled).
+    /// An answer the plan does not end (a stream, a proxy) is finished with ``finish(_:with:)``.
     package func respond(to request: RecordedRequest) async -> ServedRequest {
         var generator = SystemRandomNumberGenerator()
         if needsScoping(request) { return await respond(to: inScope(request)) }
@@ -279,20 +269,16 @@ public final class HTTPMock: Sendable {
         let chosen: (event: ServeEvent, nearMisses: NearMissReport?)
         var failure: (any Error)?
         do {
-            // Only a request refused by `accepting` goes unanswered, and there is none here.
             chosen = try await chooseRemotely(request, accepting: nil) ?? (ServeEvent(request: request, stub: nil, response: Self.servedAsynchronously), nil)
         } catch {
             chosen = (ServeEvent(request: request, stub: nil, response: Self.storeUnavailable(error)), nil)
             failure = error
         }
         notifyServeListeners(chosen.event)
-        return ServedRequest(event: chosen.event, plan: plan(for: chosen.event, using: &generator), nearMisses: chosen.nearMisses,
-                             storeFailure: failure)
+        return ServedRequest(event: chosen.event, plan: plan(for: chosen.event, using: &generator), nearMisses: chosen.nearMisses, storeFailure: failure)
     }
 
-    /// ``respond(to:)`` on the in-memory store, synchronously, with the caller's generator:
-    /// what a server's event loop calls when ``sharesStateRemotely`` is `false`. A remote
-    /// store's mock answers 503 here, saying it serves asynchronously.
+    /// ``respond(to:)`` on the in-memory store, synchronously (a remote one's mock answers 503).
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
         if needsScoping(request) { return respond(to: inScope(request), using: &generator) }
         guard let local else {
@@ -302,8 +288,7 @@ public final class HTTPMock: Sendable {
         return respond(to: request, on: local, using: &generator)
     }
 
-    private func respond(to request: RecordedRequest, on local: InMemoryStateStore,
-                         using generator: inout some RandomNumberGenerator) -> ServedRequest {
+    private func respond(to request: RecordedRequest, on local: InMemoryStateStore, using generator: inout some RandomNumberGenerator) -> ServedRequest {
         let (event, nearMisses) = choose(request, on: local)
         notifyServeListeners(event)
         return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
@@ -322,9 +307,7 @@ public final class HTTPMock: Sendable {
         return finished
     }
 
-    /// The stubs and the scenario states of `namespace`, for reading (near misses, the
-    /// scenarios list): one snapshot of the in-memory store; a remote store's two parts, each
-    /// as current as it can tell.
+    /// The stubs and the scenario states of `namespace`, for reading (near misses, scenarios).
     func stubsAndStates(for namespace: String?) -> (registry: StubRegistry, scenarios: ScenarioStates) {
         guard let local else { return (store.registry, store.scenarioStates(in: namespace)) }
         let snapshot = local.snapshot(for: namespace)
@@ -337,10 +320,8 @@ public final class HTTPMock: Sendable {
                            body: .text("Understudy could not serve this request: its state store failed. \(failure)\n"))
     }
 
-    /// The answer of a mock whose store is in another process when asked to serve synchronously.
-    static let servedAsynchronously = ResponseDefinition(
-        status: 503, headers: ["Content-Type": "text/plain; charset=utf-8"],
-        body: .text("Understudy could not serve this request: this mock's state store is in another process, and its requests are served asynchronously. Send them through a transport (MockServer, the URLSession interceptor, the direct client) rather than HTTPMock.serve(_:).\n"))
+    /// A remote store's mock's answer when asked to serve synchronously.
+    static let servedAsynchronously = ResponseDefinition(status: 503, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text("Understudy could not serve this request: this mock's state store is in another process, and its requests are served asynchronously. Send them through a transport (MockServer, the URLSession interceptor, the direct client) rather than HTTPMock.serve(_:).\n"))
 
     /// The served event and, when no stub and no `onUnmatched` responder answered, the report
     /// of the 404's body.
@@ -470,8 +451,7 @@ public final class HTTPMock: Sendable {
             }
             if let accepting, !accepting(entry.mapping) { return .refused }
             let step = committing(entry, request)
-            guard let committed = local.commit(entry, namespace: requestNamespace, generation: snapshot.generation,
-                                               journaling: step.journaling) else { continue }
+            guard let committed = local.commit(entry, namespace: requestNamespace, generation: snapshot.generation, journaling: step.journaling) else { continue }
             return step.choice(committed) ?? .answered(local.journal(step.journaling ?? .response(request, entry: entry, response: nil)))
         }
     }
@@ -502,8 +482,7 @@ public final class HTTPMock: Sendable {
         return .static(entry, .response(request, entry: entry, response: nil))
     }
 
-    /// How a match is committed: a static answer is journaled in the commit; a dynamic stub's
-    /// answer (which needs the call count) and a template are made after it.
+    /// How a match is committed: a static answer is journaled in it, the others made after it.
     enum Committing {
         case `static`(StubRegistry.Entry, JournalAnswer)
         case dynamic(StubRegistry.Entry, DynamicResponder)
@@ -514,8 +493,7 @@ public final class HTTPMock: Sendable {
             if case .static(_, let answer) = self { answer } else { nil }
         }
 
-        /// What was chosen, once committed; `nil` for a static answer the store committed
-        /// without journaling (none should), which the caller then journals.
+        /// What was chosen; `nil` for a static answer committed unjournaled (the caller journals it).
         func choice(_ committed: StoreCommit) -> Choice? {
             switch self {
             case .static: committed.event.map(Choice.answered)

@@ -1,6 +1,5 @@
-import UnderstudySupport
 
-/// What a remote ``MockStateStore`` could not do, collected for the call that asked.
+/// What a remote state store (`MockStateStore`) could not do, collected for the call that asked.
 ///
 /// The store's operations return values, not errors, so that the in-memory store (the fast
 /// path) pays nothing for a failure it cannot have. A remote store that fails reports the
