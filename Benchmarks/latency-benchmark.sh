@@ -16,14 +16,11 @@
 #    knee: h2load waits for answers, so a saturated server shows as a lower rate, not as
 #    longer times.
 #
-# h2load's --rps is per client: a total rate R over C clients is C clients at R / C each
-# (rounded down, at least 1), and the tables give the rate actually asked for, C x (R / C).
+# The tables give the rate actually asked for, C x (R / C) (Benchmarks/fixed-rate.sh).
 # The fixed-rate runs use 16 clients (CLIENTS=N to change): with 50, h2load's rate mode
 # queues requests on its own side (measured here at 5 000 requests/s in all against raw
 # NIO: p50 0.02 ms with 1 client, 0.14 ms with 10, 0.58 ms with 50), which would hide the
-# servers. Clients that start together fire together, so the runs open one connection
-# every 1/C s (-r 1 --rate-period) and keep only requests sent while every client was
-# running (the first and the last second dropped).
+# servers.
 # Needs h2load (apt-get install nghttp2-client); installs it when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +31,7 @@ max_clients=50
 clients="${CLIENTS:-16}"
 knee_ms=2
 
-need h2load nghttp2-client
+. Benchmarks/fixed-rate.sh
 
 build_release understudy UnderstudyServerBenchmarks
 
@@ -48,42 +45,10 @@ done
 names=("raw SwiftNIO" "understudy serve, 1 stub")
 urls=("http://127.0.0.1:18091/hello" "http://127.0.0.1:18092/hello")
 
-# Prints "<requests/s achieved> <p50 ms> <p95 ms> <p99 ms> <non-2xx>" for one h2load log,
-# keeping requests started after the first second and before the last one.
-summarize() {
-    python3 - "$1" <<'PY'
-import sys
-rows = [line.split("\t") for line in open(sys.argv[1]) if line.strip()]
-starts = [int(r[0]) for r in rows]
-first, last = min(starts), max(starts)
-kept = [r for r in rows if first + 1_000_000 <= int(r[0]) <= last - 1_000_000]
-times = sorted(int(r[2]) / 1000 for r in kept)
-bad = sum(1 for r in kept if not r[1].startswith("2"))
-span = (max(int(r[0]) for r in kept) - min(int(r[0]) for r in kept)) / 1e6 or 1
-def pct(p): return times[min(len(times) - 1, int(p / 100 * len(times)))]
-print(f"{len(kept) / span:.0f} {pct(50):.3f} {pct(95):.3f} {pct(99):.3f} {bad}")
-PY
-}
-
 # A closed-loop run: requests/s over `duration` seconds.
 max_rate() {
     h2load --h1 -c "$max_clients" -D "$duration" --warm-up-time 1 "$1" 2>/dev/null | awk '/^finished in/ {print int($4)}'
 }
-
-# A fixed-rate run: prints the summary line.
-fixed_rate() {
-    local url=$1 total=$2 log="$work/h2load.log"
-    local per_client=$(( total / clients > 0 ? total / clients : 1 ))
-    local period=$(( 1000 / clients > 0 ? 1000 / clients : 1 ))
-    rm -f "$log"
-    h2load --h1 -c "$clients" -r 1 --rate-period "${period}ms" --rps "$per_client" \
-        -n "$(( per_client * clients * (duration + 1) ))" --log-file "$log" "$url" >/dev/null 2>&1
-    summarize "$log"
-}
-
-median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-low() { tr ' ' '\n' | grep . | sort -n | head -1; }
-high() { tr ' ' '\n' | grep . | sort -n | tail -1; }
 
 echo "## Maximum rate (closed loop, $max_clients connections, ${duration} s, $repeats runs, interleaved)"
 echo
@@ -111,8 +76,8 @@ for fraction in 25 50 75; do
     declare -a achieved=() p50=() p95=() p99=() ratios=()
     for index in 0 1; do achieved[$index]=""; p50[$index]=""; p95[$index]=""; p99[$index]=""; done
     for _ in $(seq "$repeats"); do
-        read -r a0 q50_0 q95_0 q99_0 bad0 <<< "$(fixed_rate "${urls[0]}" "$total")"
-        read -r a1 q50_1 q95_1 q99_1 bad1 <<< "$(fixed_rate "${urls[1]}" "$total")"
+        read -r a0 q50_0 q95_0 q99_0 bad0 <<< "$(fixed_rate "$total" "${urls[0]}")"
+        read -r a1 q50_1 q95_1 q99_1 bad1 <<< "$(fixed_rate "$total" "${urls[1]}")"
         [ "$bad0$bad1" = "00" ] || echo "warning: non-2xx answers at $fraction % ($bad0 raw, $bad1 understudy)" >&2
         achieved[0]+="$a0 "; p50[0]+="$q50_0 "; p95[0]+="$q95_0 "; p99[0]+="$q99_0 "
         achieved[1]+="$a1 "; p50[1]+="$q50_1 "; p95[1]+="$q95_1 "; p99[1]+="$q99_1 "
@@ -137,8 +102,8 @@ for fraction in 10 20 30 40 50 60 70 80 90 100; do
     asked=$(( (total / clients > 0 ? total / clients : 1) * clients ))
     raw99=""; ours99=""; achieved=""
     for _ in $(seq "$repeats"); do
-        read -r _ _ _ r99 _ <<< "$(fixed_rate "${urls[0]}" "$total")"
-        read -r a1 _ _ o99 _ <<< "$(fixed_rate "${urls[1]}" "$total")"
+        read -r _ _ _ r99 _ <<< "$(fixed_rate "$total" "${urls[0]}")"
+        read -r a1 _ _ o99 _ <<< "$(fixed_rate "$total" "${urls[1]}")"
         raw99+="$r99 "; ours99+="$o99 "; achieved+="$a1 "
     done
     ours=$(echo "$ours99" | median)

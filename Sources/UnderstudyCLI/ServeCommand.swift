@@ -1,12 +1,12 @@
-import UnderstudySupport
 import ArgumentParser
 import Foundation
 import Understudy
-import UnderstudyRecording
+import UnderstudyNetworkProfiles
 import UnderstudyOpenAPI
 import UnderstudyPostgres
-import UnderstudyNetworkProfiles
+import UnderstudyRecording
 import UnderstudyServer
+import UnderstudySupport
 
 /// `understudy serve`: serves a WireMock root folder on a socket, with the admin API.
 struct ServeCommand: AsyncParsableCommand {

@@ -17,7 +17,7 @@ extension HTTPMock {
         let served = await respond(to: request)
         if let report = served.nearMisses { throw UnmatchedRequestError(report: report) }
         let (event, plan) = (served.event, served.plan)
-        let completion = InProcessCompletion(mock: self, served: served)
+        var completion = InProcessCompletion(mock: self, served: served)
         if plan.delay > .zero { try await Task.sleep(for: plan.delay) }
         try Task.checkCancellation()
         let url = Self.responseURL(for: request, given: requestURL)
@@ -30,7 +30,8 @@ extension HTTPMock {
             let upstream = await ProxyForwarder.forward(proxy, stub: event.stubIdentity?.label ?? "")
             // URLSession hands over upstream's body in one piece (on Linux `data(for:)` cannot
             // even see the pieces), so no arrival times are kept: recording gives a plain body.
-            finish(event, with: .proxied(upstream, timeline: nil))
+            let recorded = finish(event, with: .proxied(upstream, timeline: nil))
+            completion?.recorded = recorded
             var generator = SystemRandomNumberGenerator()
             let relayed = ResponsePlan.make(for: upstream, to: request, stub: event.stubIdentity,
                                             bodyData: { try $0.bodyData(root: nil) }, using: &generator)

@@ -8,8 +8,8 @@ package import FoundationNetworking
 /// which it delivers after each part's pause (on the task's clock, so cancelling the task
 /// ends the wait at once). Once the last part is delivered, the answer reports that it is over
 /// (the stub's webhooks fire): this is where both in-process transports (direct and URLSession)
-/// finish serving a response. Then
-/// the body's ending applies: a fault throws its `URLError`, a held-open response waits.
+/// finish serving a response. Then the body's ending applies: a fault throws its `URLError`, a
+/// held-open response waits.
 package struct InProcessAnswer: Sendable {
     /// The status and final headers, `Matched-Stub-Id` and `Content-Length` included.
     package let response: HTTPURLResponse

@@ -7,6 +7,8 @@ package struct InProcessCompletion: Sendable {
     let mock: HTTPMock
     let served: ServedRequest
     let started: ContinuousClock.Instant
+    /// The journal's entry once the answer recorded its end (a proxied one).
+    var recorded: ServeEvent?
 
     /// The completion of `served`'s answer, or `nil` when nothing hears of it (no webhook and
     /// no listener), which spares the answer the clock.
@@ -19,6 +21,6 @@ package struct InProcessCompletion: Sendable {
 
     /// The answer is over.
     func report() {
-        mock.complete(served, elapsed: .now - started, transport: .inProcess, defaultSender: URLSessionWebhookSender())
+        mock.complete(served, recorded: recorded, elapsed: .now - started, transport: .inProcess, defaultSender: URLSessionWebhookSender())
     }
 }

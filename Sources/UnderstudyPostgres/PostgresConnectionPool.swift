@@ -147,10 +147,3 @@ final class PostgresConnectionPool: Sendable {
         }
     }
 }
-
-extension Duration {
-    /// The duration in seconds, as Dispatch takes it.
-    var timeInterval: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

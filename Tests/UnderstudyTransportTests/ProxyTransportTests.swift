@@ -5,6 +5,7 @@ import UnderstudyClient
 import UnderstudyInProcess
 import UnderstudyTesting
 import UnderstudyServer
+import UnderstudySupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -41,6 +42,35 @@ struct ProxyTransportTests {
             #expect(event.wasProxied)
             #expect(event.response.status == 200)
             #expect(try mock.bodyData(for: event.response) == upstream.bodyData(for: upstream.serveEvents[0].response))
+        }
+    }
+
+    /// Hears how answers end.
+    final class Completions: ServeListener {
+        let heard = Locked<[ServeEvent]>([])
+        let hearsServed = false
+        func completed(_ completion: ServeCompletion) { heard.withLock { $0.append(completion.event) } }
+    }
+
+    /// An in-process answer reports its end before the client has its body, so the listener has
+    /// heard by the time the call returns. (The server reports once its write is done, which
+    /// the client may see first; its completions are tested with the request log.)
+    @Test(arguments: [Transport.direct, .urlSession])
+    func aProxiedAnswersCompletionCarriesUpstreamsAnswer(_ transport: Transport) async throws {
+        let upstream = HTTPMock()
+        upstream.stub(.get(urlPath: "/made"), .created.body("from upstream"))
+        try await withMockServer(upstream) { upstreamServer in
+            let mock = HTTPMock()
+            let completions = Completions()
+            mock.addServeListener(completions)
+            mock.stub(.get(urlPath: "/made"), .proxy(to: try upstreamServer.baseURL.absoluteString))
+            try await transport.withClient(for: mock) { client, base in
+                let (status, _) = try await get(client, base.appendingPathComponent("made"))
+                #expect(status == 201)
+            }
+            let heard = try #require(completions.heard.withLock { $0 }.first)
+            #expect(heard.wasProxied, "the listener hears the journal's entry with upstream's answer recorded")
+            #expect(heard.response.status == 201)
         }
     }
 

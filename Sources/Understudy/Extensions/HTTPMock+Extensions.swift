@@ -45,7 +45,7 @@ extension HTTPMock {
     }
 
     /// Whether a listener wants to hear how answers end: a transport then reports completions
-    /// through ``complete(_:webhooks:delivery:elapsed:transport:defaultSender:)``.
+    /// through ``complete(_:recorded:delivery:elapsed:transport:defaultSender:)``.
     package var hasCompletionListeners: Bool { extensions.serveListeners.withLock { !$0.completed.isEmpty } }
 
     /// Tells the serve listeners that `event` was journaled.
@@ -83,22 +83,16 @@ extension HTTPMock {
 
 /// A mock's serve listeners, kept by phase so that serving reads only the list it tells.
 struct ServeListeners: Sendable {
-    private(set) var all: [any ServeListener] = []
     private(set) var served: [any ServeListener] = []
     private(set) var completed: [any ServeListener] = []
 
     mutating func add(_ listener: any ServeListener) {
-        all.append(listener)
-        split()
+        if listener.hearsServed { served.append(listener) }
+        if listener.hearsCompleted { completed.append(listener) }
     }
 
     mutating func remove(_ id: ObjectIdentifier) {
-        all.removeAll { ObjectIdentifier($0) == id }
-        split()
-    }
-
-    private mutating func split() {
-        served = all.filter(\.hearsServed)
-        completed = all.filter(\.hearsCompleted)
+        served.removeAll { ObjectIdentifier($0) == id }
+        completed.removeAll { ObjectIdentifier($0) == id }
     }
 }

@@ -6,9 +6,14 @@ extension HTTPMock {
     /// it names (or this handle's namespace).
     public func nearMisses(for request: RecordedRequest) -> NearMissReport {
         if needsScoping(request) { return nearMisses(for: inScope(request)) }
-        let requestNamespace = request.namespace
-        let (registry, scenarios) = stubsAndStates(for: requestNamespace)
-        var report = nearMissCalculator.nearest(to: request, in: registry, scenarios: scenarios, namespace: requestNamespace)
+        let (registry, scenarios) = stubsAndStates(for: request.namespace)
+        return nearMisses(for: request, in: registry, scenarios: scenarios)
+    }
+
+    /// ``nearMisses(for:)-(RecordedRequest)`` ranked among `registry`'s stubs in `scenarios`'
+    /// states (those the request was matched on).
+    func nearMisses(for request: RecordedRequest, in registry: StubRegistry, scenarios: ScenarioStates) -> NearMissReport {
+        var report = nearMissCalculator.nearest(to: request, in: registry, scenarios: scenarios, namespace: request.namespace)
         report.noStubsHint = configuration.noStubsHint
         return report
     }

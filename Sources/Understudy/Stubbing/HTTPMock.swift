@@ -225,11 +225,7 @@ public final class HTTPMock: Sendable {
     /// A mock whose state lives in another process (`HTTPMock(sharing:)` of UnderstudyPostgres) serves
     /// only asynchronously, through a transport: here it answers 503, saying so, and journals nothing.
     public func serve(_ request: RecordedRequest) -> ServeEvent {
-        if needsScoping(request) { return serve(inScope(request)) }
-        guard let local else { return ServeEvent(request: request, stub: nil, response: Self.servedAsynchronously) }
-        let event = choose(request, on: local).event
-        notifyServeListeners(event)
-        return event
+        chooseLocally(request)?.event ?? ServeEvent(request: request, stub: nil, response: Self.servedAsynchronously)
     }
 
     /// Serves `request` as ``serve(_:)`` does when the stub it matches satisfies `accepts` (a
@@ -238,9 +234,13 @@ public final class HTTPMock: Sendable {
     package func serve(_ request: RecordedRequest, ifItsStub accepts: @escaping @Sendable (StubMapping) -> Bool) async -> ServeEvent? {
         if needsScoping(request) { return await serve(inScope(request), ifItsStub: accepts) }
         if let local { return serveLocally(request, on: local, ifItsStub: accepts) }
-        guard let chosen = try? await chooseRemotely(request, accepting: accepts) else { return nil }
-        notifyServeListeners(chosen.event)
-        return chosen.event
+        do {
+            let matched = try await matchRemotely(request, accepting: accepts)
+            if case .refused = matched.choice { return nil }
+            let event = try await answerRemotely(request, as: matched).event
+            notifyServeListeners(event)
+            return event
+        } catch { return nil }
     }
 
     /// ``serve(_:ifItsStub:)`` on the in-memory store, synchronously; `nil` for a remote store.
@@ -265,11 +265,11 @@ public final class HTTPMock: Sendable {
     package func respond(to request: RecordedRequest) async -> ServedRequest {
         var generator = SystemRandomNumberGenerator()
         if needsScoping(request) { return await respond(to: inScope(request)) }
-        if let local { return respond(to: request, on: local, using: &generator) }
+        if let chosen = chooseLocally(request) { return served(chosen, using: &generator) }
         let chosen: (event: ServeEvent, nearMisses: NearMissReport?)
         var failure: (any Error)?
         do {
-            chosen = try await chooseRemotely(request, accepting: nil) ?? (ServeEvent(request: request, stub: nil, response: Self.servedAsynchronously), nil)
+            chosen = try await answerRemotely(request, as: matchRemotely(request, accepting: nil))
         } catch {
             chosen = (ServeEvent(request: request, stub: nil, response: Self.storeUnavailable(error)), nil)
             failure = error
@@ -280,18 +280,23 @@ public final class HTTPMock: Sendable {
 
     /// ``respond(to:)`` on the in-memory store, synchronously (a remote one's mock answers 503).
     package func respond(to request: RecordedRequest, using generator: inout some RandomNumberGenerator) -> ServedRequest {
-        if needsScoping(request) { return respond(to: inScope(request), using: &generator) }
-        guard let local else {
-            let event = ServeEvent(request: request, stub: nil, response: Self.servedAsynchronously)
-            return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nil)
-        }
-        return respond(to: request, on: local, using: &generator)
+        served(chooseLocally(request) ?? (ServeEvent(request: request, stub: nil, response: Self.servedAsynchronously), nil), using: &generator)
     }
 
-    private func respond(to request: RecordedRequest, on local: InMemoryStateStore, using generator: inout some RandomNumberGenerator) -> ServedRequest {
-        let (event, nearMisses) = choose(request, on: local)
-        notifyServeListeners(event)
-        return ServedRequest(event: event, plan: plan(for: event, using: &generator), nearMisses: nearMisses)
+    /// ``respond(to:using:)`` in two steps, for a transport that must not read a body file
+    /// where it runs (an event loop): the request matched and journaled on the in-memory store
+    /// (`nil` for a remote store), then ``served(_:using:)``, which plans its answer, anywhere.
+    package func chooseLocally(_ request: RecordedRequest) -> (event: ServeEvent, nearMisses: NearMissReport?)? {
+        if needsScoping(request) { return chooseLocally(inScope(request)) }
+        guard let local else { return nil }
+        let chosen = choose(request, on: local)
+        notifyServeListeners(chosen.event)
+        return chosen
+    }
+
+    /// The chosen answer with its plan.
+    package func served(_ chosen: (event: ServeEvent, nearMisses: NearMissReport?), using generator: inout some RandomNumberGenerator) -> ServedRequest {
+        ServedRequest(event: chosen.event, plan: plan(for: chosen.event, using: &generator), nearMisses: chosen.nearMisses)
     }
 
     /// Records in the journal how a served request's answer ended (a stream's delivery, a
@@ -331,15 +336,16 @@ public final class HTTPMock: Sendable {
 
     /// The served event for what ``match(_:on:accepting:)`` chose, journaled.
     private func answer(_ request: RecordedRequest, as choice: Choice, on local: InMemoryStateStore) -> (event: ServeEvent, nearMisses: NearMissReport?) {
-        switch answering(request, as: choice) {
+        switch answering(request, as: choice, among: local.snapshot(for: request.namespace)) {
         case .answered(let event): (event, nil)
         case let .journaling(answer, report): (local.journal(answer), report)
         }
     }
 
     /// What answers the choice: the event journaled already, or the answer to journal (with the
-    /// near-miss report of a 404). Templates render and dynamic stubs run here, outside the store.
-    func answering(_ request: RecordedRequest, as choice: Choice) -> Answering {
+    /// near-miss report of a 404, ranked among `snapshot`'s stubs). Templates render and dynamic
+    /// stubs run here, outside the store.
+    func answering(_ request: RecordedRequest, as choice: Choice, among snapshot: @autoclosure () -> StoreSnapshot) -> Answering {
         let entry: StubRegistry.Entry?
         let response: ResponseDefinition
         var report: NearMissReport?
@@ -362,7 +368,8 @@ public final class HTTPMock: Sendable {
             if let responder = settings.withLock({ $0.unmatchedResponder }) {
                 response = responder(request)
             } else {
-                let nearest = nearMisses(for: request)
+                let stubs = snapshot()
+                let nearest = nearMisses(for: request, in: stubs.registry, scenarios: stubs.scenarios)
                 report = nearest
                 response = Self.notFound(nearest)
             }
@@ -441,7 +448,7 @@ public final class HTTPMock: Sendable {
     /// states of that namespace.
     ///
     /// With `accepting`, a stub it refuses (or no match) is ``Choice/refused`` before anything
-    /// is committed. (``chooseRemotely(_:accepting:)`` is the same steps on a remote store.)
+    /// is committed. (``matchRemotely(_:accepting:)`` is the same steps on a remote store.)
     private func match(_ request: RecordedRequest, on local: InMemoryStateStore, accepting: ((StubMapping) -> Bool)?) -> Choice {
         let requestNamespace = request.namespace
         while true {
@@ -452,7 +459,7 @@ public final class HTTPMock: Sendable {
             if let accepting, !accepting(entry.mapping) { return .refused }
             let step = committing(entry, request)
             guard let committed = local.commit(entry, namespace: requestNamespace, generation: snapshot.generation, journaling: step.journaling) else { continue }
-            return step.choice(committed) ?? .answered(local.journal(step.journaling ?? .response(request, entry: entry, response: nil)))
+            return step.choice(committed)
         }
     }
 
@@ -493,10 +500,10 @@ public final class HTTPMock: Sendable {
             if case .static(_, let answer) = self { answer } else { nil }
         }
 
-        /// What was chosen; `nil` for a static answer committed unjournaled (the caller journals it).
-        func choice(_ committed: StoreCommit) -> Choice? {
+        /// What was chosen (a static answer a store did not journal stays unjournaled).
+        func choice(_ committed: StoreCommit) -> Choice {
             switch self {
-            case .static: committed.event.map(Choice.answered)
+            case let .static(_, answer): .answered(committed.event ?? answer.event(journalSequence: nil))
             case let .dynamic(entry, responder): .dynamic(entry, responder, callCount: committed.callCount)
             case let .templated(entry, response): .templated(entry, response)
             }

@@ -129,8 +129,7 @@ final class RequestLog: ServeListener {
             endRun(in: &queue)
             // The oldest answer not over that may still hold the rest back (one past the limit
             // no longer does, but keeps its place: its line is written when it ends).
-            let (seconds, attoseconds) = holdLimit.components
-            let heldSince = now.addingTimeInterval(-(Double(seconds) + Double(attoseconds) / 1e18))
+            let heldSince = now.addingTimeInterval(-holdLimit.timeInterval)
             let waitingFor = queue.pending.values.filter { $0 > heldSince }.min() ?? .distantFuture
             let ready = queue.entries.filter { $0.timestamp < waitingFor }
             queue.entries.removeAll { $0.timestamp < waitingFor }

@@ -48,6 +48,6 @@ package enum ConnectionPipeline {
         ServerContext(
             mock: mock, configuration: configuration,
             upstream: UpstreamClient(group: MultiThreadedEventLoopGroup.singleton, timeout: configuration.proxyTimeout),
-            adminState: AdminState()) {}
+            adminState: AdminState(), leavesEventLoop: false) {}
     }
 }

@@ -112,18 +112,26 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 carryOut(adminPlan(preflight, to: request), served: nil, head: head, startedAt: started, context: context)
                 return
             }
-            if server.mock.sharesStateRemotely {
-                respondOffEventLoop(to: request, head: head, startedAt: started, context: context)
+            let mock = server.mock
+            guard let chosen = mock.chooseLocally(request) else {
+                // The state lives in another process (a PostgreSQL store): the mock's round
+                // trips are awaited in a task, never on the event loop.
+                StoreRoundTrip.serve(on: context.eventLoop) { await mock.respond(to: request) }.assumeIsolated().whenSuccess { served in
+                    self.carryOut(served, to: request, head: head, startedAt: started, context: context)
+                }
                 return
             }
-            let served = server.mock.respond(to: request, using: &generator)
-            if server.configuration.stubCORS {
-                var plan = served.plan
-                StubCORS.decorate(&plan, for: request)
-                carryOut(plan, served: served, head: head, startedAt: started, context: context)
-            } else {
-                carryOut(served.plan, served: served, head: head, startedAt: started, context: context)
+            if case .file = chosen.event.response.body {
+                // Planning reads the body file: off the event loop, which never waits on a disk.
+                server.runBlocking(on: context.eventLoop) {
+                    var generator = SystemRandomNumberGenerator()
+                    return mock.served(chosen, using: &generator)
+                }.assumeIsolated().whenSuccess { served in
+                    self.carryOut(served, to: request, head: head, startedAt: started, context: context)
+                }
+                return
             }
+            carryOut(mock.served(chosen, using: &generator), to: request, head: head, startedAt: started, context: context)
             return
         }
         let admitted = server.adminToken.map { $0.admits(request) } != false
@@ -145,17 +153,17 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             adminAnswer(to: request, head: head, startedAt: started, context: context).completeWithTask { await work() }
             return
         }
-        if admitted, server.mock.sharesStateRemotely {
-            // The store's round trips block: they run on a Dispatch thread, and what the store
-            // fails answers the call.
-            adminAnswer(to: request, head: head, startedAt: started, context: context).completeWith(StoreRoundTrip.run(on: context.eventLoop) {
+        if admitted {
+            // A call may read or write files (a reset loads the root's mappings again, a save
+            // writes them) and a remote store's round trips block: every call runs on a
+            // Dispatch thread, and what the store fails answers the call.
+            adminAnswer(to: request, head: head, startedAt: started, context: context).completeWith(server.runBlocking(on: context.eventLoop) {
                 let (response, failure) = StoreFailures.collecting { api.handle(request) }
                 return failure.map(AdminError.storeFailed)?.response ?? response
             })
             return
         }
-        let response = admitted ? api.handle(request) : AdminToken.unauthorized(for: request)
-        carryOut(adminPlan(response, to: request), served: nil, head: head, startedAt: started, context: context)
+        carryOut(adminPlan(AdminToken.unauthorized(for: request), to: request), served: nil, head: head, startedAt: started, context: context)
     }
 
     /// A promise of an admin call's answer, made off the event loop; the answer is carried out
@@ -169,19 +177,12 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         return answer
     }
 
-    /// Serves a request whose state lives in another process (a PostgreSQL store): the mock's
-    /// round trips are awaited in a task, never on the event loop, and the plan is carried out
-    /// back on it.
-    private func respondOffEventLoop(to request: RecordedRequest, head: HTTPRequestHead, startedAt started: NIODeadline,
-                                     context: ChannelHandlerContext) {
-        let mock = server.mock
-        let decoratesForCORS = server.configuration.stubCORS
-        let served = StoreRoundTrip.serve(on: context.eventLoop) { await mock.respond(to: request) }
-        served.assumeIsolated().whenSuccess { served in
-            var plan = served.plan
-            if decoratesForCORS { StubCORS.decorate(&plan, for: request) }
-            self.carryOut(plan, served: served, head: head, startedAt: started, context: context)
-        }
+    /// Carries out a stub's answer (with the CORS headers, when the server adds them).
+    private func carryOut(_ served: ServedRequest, to request: RecordedRequest, head: HTTPRequestHead, startedAt started: NIODeadline,
+                          context: ChannelHandlerContext) {
+        var plan = served.plan
+        if server.configuration.stubCORS { StubCORS.decorate(&plan, for: request) }
+        carryOut(plan, served: served, head: head, startedAt: started, context: context)
     }
 
     private func adminPlan(_ response: ResponseDefinition, to request: RecordedRequest) -> ResponsePlan {

@@ -1,16 +1,25 @@
+import NIOCore
 import Understudy
 
 /// What every connection of one server shares.
 struct ServerContext: Sendable {
     init(mock: HTTPMock, configuration: MockServerConfiguration, upstream: UpstreamClient, adminState: AdminState,
-         requestShutdown: @escaping @Sendable () -> Void) {
+         leavesEventLoop: Bool = true, requestShutdown: @escaping @Sendable () -> Void) {
         self.mock = mock
         self.transport = .server(ObjectIdentifier(adminState))
         self.configuration = configuration
         self.upstream = upstream
         self.adminState = adminState
         self.adminToken = configuration.adminToken.flatMap { $0.isEmpty ? nil : AdminToken($0) }
+        self.leavesEventLoop = leavesEventLoop
         self.requestShutdown = requestShutdown
+    }
+
+    /// Runs `work`, which may block on a file or a remote store, off the event loop; its
+    /// result arrives on `loop`. A connection driven without a socket (an `EmbeddedChannel`,
+    /// whose loop is the caller's thread) runs it at once instead.
+    func runBlocking<Value: Sendable>(on loop: any EventLoop, _ work: @escaping @Sendable () -> Value) -> EventLoopFuture<Value> {
+        leavesEventLoop ? StoreRoundTrip.run(on: loop, work) : loop.makeSucceededFuture(work())
     }
 
     let mock: HTTPMock
@@ -26,4 +35,6 @@ struct ServerContext: Sendable {
     let adminState: AdminState
     /// The token `/__admin/*` requires, if any.
     let adminToken: AdminToken?
+    /// Whether blocking work leaves the event loop (``runBlocking(on:_:)``).
+    let leavesEventLoop: Bool
 }
