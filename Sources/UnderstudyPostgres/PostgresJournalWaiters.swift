@@ -29,6 +29,7 @@ final class PostgresJournalWaiters: Sendable {
               in store: PostgresStateStore) -> UInt64? {
         let journaled: [(position: Int64, event: ServeEvent)]
         do {
+            try store.catchUp()
             journaled = try store.events(after: 0)
         } catch {
             continuation.resume(throwing: error)
@@ -75,6 +76,8 @@ final class PostgresJournalWaiters: Sendable {
     private func poll(_ store: PostgresStateStore) {
         let from = state.withLock { $0.readUpTo }
         // A failed read is tried again on the next poll; the waiter's own timeout ends the wait.
+        // Other instances write theirs every few milliseconds.
+        try? store.writeBehind.flushNow()
         let arrived = (try? store.events(after: from)) ?? []
         var woken: [CheckedContinuation<Void, any Error>] = []
         let goOn = state.withLock { state -> Bool in

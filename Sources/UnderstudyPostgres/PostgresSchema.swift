@@ -148,5 +148,46 @@ enum PostgresSchema {
             $$
             """,
         ],
+        [
+            // Each instance's journal is written behind its requests, in batches; its row says
+            // which flush request it has written up to and when it was last heard from (an
+            // instance not heard from for 3 s is taken for dead).
+            "CREATE TABLE understudy_instances (id text PRIMARY KEY, flushed_request bigint NOT NULL, seen timestamptz NOT NULL)",
+            "CREATE SEQUENCE understudy_flush_requests",
+            // Asks every instance to write what it holds: returns the request's number, which
+            // each instance's row reaches once it has.
+            """
+            CREATE FUNCTION understudy_request_flush(p_instance text) RETURNS bigint LANGUAGE plpgsql AS $$
+            DECLARE
+                v_request bigint := nextval('understudy_flush_requests');
+            BEGIN
+                PERFORM pg_notify('understudy_changes', 'flush ' || v_request || ':' || p_instance);
+                RETURN v_request;
+            END
+            $$
+            """,
+            // One batch of an instance's journal entries (in order) and call counts, in one
+            // transaction; the journal is trimmed to its capacity and the instance's row moved on.
+            """
+            CREATE FUNCTION understudy_flush(
+                p_instance text, p_request bigint, p_ids uuid[], p_namespaces text[], p_events text[],
+                p_stubs uuid[], p_scopes text[], p_calls bigint[], p_capacity bigint)
+            RETURNS void LANGUAGE plpgsql AS $$
+            BEGIN
+                IF p_capacity > 0 AND cardinality(p_ids) > 0 THEN
+                    INSERT INTO understudy_journal (id, namespace, event)
+                        SELECT i, nullif(n, ''), e FROM unnest(p_ids, p_namespaces, p_events) WITH ORDINALITY AS t(i, n, e, o) ORDER BY o;
+                    DELETE FROM understudy_journal WHERE position <= (SELECT max(position) FROM understudy_journal) - p_capacity;
+                END IF;
+                INSERT INTO understudy_call_counts
+                    SELECT s, c, abs(hashtext(p_instance)) % 64, k FROM unnest(p_stubs, p_scopes, p_calls) AS t(s, c, k)
+                    ON CONFLICT (stub_id, scope, shard) DO UPDATE SET calls = understudy_call_counts.calls + excluded.calls;
+                INSERT INTO understudy_instances VALUES (p_instance, p_request, now())
+                    ON CONFLICT (id) DO UPDATE SET flushed_request = greatest(understudy_instances.flushed_request, excluded.flushed_request),
+                                                   seen = now();
+            END
+            $$
+            """,
+        ],
     ]
 }

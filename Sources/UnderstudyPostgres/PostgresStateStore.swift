@@ -40,14 +40,19 @@ public final class PostgresStateStore: MockStateStore {
     /// instance that shares the database (an instance adds a stub with an `llm` answer, the
     /// others read it back).
     let mappingExtensions: MappingExtensions
-    /// Tells this instance's notifications from others'.
-    let instanceID = UUID().uuidString
+    /// Tells this instance's notifications and journal rows from others' (`host/pid/id`, so
+    /// that an error about a lagging instance says which machine and process it is).
+    package let instanceID: String
+    /// This instance's journal entries and call counts on their way to the database.
+    let writeBehind: PostgresWriteBehind
 
     /// What this instance holds of the database's state.
     struct Cache {
         var registry = StubRegistry()
         var stubsVersion: Int64 = 0
         var usesScenarios = false
+        /// The stubs committed without a round trip (``StubRegistry/scenarioFreeStubs``).
+        var scenarioFree: Set<UUID> = []
         /// Each namespace's scenario states ('' for requests naming none) and their version.
         var scenarios: [String: (version: Int64, states: ScenarioStates)] = [:]
     }
@@ -84,12 +89,23 @@ public final class PostgresStateStore: MockStateStore {
         self.journalCapacity = max(0, journalCapacity)
         self.mappingExtensions = mappingExtensions
         pool = PostgresConnectionPool(location: location, timeout: timeout, size: max(1, connections))
+        let instanceID = "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)/\(UUID().uuidString.prefix(8))"
+        self.instanceID = instanceID
         do {
             try PostgresSchema.migrate(pool)
+            writeBehind = try PostgresWriteBehind(pool: pool, instanceID: instanceID, journalCapacity: max(0, journalCapacity)) { error in
+                FileHandle.standardError.write(Data("understudy: \(error)\n".utf8))
+            }
+        } catch {
+            pool.close()
+            throw error
+        }
+        do {
             try reloadStubs()
             let listener = try PostgresChangeListener(pool: pool) { [weak self] payload in self?.changed(payload) }
             self.listener.withLock { $0 = listener }
         } catch {
+            writeBehind.stop()
             pool.close()
             throw error
         }
@@ -102,6 +118,7 @@ public final class PostgresStateStore: MockStateStore {
             return listener
         }?.stop()
         waiters.stop()
+        writeBehind.stop()
         pool.close()
     }
 
@@ -174,6 +191,7 @@ public final class PostgresStateStore: MockStateStore {
             cache.registry = registry
             cache.stubsVersion = version
             cache.usesScenarios = registry.usesScenarios
+            cache.scenarioFree = registry.scenarioFreeStubs
         }
     }
 
@@ -285,15 +303,33 @@ public final class PostgresStateStore: MockStateStore {
 
     package func snapshot(for namespace: String?) async throws -> StoreSnapshot {
         let key = namespace ?? ""
-        let (registry, stubsVersion, usesScenarios, held) = cache.withLock { cache in
-            (cache.registry, cache.stubsVersion, cache.usesScenarios, cache.scenarios[key])
+        let (registry, stubsVersion, usesScenarios, held, hasScenarioFree) = cache.withLock { cache in
+            (cache.registry, cache.stubsVersion, cache.usesScenarios, cache.scenarios[key], !cache.scenarioFree.isEmpty)
         }
         guard usesScenarios else {
-            return StoreSnapshot(registry: registry, scenarios: ScenarioStates(), generation: StoreGeneration(stubs: stubsVersion, scenarios: -1))
+            return StoreSnapshot(registry: registry, scenarios: ScenarioStates(), generation: StoreGeneration(stubs: stubsVersion, scenarios: Self.scenariosUnused))
         }
-        let scenarios = if let held { held } else { try await offThread { try self.loadScenarios(key) } }
+        let scenarios: (version: Int64, states: ScenarioStates)
+        if let held {
+            scenarios = held
+        } else {
+            do {
+                scenarios = try await offThread { try self.loadScenarios(key) }
+            } catch {
+                // The database cannot say the states: a stub no state can change is still
+                // served; any other match reads them again as it commits (and fails as this did).
+                guard hasScenarioFree else { throw error }
+                return StoreSnapshot(registry: registry, scenarios: ScenarioStates(),
+                                     generation: StoreGeneration(stubs: stubsVersion, scenarios: Self.scenariosUnknown))
+            }
+        }
         return StoreSnapshot(registry: registry, scenarios: scenarios.states, generation: StoreGeneration(stubs: stubsVersion, scenarios: scenarios.version))
     }
+
+    /// The scenario version of a snapshot when no stub uses scenarios (the commit checks none).
+    static let scenariosUnused: Int64 = -1
+    /// The scenario version of a snapshot made without the states (the database did not answer).
+    static let scenariosUnknown: Int64 = -2
 
     /// Reads a namespace's scenario states with their version, in one statement, and holds them.
     @discardableResult
@@ -336,7 +372,22 @@ public final class PostgresStateStore: MockStateStore {
 
     package func commit(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
                         journaling answer: JournalAnswer?) async throws -> StoreCommit? {
-        try await offThread { try self.commitBlocking(entry, namespace: namespace, generation: generation, journaling: answer) }
+        // No scenario to move or check: the stubs' version is checked against this instance's
+        // copy (kept current by notifications), and the call and its entry are written behind.
+        let (stubsVersion, isScenarioFree) = cache.withLock { ($0.stubsVersion, $0.scenarioFree.contains(entry.mapping.id)) }
+        if generation.scenarios == Self.scenariosUnused || isScenarioFree {
+            guard stubsVersion == generation.stubs else { return nil }
+            let event = answer.map { $0.event(journalSequence: nil) }
+            let held = try event.flatMap(heldEntry)
+            let calls = try writeBehind.append(stub: entry.mapping.id, namespace: namespace ?? "", entry: held)
+            return StoreCommit(callCount: calls, event: event)
+        }
+        if generation.scenarios == Self.scenariosUnknown {
+            // Matched without the states: read them now, and match again on them.
+            _ = try await offThread { try self.loadScenarios(namespace ?? "") }
+            return nil
+        }
+        return try await offThread { try self.commitBlocking(entry, namespace: namespace, generation: generation, journaling: answer) }
     }
 
     private func commitBlocking(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
@@ -378,6 +429,10 @@ public final class PostgresStateStore: MockStateStore {
 
     package func confirmMiss(namespace: String?, generation: StoreGeneration) async throws -> Bool {
         let key = namespace ?? ""
+        if generation.scenarios == Self.scenariosUnknown {
+            _ = try await offThread { try self.loadScenarios(key) }
+            return false
+        }
         return try await offThread { () throws(PostgresStoreError) -> Bool in
             let row = try self.pool.withConnection { connection in
                 try connection.run("""
@@ -401,20 +456,52 @@ public final class PostgresStateStore: MockStateStore {
     @discardableResult
     package func journal(_ answer: JournalAnswer) async throws -> ServeEvent {
         let event = answer.event(journalSequence: nil)
-        guard journalCapacity > 0 else { return event }
-        return try await offThread { () throws(PostgresStoreError) -> ServeEvent in
-            let text = try self.storedText(event)
-            let namespace = event.request.namespace ?? ""
-            let position = try self.pool.withConnection { connection in
-                try connection.run("SELECT understudy_journal_append(\(event.id), \(namespace), \(text), \(Int64(self.journalCapacity)))")
-                    .first?.decode(Int64?.self)
+        if let held = try heldEntry(event) { try writeBehind.append(held) }
+        return event
+    }
+
+    /// `event` as the write-behind holds it; `nil` when the journal keeps nothing.
+    private func heldEntry(_ event: ServeEvent) throws(PostgresStoreError) -> PostgresWriteBehind.Entry? {
+        guard journalCapacity > 0 else { return nil }
+        return PostgresWriteBehind.Entry(id: event.id, namespace: event.request.namespace ?? "", text: try storedText(event))
+    }
+
+    /// Pauses or resumes writing this instance's journal, for a test that plays an instance
+    /// that lags behind (it is still alive to the others until 3 s after its last write).
+    package func pauseJournalWrites(_ paused: Bool) {
+        writeBehind.pause(paused)
+    }
+
+    /// Waits until every live instance has written its journal and call counts up to now: asks
+    /// them all (a notification), writes this instance's own, then reads the instances' rows
+    /// until none that was heard from in the last 3 s lags. Bounded by the store's timeout; the
+    /// error names the instance that lags.
+    func catchUp() throws(PostgresStoreError) {
+        let request = try pool.withConnection { connection in
+            try connection.run("SELECT understudy_request_flush(\(instanceID))").first?.decode(Int64.self)
+        } ?? 0
+        try writeBehind.flushNow(request: request)
+        let deadline = ContinuousClock.now + pool.timeout
+        while true {
+            let lagging = try pool.withConnection { connection in
+                try connection.run("""
+                    SELECT id FROM understudy_instances
+                    WHERE id <> \(instanceID) AND flushed_request < \(request) AND seen > now() - interval '3 seconds'
+                    """).map { try $0.decode(String.self) }
             }
-            return event.journaled(at: position.flatMap { $0 }.map { Int($0) })
+            guard let first = lagging.first else { return }
+            guard ContinuousClock.now < deadline else {
+                throw PostgresStoreError("the instance \(first) has not written its journal within \(pool.timeout) of being asked, so "
+                    + "the requests it served cannot all be seen yet; it is alive (heard from in the last 3 s) but overloaded or "
+                    + "stalled. Ask again, or give the store a longer timeout")
+            }
+            Thread.sleep(forTimeInterval: 0.002)
         }
     }
 
     package func replace(_ event: ServeEvent) {
         attempt(()) { () throws(PostgresStoreError) in
+            if let held = try heldEntry(event), writeBehind.replace(held) { return }
             let text = try storedText(event)
             try pool.withConnection { connection in
                 try connection.run("UPDATE understudy_journal SET event = \(text) WHERE id = \(event.id)")
@@ -445,11 +532,15 @@ public final class PostgresStateStore: MockStateStore {
     }
 
     package var events: [ServeEvent] {
-        attempt([]) { () throws(PostgresStoreError) in try events(after: 0).map(\.event) }
+        attempt([]) { () throws(PostgresStoreError) in
+            try catchUp()
+            return try events(after: 0).map(\.event)
+        }
     }
 
     package func event(id: UUID) -> ServeEvent? {
         attempt(nil) { () throws(PostgresStoreError) -> ServeEvent? in
+            try catchUp()
             let row = try pool.withConnection { connection in
                 try connection.run("SELECT position, event FROM understudy_journal WHERE id = \(id) ORDER BY position DESC LIMIT 1").first
             }
@@ -460,6 +551,7 @@ public final class PostgresStateStore: MockStateStore {
     @discardableResult
     package func removeEvents(where shouldRemove: (ServeEvent) -> Bool) -> [ServeEvent] {
         attempt([]) { () throws(PostgresStoreError) in
+            try catchUp()
             let removed = try events(after: 0).map(\.event).filter(shouldRemove)
             guard !removed.isEmpty else { return [] }
             try pool.withConnection { connection in
@@ -515,6 +607,7 @@ public final class PostgresStateStore: MockStateStore {
 
     package func callCount(of id: UUID, in namespace: String?) -> Int {
         attempt(0) { () throws(PostgresStoreError) in
+            try catchUp()
             let row = try pool.withConnection { connection in
                 try connection.run("SELECT sum(calls)::bigint FROM understudy_call_counts WHERE stub_id = \(id) AND scope = \(namespace ?? "")")
                     .first?.decode(Int64?.self) ?? nil
@@ -526,6 +619,7 @@ public final class PostgresStateStore: MockStateStore {
     // MARK: Reset
 
     package func reset(namespace: String) {
+        writeBehind.forget(namespace: namespace)
         attempt(()) { () throws(PostgresStoreError) in
             try pool.transaction { connection in
                 let ids = try connection.run("SELECT id FROM understudy_stubs WHERE namespace = \(namespace) FOR UPDATE")
@@ -542,6 +636,7 @@ public final class PostgresStateStore: MockStateStore {
     }
 
     package func resetAll() {
+        writeBehind.forget(namespace: nil)
         attempt(()) { () throws(PostgresStoreError) in
             try pool.transaction { connection in
                 try connection.run("DELETE FROM understudy_stubs")
@@ -572,7 +667,9 @@ public final class PostgresStateStore: MockStateStore {
         }
         guard let separator = payload.lastIndex(of: ":"), payload[payload.index(after: separator)...] != instanceID else { return }
         let change = payload[..<separator]
-        if change == "stubs" {
+        if change.hasPrefix("flush "), let request = Int64(change.dropFirst("flush ".count)) {
+            writeBehind.requested(request)
+        } else if change == "stubs" {
             attempt(()) { () throws(PostgresStoreError) in try reloadStubs() }
         } else if change == "settings" {
             settingsChanged()

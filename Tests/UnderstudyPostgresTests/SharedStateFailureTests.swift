@@ -7,9 +7,10 @@ import UnderstudyServer
 import UnderstudyTestSupport
 
 extension PostgresTests {
-    /// What the shared store does when PostgreSQL restarts, stops, is slow, or an instance dies:
-    /// nothing committed is lost, and what cannot be done is an error that says why, never an
-    /// answer from memory.
+    /// What the shared store does when PostgreSQL restarts, stops, is slow, or an instance dies
+    /// or lags: nothing acknowledged is lost; a static stub is served from memory while its
+    /// journal is held; what needs the database (a scenario, an admin call, verification) is
+    /// an error that says why.
     @Suite struct SharedStateFailureTests {
         @Test(.timeLimit(.minutes(2)))
         func aCrashRestartOfPostgresLosesNothing() async throws {
@@ -39,16 +40,20 @@ extension PostgresTests {
         }
 
         @Test(.timeLimit(.minutes(2)))
-        func whileThePostgresIsDownRequestsFailClearlyAndNothingFallsBackToMemory() async throws {
+        func whileThePostgresIsDownStaticStubsAreServedFromMemoryAndWhatNeedsItFailsClearly() async throws {
             try await PostgresCluster.with { cluster in
                 try await SharedInstances.with(2, on: cluster, timeout: .seconds(2)) { shared in
                     shared[0].mock.stub(.get(urlPath: "/kept"), .ok.body("kept"))
+                    shared[0].mock.stub(.post(urlPath: "/move"), .ok, scenario: "flow", willSetState: "moved")
                     try await cluster.stopServer()
 
-                    let served = try await send(shared[0].baseURL, "/kept")
-                    #expect(served.status == 503)
-                    #expect(served.body.contains("its state store failed"), "\(served.body)")
-                    #expect(served.body.contains("PostgreSQL at 127.0.0.1:\(cluster.port)"), "\(served.body)")
+                    // A static stub from memory; its journal entry is held until the database is back.
+                    #expect(try await send(shared[0].baseURL, "/kept").body == "kept")
+                    // A scenario cannot move atomically without the database.
+                    let moved = try await send(shared[0].baseURL, "/move", method: "POST")
+                    #expect(moved.status == 503)
+                    #expect(moved.body.contains("its state store failed"), "\(moved.body)")
+                    #expect(moved.body.contains("PostgreSQL at 127.0.0.1:\(cluster.port)"), "\(moved.body)")
                     let listed = try await send(shared[1].baseURL, "/__admin/mappings")
                     #expect(listed.status == 503)
                     #expect(try JSONValue(parsing: listed.body)["errors"]?.arrayValue?.first?["title"]?.stringValue == "The state store failed")
@@ -58,8 +63,11 @@ extension PostgresTests {
 
                     try await cluster.startServer()
                     #expect(try await send(shared[1].baseURL, "/kept").body == "kept")
-                    // Only the request served after the restart is journaled; the refused ones are not.
-                    try shared[0].mock.verify(.exactly(1), .get(urlPath: "/kept"))
+                    // The request served during the outage was written once the database was back;
+                    // the refused ones were never journaled.
+                    try shared[1].mock.verify(.exactly(2), .get(urlPath: "/kept"))
+                    try shared[1].mock.verify(.exactly(0), .post(urlPath: "/move"))
+                    #expect(shared[1].mock.scenarios.first { $0.name == "flow" }?.state == "Started")
                     #expect(!shared[0].mock.stubMappings.contains { $0.request.url == .url("/lost") })
                 }
             }
@@ -72,8 +80,9 @@ extension PostgresTests {
                 let database = try #require(url.split(separator: "/").last.map(String.init))
                 let shared = try await SharedInstances.start(1, url: url, timeout: .seconds(1))
                 defer { Task { await shared.stop() } }
-                shared[0].mock.stub(.get(urlPath: "/slow"), .ok)
-                // Another session holds the table every commit reads, for longer than the timeout.
+                shared[0].mock.stub(.get(urlPath: "/slow"), .ok, scenario: "slow", willSetState: "served")
+                shared[0].mock.stub(.get(urlPath: "/static"), .ok)
+                // Another session holds the table every scenario's commit reads, for longer than the timeout.
                 let holder = cluster.psqlInBackground(
                     "BEGIN; LOCK TABLE understudy_meta IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(4); COMMIT;", database: database)
                 try await waitForLock(on: "understudy_meta", cluster: cluster, database: database)
@@ -82,10 +91,12 @@ extension PostgresTests {
                 #expect(served.status == 503)
                 #expect(served.body.contains("did not answer within 1.0 seconds"), "\(served.body)")
                 #expect(served.body.contains("--store-timeout"), "\(served.body)")
+                #expect(try await send(shared[0].baseURL, "/static").status == 200, "a static stub's commit waits on nothing")
 
                 _ = try await holder.value
                 #expect(try await send(shared[0].baseURL, "/slow").status == 200)
                 try shared[0].mock.verify(.exactly(1), .get(urlPath: "/slow"))
+                try shared[0].mock.verify(.exactly(1), .get(urlPath: "/static"))
                 await shared.stop()
             }
         }

@@ -20,7 +20,8 @@ extension PostgresTests {
                         {"request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "body": "hi"}}
                         """)
                     #expect(added.status == 201)
-                    // At once: a request matched on an older copy of the stubs is matched again.
+                    // At once: a request that misses on an older copy of the stubs is checked
+                    // against the database's version and matched again.
                     for instance in shared.instances {
                         let answer = try await send(instance.baseURL, "/hello")
                         #expect(answer.status == 200)
@@ -31,8 +32,19 @@ extension PostgresTests {
                         {"request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "body": "edited"}}
                         """)
                     #expect(edited.status == 200)
+                    // The instance that made the change serves it at once; the others once they
+                    // hear of it (a request that matches is served from the copy it has).
+                    #expect(try await send(shared[1].baseURL, "/hello").body == "edited")
+                    try await waitUntil("the first instance hears of the edit") {
+                        shared[0].store.localStubs.mappings.contains { mapping in
+                            guard case .definition(let response) = mapping.response else { return false }
+                            return (try? response.bodyData(root: nil)) == Data("edited".utf8)
+                        }
+                    }
                     #expect(try await send(shared[0].baseURL, "/hello").body == "edited")
                     #expect(try await send(shared[2].baseURL, "/__admin/mappings/\(id)", method: "DELETE").status == 200)
+                    #expect(try await send(shared[2].baseURL, "/hello").status == 404)
+                    try await waitUntil("the first instance hears of the removal") { shared[0].store.localStubs.mappings.isEmpty }
                     #expect(try await send(shared[0].baseURL, "/hello").status == 404)
                     // Without a request, by LISTEN/NOTIFY: the others' copies follow.
                     shared[0].mock.stub(.get(urlPath: "/notified"), .ok)

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import Understudy
+import UnderstudyJSON
+import UnderstudyPostgres
+import UnderstudyServer
+import UnderstudyTestSupport
+
+extension PostgresTests {
+    /// Journal entries and call counts of requests that move no scenario are written behind,
+    /// in batches: verification through any instance still sees every instance's requests,
+    /// waiting for each live one to have written past the moment it asked.
+    @Suite struct WriteBehindTests {
+        @Test(.timeLimit(.minutes(2)))
+        func aCleanStopWritesEverythingHeld() async throws {
+            try await PostgresCluster.with { cluster in
+                let url = try await cluster.makeDatabase()
+                let first = try await SharedInstances.start(1, url: url)
+                first[0].mock.stub(.get(urlPath: "/static"), .ok)
+                for _ in 0..<300 { #expect(try await send(first[0].baseURL, "/static").status == 200) }
+                await first.stop()
+
+                let later = try await SharedInstances.start(1, url: url)
+                try later[0].mock.verify(.exactly(300), .get(urlPath: "/static"))
+                #expect(later[0].mock.callCount(ofStub: try #require(later[0].mock.stubMappings.first).id) == 300)
+                await later.stop()
+            }
+        }
+
+        @Test(.timeLimit(.minutes(2)))
+        func verificationWaitsForALaggingInstanceAndNamesItWhenItIsTooLate() async throws {
+            try await PostgresCluster.with { cluster in
+                try await SharedInstances.with(2, on: cluster, timeout: .seconds(1)) { shared in
+                    shared[0].mock.stub(.get(urlPath: "/static"), .ok)
+                    shared[1].store.pauseJournalWrites(true)
+                    #expect(try await send(shared[1].baseURL, "/static").status == 200)
+
+                    // The lagging instance is alive (heard from in the last 3 s): the wait ends at
+                    // the store's timeout, and the error says which instance lags.
+                    let asked = try await send(shared[0].baseURL, "/__admin/requests")
+                    #expect(asked.status == 503)
+                    #expect(asked.body.contains("the instance \(shared[1].store.instanceID) has not written its journal"), "\(asked.body)")
+
+                    shared[1].store.pauseJournalWrites(false)
+                    try shared[0].mock.verify(.exactly(1), .get(urlPath: "/static"))
+                }
+            }
+        }
+
+        @Test(.timeLimit(.minutes(2)))
+        func aDeadInstanceIsDroppedFromTheWait() async throws {
+            try await PostgresCluster.with { cluster in
+                let url = try await cluster.makeDatabase()
+                let database = try #require(url.split(separator: "/").last.map(String.init))
+                let shared = try await SharedInstances.start(2, url: url, timeout: .seconds(1))
+                defer { Task { await shared.stop() } }
+                shared[0].mock.stub(.get(urlPath: "/static"), .ok)
+                #expect(try await send(shared[0].baseURL, "/static").status == 200)
+                // The second instance stops writing and is last heard from a minute ago, as a
+                // process that died without a clean stop would be.
+                shared[1].store.pauseJournalWrites(true)
+                _ = try await cluster.psql("""
+                    UPDATE understudy_instances SET seen = now() - interval '1 minute' WHERE id = '\(shared[1].store.instanceID)'
+                    """, database: database)
+                try shared[0].mock.verify(.exactly(1), .get(urlPath: "/static"))
+                let asked = try await send(shared[0].baseURL, "/__admin/requests")
+                #expect(asked.status == 200, "\(asked.body)")
+                shared[1].store.pauseJournalWrites(false)
+                await shared.stop()
+            }
+        }
+    }
+}
