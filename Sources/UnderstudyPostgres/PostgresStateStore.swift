@@ -19,14 +19,18 @@ import UnderstudySupport
 ///
 /// - Each instance matches on a local copy of the stubs and scenario states, so matching makes
 ///   no round trip; another instance's change reaches it by `LISTEN`/`NOTIFY`.
-/// - Serving a request is one round trip: a database function checks that the versions of
+/// - A request whose match no scenario state can change makes no round trip: its call and
+///   journal entry are written behind, in batches (``PostgresWriteBehind``).
+/// - A scenario's request is one round trip: a database function checks that the versions of
 ///   the stubs and states the match was made on still hold, moves the scenario, counts the call
 ///   and journals the request in one transaction. When they do not hold, the instance reloads
 ///   and matches again, so no two requests act on one scenario state, whatever the instance.
-/// - The journal is shared and capped (`journalCapacity`, the oldest go first).
+/// - The journal is shared and capped (`journalCapacity`, the oldest go first); reading it
+///   waits until every live instance has written what it holds.
 /// - What fails (the database down, restarting, or slower than `timeout`) is an error the
-///   caller sees: a request gets a 503 that says so, an admin call an error. Nothing falls back
-///   to memory; once the database is back, the store reconnects by itself.
+///   caller sees: a scenario's request gets a 503 that says so, an admin call an error, while
+///   the stubs no state can change are served from memory and their journal held until the
+///   database is back. Once it is, the store reconnects by itself.
 /// - WebSocket message stubs and the admin API's settings (global delays, network profile) are
 ///   shared too. Stubs whose answer is a Swift closure cannot be shared and are refused; open
 ///   sockets and the message journal stay with their instance.
@@ -60,6 +64,12 @@ public final class PostgresStateStore: MockStateStore {
     let cache = Locked(Cache())
     private let listener = Locked<PostgresChangeListener?>(nil)
     let waiters = PostgresJournalWaiters()
+    /// The threads the blocking round trips of serving run on: as many as the connections, so
+    /// that a call waiting on the database (a scenario's row lock, a commit's disk flush) holds
+    /// up no other, as NIO's shared pool (one thread per core) would.
+    private let threads: NIOThreadPool
+    /// ``commitBlocking(_:namespace:generation:journaling:)``'s locks, by namespace (striped).
+    private let scenarioCommitLocks = (0..<16).map { _ in NSLock() }
     /// Who applies settings other instances share.
     let settingsObservers = Locked<[@Sendable (JSONObject) -> Void]>([])
     /// Who reloads message stubs other instances change.
@@ -89,6 +99,8 @@ public final class PostgresStateStore: MockStateStore {
         self.journalCapacity = max(0, journalCapacity)
         self.mappingExtensions = mappingExtensions
         pool = PostgresConnectionPool(location: location, timeout: timeout, size: max(1, connections))
+        threads = NIOThreadPool(numberOfThreads: max(1, connections))
+        threads.start()
         let instanceID = "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)/\(UUID().uuidString.prefix(8))"
         self.instanceID = instanceID
         do {
@@ -97,6 +109,7 @@ public final class PostgresStateStore: MockStateStore {
                 FileHandle.standardError.write(Data("understudy: \(error)\n".utf8))
             }
         } catch {
+            threads.shutdownGracefully { _ in }
             pool.close()
             throw error
         }
@@ -106,6 +119,7 @@ public final class PostgresStateStore: MockStateStore {
             self.listener.withLock { $0 = listener }
         } catch {
             writeBehind.stop()
+            threads.shutdownGracefully { _ in }
             pool.close()
             throw error
         }
@@ -119,6 +133,7 @@ public final class PostgresStateStore: MockStateStore {
         }?.stop()
         waiters.stop()
         writeBehind.stop()
+        threads.shutdownGracefully { _ in }
         pool.close()
     }
 
@@ -133,10 +148,10 @@ public final class PostgresStateStore: MockStateStore {
         }
     }
 
-    /// `body`, whose round trips block, run on NIO's thread pool for blocking work: never on
-    /// an event loop, nor on a thread of Swift's cooperative pool, which awaits it.
+    /// `body`, whose round trips block, run on the store's own threads for blocking work: never
+    /// on an event loop, nor on a thread of Swift's cooperative pool, which awaits it.
     func offThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await NIOThreadPool.singleton.runIfActive { try body() }
+        try await threads.runIfActive { try body() }
     }
 
     /// `body`'s result, or `fallback` after reporting its failure.
@@ -393,6 +408,15 @@ public final class PostgresStateStore: MockStateStore {
     private func commitBlocking(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
                                 journaling answer: JournalAnswer?) throws(PostgresStoreError) -> StoreCommit? {
         let key = namespace ?? ""
+        // One commit of a namespace's scenarios at a time per instance, made on the newest
+        // states it knows: a match made on states this instance has already moved on from is
+        // matched again at once, without a round trip. Without this, concurrent requests for
+        // one scenario wait on its row lock only to find their version stale, and retry in
+        // step (measured: 281 requests/s at 4 connections fell to 5 at 16).
+        let lock = scenarioCommitLocks[Int(UInt(bitPattern: key.hashValue) % UInt(scenarioCommitLocks.count))]
+        lock.lock()
+        defer { lock.unlock() }
+        if generation.scenarios >= 0, let held = cache.withLock({ $0.scenarios[key] }), held.version != generation.scenarios { return nil }
         let mapping = entry.mapping
         let checksScenarios = generation.scenarios >= 0
         let newState = checksScenarios && mapping.scenarioName != nil ? mapping.newScenarioState : nil

@@ -99,10 +99,7 @@ final class PostgresWriteBehind: Sendable {
             }
             return (count, state.entries.count >= Self.batchSize, nil)
         }
-        if let failing {
-            throw PostgresStoreError("\(Self.capacity) journal entries wait for the database, which cannot be reached (\(failing)); "
-                + "requests are refused until it is back")
-        }
+        if let failing { throw Self.full(failing) }
         if full { queue.async { self.flush() } }
         return calls
     }
@@ -114,10 +111,13 @@ final class PostgresWriteBehind: Sendable {
             state.entries.append(entry)
             return nil
         }
-        if let failing {
-            throw PostgresStoreError("\(Self.capacity) journal entries wait for the database, which cannot be reached (\(failing)); "
-                + "requests are refused until it is back")
-        }
+        if let failing { throw Self.full(failing) }
+    }
+
+    /// Why a request is refused once ``capacity`` entries wait for the database.
+    private static func full(_ failing: PostgresStoreError) -> PostgresStoreError {
+        PostgresStoreError("\(capacity) journal entries wait for the database, which cannot be reached (\(failing)); "
+            + "requests are refused until it is back")
     }
 
     /// Another instance asked every instance to write what it holds (flush request `request`).
