@@ -38,7 +38,7 @@ final class PostgresChangeListener: Sendable {
             _ = try PostgresConnectionPool.wait(for: connection.query("LISTEN understudy_changes", logger: PostgresConnectionPool.logger),
                                                 timeout: pool.timeout)
         } catch {
-            let _: EventLoopFuture<Void> = connection.close()
+            PostgresConnectionPool.close(connection)
             throw .failed(pool.location, error, timeout: pool.timeout)
         }
         let stopped = isStopped.withLock { stopped in

@@ -49,7 +49,7 @@ final class PostgresConnectionPool: Sendable {
             if let psql = error as? PSQLError, psql.code == .server, !connection.isClosed {
                 idle.withLock { $0.append(connection) }
             } else {
-                let _: EventLoopFuture<Void> = connection.close()
+                Self.close(connection)
             }
             throw .failed(location, error, timeout: timeout)
         }
@@ -78,11 +78,25 @@ final class PostgresConnectionPool: Sendable {
             return id
         }
         do {
-            let connection = try Self.wait(for: PostgresConnection.connect(on: group.next(), configuration: location.connectionConfiguration,
-                                                                           id: id, logger: Self.logger), timeout: timeout)
+            let connecting = PostgresConnection.connect(on: group.next(), configuration: location.connectionConfiguration, id: id, logger: Self.logger)
+            let connection: PostgresConnection
+            do {
+                connection = try Self.wait(for: connecting, timeout: timeout)
+            } catch {
+                // One that connects after the wait gave up is closed, not dropped.
+                connecting.whenSuccess { Self.close($0) }
+                throw error
+            }
             let milliseconds = "\(Int(timeout.timeInterval * 1000))"
-            _ = try Self.wait(for: connection.query("SELECT set_config('statement_timeout', \(milliseconds), false), set_config('lock_timeout', \(milliseconds), false)",
-                                                    logger: Self.logger), timeout: timeout)
+            do {
+                _ = try Self.wait(for: connection.query("SELECT set_config('statement_timeout', \(milliseconds), false), set_config('lock_timeout', \(milliseconds), false)",
+                                                        logger: Self.logger), timeout: timeout)
+            } catch {
+                // PostgresNIO traps when a connection is released unclosed (here, the database
+                // went away between the connection and its set-up).
+                Self.close(connection)
+                throw error
+            }
             return connection
         } catch {
             throw .failed(location, error, timeout: timeout)
@@ -114,6 +128,12 @@ final class PostgresConnectionPool: Sendable {
             _ = try? Self.wait(for: connection.close(), timeout: .seconds(2))
         }
         group.shutdownGracefully { _ in }
+    }
+
+    /// Closes `connection` without waiting, keeping it until it is closed: PostgresNIO traps
+    /// when a connection whose channel is still open is released.
+    static func close(_ connection: PostgresConnection) {
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     /// Blocks until `future` completes, at most `timeout` (plus a second, so that the

@@ -78,6 +78,9 @@ public struct ServeEvent: Sendable, Identifiable {
         return storage.prepared?.answer(for: entry)
     }
 
+    /// Whether planning the answer reads a body file (a static answer, planned in advance, never does).
+    package var readsBodyFile: Bool { if staticAnswer == nil, case .file = response.body { true } else { false } }
+
     /// Whether a stub matched.
     public var wasMatched: Bool { storage.entry != nil }
 

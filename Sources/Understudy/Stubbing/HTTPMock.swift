@@ -283,9 +283,8 @@ public final class HTTPMock: Sendable {
         served(chooseLocally(request) ?? (ServeEvent(request: request, stub: nil, response: Self.servedAsynchronously), nil), using: &generator)
     }
 
-    /// ``respond(to:using:)`` in two steps, for a transport that must not read a body file
-    /// where it runs (an event loop): the request matched and journaled on the in-memory store
-    /// (`nil` for a remote store), then ``served(_:using:)``, which plans its answer, anywhere.
+    /// ``respond(to:using:)`` in two steps, for a transport that must not read a file where it runs: the request
+    /// matched and journaled in memory (`nil` for a remote store), then ``served(_:using:)`` plans its answer, anywhere.
     package func chooseLocally(_ request: RecordedRequest) -> (event: ServeEvent, nearMisses: NearMissReport?)? {
         if needsScoping(request) { return chooseLocally(inScope(request)) }
         guard let local else { return nil }
@@ -368,8 +367,7 @@ public final class HTTPMock: Sendable {
             if let responder = settings.withLock({ $0.unmatchedResponder }) {
                 response = responder(request)
             } else {
-                let stubs = snapshot()
-                let nearest = nearMisses(for: request, in: stubs.registry, scenarios: stubs.scenarios)
+                let stubs = snapshot(), nearest = nearMisses(for: request, in: stubs.registry, scenarios: stubs.scenarios)
                 report = nearest
                 response = Self.notFound(nearest)
             }

@@ -121,7 +121,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 }
                 return
             }
-            if case .file = chosen.event.response.body {
+            if chosen.event.readsBodyFile {
                 // Planning reads the body file: off the event loop, which never waits on a disk.
                 server.runBlocking(on: context.eventLoop) {
                     var generator = SystemRandomNumberGenerator()
