@@ -227,14 +227,26 @@ let package = Package(
         // `@Mockable`: the macro (swift-syntax, built only for users of the UnderstudyMocks product)
         // and the runtime the generated mocks call. The runtime reaches no other target and no
         // package (scripts/check-layers.py), so an app can mark its own protocols @Mockable.
-        .macro(
-            name: "UnderstudyMocksMacros",
+        // The macro's code (reading a protocol, generating its mock, diagnostics) is a library
+        // target of its own, so that its expansion tests depend on it and not on the macro: a test
+        // target depending on a macro target makes SwiftPM build every test target for the host,
+        // where the test targets importing executable targets (UnderstudyFuzz and others) fail.
+        .target(
+            name: "UnderstudyMocksMacroExpansion",
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .macro(
+            name: "UnderstudyMocksMacros",
+            dependencies: [
+                "UnderstudyMocksMacroExpansion",
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ],
             swiftSettings: sharedSettings
         ),
@@ -388,7 +400,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyMocksMacrosTests",
             dependencies: [
-                "UnderstudyMocksMacros",
+                "UnderstudyMocksMacroExpansion",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),

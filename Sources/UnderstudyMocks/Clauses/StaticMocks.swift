@@ -15,9 +15,6 @@ public struct StaticMockers: Sendable {
 }
 
 extension MockableService {
-    /// Mockable has no static requirements; by default a mock type has no static mocker.
-    public nonisolated static var staticMocker: Mocker? { nil }
-
     /// Runs `body` with a fresh mocker answering this mock type's static requirements, in this
     /// task and the tasks it starts. Static state is never shared between tests: outside this
     /// scope a static requirement records an issue.
@@ -48,8 +45,4 @@ extension MockableService {
 /// A generated mock type with static requirements: it keeps their task-local mocker.
 public protocol StaticallyMockable: MockableService {
     nonisolated static var staticMockers: StaticMockers { get }
-}
-
-extension StaticallyMockable {
-    public nonisolated static var staticMocker: Mocker? { staticMockers.current }
 }

@@ -3,8 +3,8 @@
 enum DefaultValue {
     static func of<Value>(_ type: Value.Type) -> Value? {
         if let void = () as? Value { return void }
-        if let mocked = type as? any Mocked.Type { return mocked.mock as? Value }
         if let optional = type as? any ExpressibleByNilLiteral.Type { return makeNil(optional) as? Value }
+        if let mocked = type as? any Mocked.Type { return mocked.mock as? Value }
         if let collection = type as? any RangeReplaceableCollection.Type { return collection.init() as? Value }
         if let array = type as? any ExpressibleByArrayLiteral.Type { return makeArray(array) as? Value }
         if let dictionary = type as? any ExpressibleByDictionaryLiteral.Type { return makeDictionary(dictionary) as? Value }

@@ -3,9 +3,9 @@
 /// `verify`.
 ///
 /// The mock is generated under `#if MOCKING || DEBUG`, so a release build carries none of it.
-/// Name the `@Mockable` protocols this one refines in `inheriting:` (`@Mockable(inheriting:
-/// MockReadable.self)` on `protocol Repository: Readable`): the mock then answers their
-/// requirements too, and its clauses reach them.
+/// Name the `@Mockable` protocol this one refines in `inheriting:` (`@Mockable(inheriting:
+/// Readable.self)` on `protocol Repository: Readable`): the mock then answers its requirements
+/// too, and its clauses reach them.
 ///
 /// ```swift
 /// @Mockable
@@ -18,5 +18,5 @@
 /// ```
 @attached(peer, names: prefixed(Mock))
 @attached(extension, names: arbitrary)
-public macro Mockable(inheriting parents: any MockableService.Type...) =
+public macro Mockable(inheriting parents: Any.Type...) =
     #externalMacro(module: "UnderstudyMocksMacros", type: "MockableMacro")

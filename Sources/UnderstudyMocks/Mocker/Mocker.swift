@@ -63,7 +63,7 @@ public final class Mocker: Sendable {
     ) throws(Failure) -> Return {
         let (answer, stored, actions) = record(member, arguments, Return.self, Failure.self, Produce.self)
         actions.forEach { $0.run() }
-        if let stored = stored?.value as? Return { return stored }
+        if let stored, let value = stored.value as? Return { return value }
         switch answer?.kind {
         case .value(let value)?:
             if let value = value as? Return { return value }

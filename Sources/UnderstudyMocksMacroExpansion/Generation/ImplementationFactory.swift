@@ -27,7 +27,7 @@ struct ImplementationFactory {
         let closure = throwsKind.canThrow
             ? "{ (producer: \(producer)) throws(\(throwsKind.failureType)) -> \(returnType) in try producer(\(passed)) }"
             : "{ (producer: \(producer)) -> \(returnType) in producer(\(passed)) }"
-        return """
+        let call = """
             \(throwsKind.canThrow ? "try " : "")\(mockerExpression(isStatic: isStatic)).call(
                 \(member),
                 [\(captured.joined(separator: ", "))],
@@ -35,6 +35,11 @@ struct ImplementationFactory {
                 throwing: (\(throwsKind.failureType)).self,
                 produce: \(closure))
             """
+        // A non-escaping closure reaches the producer as an escaping one that does not escape
+        // (passed on as it is, it could let the producer re-enter the caller's variables).
+        return arguments.filter(\.isNonEscapingClosure).reversed().reduce(call) { body, closure in
+            "\(throwsKind.canThrow ? "try " : "")withoutActuallyEscaping(\(closure.name)) { \(closure.name) in\n\(body)\n}"
+        }
     }
 
     private func function(_ function: FunctionRequirement) -> String {

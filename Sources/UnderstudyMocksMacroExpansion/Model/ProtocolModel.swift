@@ -47,17 +47,17 @@ struct ProtocolModel {
         if case .argumentList(let arguments) = node.arguments {
             for argument in arguments {
                 let text = argument.expression.trimmedDescription
-                guard text.hasSuffix(".self"), text.hasPrefix("Mock") else {
+                guard text.hasSuffix(".self") else {
                     if report {
                         context.diagnose(Diagnostic(node: argument.expression, message: MockableDiagnostic.inheritingNotAMockType,
-                            fixIt: FixIt(message: MockableFixIt(message: "Write it as Mock\(text.replacingOccurrences(of: ".self", with: "")).self"),
+                            fixIt: FixIt(message: MockableFixIt(message: "Write it as \(text).self"),
                                 changes: [.replace(oldNode: Syntax(argument.expression),
-                                                   newNode: Syntax(ExprSyntax("Mock\(raw: text.replacingOccurrences(of: ".self", with: "")).self")))])))
+                                                   newNode: Syntax(ExprSyntax("\(raw: text).self")))])))
                     }
                     failed = true
                     continue
                 }
-                parents.append((String(text.dropLast(5)), argument))
+                parents.append(("Mock" + String(text.dropLast(5)), argument))
             }
         }
         if parents.count > 1 {

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// One parameter of a function, initializer or subscript requirement.
@@ -77,6 +78,20 @@ extension String {
             }
         }
         return result
+    }
+
+    /// This text with `word` replaced except inside `#"…"#` literals (the members' keys, which
+    /// must stay the requirement's signature as written).
+    func replacingWordOutsideRawLiterals(_ word: String, with replacement: String) -> String {
+        var result = ""
+        var rest = self[...]
+        while let open = rest.range(of: "#\"") {
+            result += String(rest[..<open.lowerBound]).replacingWord(word, with: replacement)
+            guard let close = rest[open.upperBound...].range(of: "\"#") else { return result + rest[open.lowerBound...] }
+            result += rest[open.lowerBound..<close.upperBound]
+            rest = rest[close.upperBound...]
+        }
+        return result + String(rest).replacingWord(word, with: replacement)
     }
 
     /// Whether the identifier `word` appears in this text as a whole word.

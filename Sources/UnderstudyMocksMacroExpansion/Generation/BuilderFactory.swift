@@ -16,7 +16,9 @@ struct BuilderFactory {
             let parent = model.parentMock.map { "\($0).\(kind.rawValue)" } ?? "\(m).MockBuilder"
             let members = model.functions.map { function($0, kind) } + model.properties.map { property($0, kind) }
                 + model.subscripts.map { subscriptMember($0, kind) }
-            return "\(access)class \(kind.rawValue): \(parent) {\n\(members.joined(separator: "\n"))\n}"
+            // In a builder, `Self` is the builder: a requirement's `Self` is the mock type.
+            let body = members.joined(separator: "\n").replacingWordOutsideRawLiterals("Self", with: model.mockName)
+            return "\(access)class \(kind.rawValue): \(parent) {\n\(body)\n}"
         }
     }
 

@@ -22,11 +22,11 @@ enum MockableDiagnostic: String, DiagnosticMessage {
         case .operatorRequirement:
             "@Mockable cannot mock an operator requirement: a given, when or verify clause has no method name to reach it by"
         case .inheritingNotAMockType:
-            "@Mockable(inheriting:) takes the mock types of the @Mockable protocols this one refines, written as MockName.self"
+            "@Mockable(inheriting:) takes the @Mockable protocols this one refines, written as Name.self"
         case .moreThanOneParent:
             "@Mockable(inheriting:) builds on one parent mock: a mock's clause builders are classes, and a class has one superclass"
         case .parentNotRefined:
-            "@Mockable(inheriting:) names a mock whose protocol this protocol does not refine"
+            "@Mockable(inheriting:) names a protocol this protocol does not refine"
         }
     }
 }
