@@ -78,19 +78,19 @@ protocol Repository: Readable {
 }
 
 /// A type with a default a relaxed mock answers with.
-struct Car: Mocked, Equatable, Sendable {
+struct Vehicle: Mocked, Equatable, Sendable {
     var name: String
     var seats: Int
-    static var mock: Car { Car(name: "Mock Car", seats: 4) }
+    static var mock: Vehicle { Vehicle(name: "Mock Car", seats: 4) }
 }
 
 @Mockable
 protocol Garage: Sendable {
-    func car() -> Car
-    func cars() -> [Car]
-    func favourite() -> Car?
+    func car() -> Vehicle
+    func cars() -> [Vehicle]
+    func favourite() -> Vehicle?
     func count() -> Int
     func open() -> Bool
     func label() -> String
-    func park(_ car: Car)
+    func park(_ car: Vehicle)
 }
