@@ -447,6 +447,8 @@ let package = Package(
                 "UnderstudyInProcess",
                 // A loopback upstream for proxy stubs.
                 "UnderstudyServer",
+                // A @Mockable restatement of ClientTransport under the generated client.
+                "UnderstudyMocks",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
