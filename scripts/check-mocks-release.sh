@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Release builds carry no mock code: @Mockable generates under `#if MOCKING || DEBUG`.
+# Builds Examples/MocksInRelease (an app marking its own protocol @Mockable) in debug and in
+# release, and checks that the debug binary has MockClock, and the release binary has no Mock
+# symbol and links neither XCTest nor Testing.
+#   scripts/check-mocks-release.sh [--scratch-path DIR]   (default: Examples/MocksInRelease/.build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch="Examples/MocksInRelease/.build"
+if [ "${1:-}" = "--scratch-path" ]; then scratch="$2"; fi
+package=(--package-path Examples/MocksInRelease --scratch-path "$scratch")
+fail() { echo "error: $*" >&2; exit 1; }
+
+swift build "${package[@]}" -c debug
+debug="$(swift build "${package[@]}" -c debug --show-bin-path)/ClockApp"
+nm "$debug" | grep -q 'MockClock' || fail "the debug build of ClockApp has no MockClock: the mocks are not generated under DEBUG"
+
+swift build "${package[@]}" -c release
+release="$(swift build "${package[@]}" -c release --show-bin-path)/ClockApp"
+"$release" | grep -q ticking || fail "the release ClockApp does not run"
+if nm "$release" | grep -q 'MockClock'; then fail "the release build of ClockApp carries MockClock"; fi
+if command -v readelf > /dev/null; then
+    if readelf -d "$release" | grep -E 'NEEDED.*(XCTest|Testing)'; then fail "the release ClockApp links a test framework"; fi
+elif command -v otool > /dev/null; then
+    if otool -L "$release" | grep -E 'XCTest|Testing'; then fail "the release ClockApp links a test framework"; fi
+fi
+echo "mocks in release: debug has MockClock; release has no mock and links no test framework"
