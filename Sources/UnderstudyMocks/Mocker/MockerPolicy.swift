@@ -18,7 +18,7 @@ public struct MockerPolicy: OptionSet, Sendable {
     @TaskLocal static var taskDefault: MockerPolicy = .strict
 
     /// The policy of mocks made in the current task without a `policy:` argument (``strict``
-    /// unless set by ``withDefault(_:operation:)``).
+    /// unless set by `withDefault(_:operation:)`).
     public static var `default`: MockerPolicy { taskDefault }
 
     /// Runs `operation` with `policy` as the default of the mocks it makes (in this task and the
