@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import CompilerPluginSupport
 import PackageDescription
 
 /// Settings every target of ours shares (STYLE.md: one settings array for all targets).
@@ -29,6 +30,8 @@ let package = Package(
         .library(name: "UnderstudyFakes", targets: ["UnderstudyFakes"]),
         .library(name: "UnderstudyDoubles", targets: ["UnderstudyDoubles"]),
         .library(name: "UnderstudyPostgres", targets: ["UnderstudyPostgres"]),
+        // `@Mockable` protocol mocks: a product of its own, so that only its users build swift-syntax.
+        .library(name: "UnderstudyMocks", targets: ["UnderstudyMocks"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"]),
     ],
     dependencies: [
@@ -53,6 +56,11 @@ let package = Package(
         // UnderstudyPostgres only: several instances sharing their state through PostgreSQL.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // UnderstudyMocks only: the `@Mockable` macro.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+        // UnderstudyMocksTests only: real protocols (CounterHandler, Service) mocked for real.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // App side: what an app ships. Foundation only; no engine, no NIO, no testing framework.
@@ -216,6 +224,33 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
+        // `@Mockable`: the macro (swift-syntax, built only for users of the UnderstudyMocks product)
+        // and the runtime the generated mocks call. The runtime reaches no other target and no
+        // package (scripts/check-layers.py), so an app can mark its own protocols @Mockable.
+        // The macro's code (reading a protocol, generating its mock, diagnostics) is a library
+        // target of its own, so that its expansion tests depend on it and not on the macro: a test
+        // target depending on a macro target makes SwiftPM build every test target for the host,
+        // where the test targets importing executable targets (UnderstudyFuzz and others) fail.
+        .target(
+            name: "UnderstudyMocksMacroExpansion",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .macro(
+            name: "UnderstudyMocksMacros",
+            dependencies: [
+                "UnderstudyMocksMacroExpansion",
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .target(name: "UnderstudyMocks", dependencies: ["UnderstudyMocksMacros"], swiftSettings: sharedSettings),
         // Swift Testing trait, XCTest base class, one scope under both, assert/verify helpers and
         // the three-transport harness. The only library target that imports Testing or XCTest.
         .target(
@@ -347,6 +382,32 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
+        // The mocks compiled and used (Swift Testing and XCTest), on protocols of our own and real
+        // ones restated (swift-openapi-runtime, swift-log, swift-metrics, swift-service-lifecycle).
+        .testTarget(
+            name: "UnderstudyMocksTests",
+            dependencies: [
+                "UnderstudyMocks",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        // What the macro generates, as text, and its diagnostics (swift-syntax's assertMacroExpansion).
+        .testTarget(
+            name: "UnderstudyMocksMacrosTests",
+            dependencies: [
+                "UnderstudyMocksMacroExpansion",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            ],
+            swiftSettings: sharedSettings
+        ),
         .testTarget(
             name: "UnderstudyFakesTests",
             dependencies: ["Understudy", "UnderstudyFakes", "UnderstudyTesting", "UnderstudyDoubles", "UnderstudyTestSupport"],
@@ -386,6 +447,8 @@ let package = Package(
                 "UnderstudyInProcess",
                 // A loopback upstream for proxy stubs.
                 "UnderstudyServer",
+                // A @Mockable restatement of ClientTransport under the generated client.
+                "UnderstudyMocks",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -13,7 +13,10 @@ Examples/PetStore and Examples/AppSideOnly:
   (comments aside) names none of their types;
 - the core stays small: `Sources/Understudy` holds at most CORE_LINE_LIMIT lines of Swift;
 - each feature target (GraphQL, LLM, network profiles, messaging, recording) reaches the core
-  and the engines only: no other feature, no transport, no package, and no `@testable` import.
+  and the engines only: no other feature, no transport, no package, and no `@testable` import;
+- the UnderstudyMocks runtime (what an app that marks its own protocols @Mockable links) reaches
+  only its macro (swift-syntax, built for the host), no engine, no NIO, and imports Foundation
+  alone, Testing and XCTest only under `#if (DEBUG || MOCKING)`, where the mocks are.
 
     scripts/check-layers.py [--scratch-path DIR]
 
@@ -100,6 +103,33 @@ def core_names_features():
     return found
 
 
+MOCKS_RUNTIME = "UnderstudyMocks"
+MOCKS_MAY_REACH = {"UnderstudyMocks", "UnderstudyMocksMacros", "UnderstudyMocksMacroExpansion"}
+
+
+def check_mocks_runtime(root):
+    """The @Mockable runtime reaches its macro only, and imports a test framework only where mocks are."""
+    found = []
+    targets, outside = closure(root, [MOCKS_RUNTIME])
+    extra = sorted(set(targets) - MOCKS_MAY_REACH)
+    if extra:
+        found.append(f"{MOCKS_RUNTIME} reaches {', '.join(extra)}; the mocks' runtime reaches only its macro")
+    for package, name in sorted(outside):
+        if package != "swift-syntax":
+            found.append(f"{MOCKS_RUNTIME} depends on {name} from {package}")
+    for path in sorted(pathlib.Path("Sources", MOCKS_RUNTIME).rglob("*.swift")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, 1):
+            for module in IMPORT.findall(line):
+                guarded = number > 1 and lines[number - 2].strip().startswith("#if (DEBUG || MOCKING)")
+                if module == "Foundation" or (module in ("Testing", "XCTest") and guarded):
+                    continue
+                found.append(f"{path}:{number} imports {module}; the mocks' runtime imports Foundation, and Testing/XCTest"
+                             " only under #if (DEBUG || MOCKING)")
+    print(f"{MOCKS_RUNTIME}: targets {sorted(targets - {MOCKS_RUNTIME})}, packages {sorted({p for p, _ in outside}) or 'none'}")
+    return found
+
+
 def main():
     scratch = sys.argv[sys.argv.index("--scratch-path") + 1] if "--scratch-path" in sys.argv else None
     root = dump(".", scratch)
@@ -142,6 +172,7 @@ def main():
             if re.search(r"^@testable import", path.read_text(encoding="utf-8"), re.M):
                 problems.append(f"{path} imports a module @testable; a feature uses the core's package API only")
         print(f"{feature}: targets {sorted(targets - {feature})}")
+    problems += check_mocks_runtime(root)
     for product, targets in sorted(products.items()):
         exposed = sorted(set(targets) & set(ENGINES))
         if exposed:

@@ -23,12 +23,14 @@ let products: [Target.Dependency] = [
     .product(name: "UnderstudyFakes", package: "Understudy"),
     .product(name: "UnderstudyDoubles", package: "Understudy"),
     .product(name: "UnderstudyPostgres", package: "Understudy"),
+    .product(name: "UnderstudyMocks", package: "Understudy"),
 ]
 
 let snippets = [
     "README_01",
     "README_02",
     "README_03",
+    "README_04",
     "Understudy_GettingStarted_01",
     "Understudy_GettingStarted_02",
     "Understudy_GettingStarted_03",
@@ -59,6 +61,7 @@ let snippets = [
     "UnderstudyInProcess_TypedMocking_03",
     "UnderstudyLLM_LLMPresets_01",
     "UnderstudyLLM_LLMPresets_02",
+    "UnderstudyMocks_MockingYourOwnProtocols_01",
     "UnderstudyNetworkProfiles_NetworkProfiles_01",
     "UnderstudyNetworkProfiles_NetworkProfiles_02",
     "UnderstudyOpenAPI_DriftChecks_01",
