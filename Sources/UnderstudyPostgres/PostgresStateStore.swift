@@ -20,7 +20,7 @@ import UnderstudySupport
 /// - Each instance matches on a local copy of the stubs and scenario states, so matching makes
 ///   no round trip; another instance's change reaches it by `LISTEN`/`NOTIFY`.
 /// - A request whose match no scenario state can change makes no round trip: its call and
-///   journal entry are written behind, in batches (``PostgresWriteBehind``).
+///   journal entry are written behind, in batches (one transaction per 512 entries or 10 ms).
 /// - A scenario's request is one round trip: a database function checks that the versions of
 ///   the stubs and states the match was made on still hold, moves the scenario, counts the call
 ///   and journals the request in one transaction. When they do not hold, the instance reloads
