@@ -394,7 +394,7 @@ public final class PostgresStateStore: MockStateStore {
             guard stubsVersion == generation.stubs else { return nil }
             let event = answer.map { $0.event(journalSequence: nil) }
             let held = try event.flatMap(heldEntry)
-            let calls = try writeBehind.append(stub: entry.mapping.id, namespace: namespace ?? "", entry: held)
+            let calls = try writeBehind.append(held, countingCallOf: entry.mapping.id, in: namespace ?? "")
             return StoreCommit(callCount: calls, event: event)
         }
         if generation.scenarios == Self.scenariosUnknown {
@@ -480,7 +480,7 @@ public final class PostgresStateStore: MockStateStore {
     @discardableResult
     package func journal(_ answer: JournalAnswer) async throws -> ServeEvent {
         let event = answer.event(journalSequence: nil)
-        if let held = try heldEntry(event) { try writeBehind.append(held) }
+        if let held = try heldEntry(event) { try writeBehind.append(held, in: held.namespace) }
         return event
     }
 

@@ -83,35 +83,28 @@ final class PostgresWriteBehind: Sendable {
         }
     }
 
-    /// Holds a served request's call (and its journal entry, if any); returns the stub's calls
-    /// counted by this instance. Throws when the database has been unreachable for so long that
-    /// ``capacity`` entries are held.
-    func append(stub: UUID, namespace: String, entry: Entry?) throws(PostgresStoreError) -> Int {
+    /// Holds a served request's journal entry (if any) and, for a stub's answer, the stub's
+    /// call; returns the stub's calls counted by this instance (0 without a stub). Throws when
+    /// the database has been unreachable for so long that ``capacity`` entries are held.
+    @discardableResult
+    func append(_ entry: Entry?, countingCallOf stub: UUID? = nil, in namespace: String) throws(PostgresStoreError) -> Int {
         let (calls, full, failing) = state.withLock { state -> (Int, Bool, PostgresStoreError?) in
             if let failing = state.failing, state.entries.count >= Self.capacity { return (0, false, failing) }
             if let entry { state.entries.append(entry) }
             var count = 0
-            for scope in namespace.isEmpty ? [""] : ["", namespace] {
-                let key = CallKey(stub: stub, scope: scope)
-                state.calls[key, default: 0] += 1
-                state.counted[key, default: 0] += 1
-                if scope == namespace { count = state.counted[key] ?? 0 }
+            if let stub {
+                for scope in namespace.isEmpty ? [""] : ["", namespace] {
+                    let key = CallKey(stub: stub, scope: scope)
+                    state.calls[key, default: 0] += 1
+                    state.counted[key, default: 0] += 1
+                    if scope == namespace { count = state.counted[key] ?? 0 }
+                }
             }
             return (count, state.entries.count >= Self.batchSize, nil)
         }
         if let failing { throw Self.full(failing) }
         if full { queue.async { self.flush() } }
         return calls
-    }
-
-    /// Holds a journal entry that counts no call (an unmatched request).
-    func append(_ entry: Entry) throws(PostgresStoreError) {
-        let failing = state.withLock { state -> PostgresStoreError? in
-            if let failing = state.failing, state.entries.count >= Self.capacity { return failing }
-            state.entries.append(entry)
-            return nil
-        }
-        if let failing { throw Self.full(failing) }
     }
 
     /// Why a request is refused once ``capacity`` entries wait for the database.
