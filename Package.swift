@@ -396,6 +396,17 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
+        // The mocks in a module set up as a new Xcode 26 app target is: main-actor default isolation
+        // (SE-0466) and approachable concurrency (SE-0461, SE-0470); Mockable #130.
+        .testTarget(
+            name: "UnderstudyMocksMainActorTests",
+            dependencies: ["UnderstudyMocks"],
+            swiftSettings: sharedSettings + [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // What the macro generates, as text, and its diagnostics (swift-syntax's assertMacroExpansion).
         .testTarget(
             name: "UnderstudyMocksMacrosTests",

@@ -18,8 +18,11 @@ public struct MockableMacro: PeerMacro, ExtensionMacro {
     ) throws -> [ExtensionDeclSyntax] {
         guard let model = ProtocolModel.read(node, declaration, in: context, report: false) else { return [] }
         let members = ImplementationFactory(model: model).members()
+        // The implementations keep the protocol's isolation whatever the module's default
+        // (SE-0466): none unless it names a global actor or is an actor's (Mockable #130).
+        let isolation = model.globalActor == nil && !model.isActor ? "nonisolated " : ""
         let text = """
-            extension \(type.trimmedDescription) where Self: \(Names.module).MockableService {
+            \(isolation)extension \(type.trimmedDescription) where Self: \(Names.module).MockableService {
             #if \(Names.condition)
             \(members.joined(separator: "\n"))
             #endif

@@ -18,7 +18,7 @@ struct GeneratedTextTests {
             }
 
             #if MOCKING || DEBUG
-            final class MockClock: Clock, UnderstudyMocks.MockableService, UnderstudyMocks.StaticallyMockable {
+            nonisolated final class MockClock: Clock, UnderstudyMocks.MockableService, UnderstudyMocks.StaticallyMockable {
                 nonisolated let mocker: UnderstudyMocks.Mocker
                 /// A mock with its own state; `policy` defaults to the task's `MockerPolicy.default`.
                 nonisolated init(policy: UnderstudyMocks.MockerPolicy? = nil, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
@@ -58,7 +58,7 @@ struct GeneratedTextTests {
             }
             #endif
 
-            extension Clock where Self: UnderstudyMocks.MockableService {
+            nonisolated extension Clock where Self: UnderstudyMocks.MockableService {
                 #if MOCKING || DEBUG
                 func now() throws -> Int {
                     try self.mocker.call(

@@ -34,7 +34,10 @@ struct MockFactory {
             members.append("\(access)nonisolated static var staticMocker: \(m).Mocker? { nil }")
         }
         members += BuilderFactory(model: model).builders()
-        let actor = model.globalActor.map { "\($0) " } ?? ""
+        // A mock keeps its protocol's isolation whatever the module's default (SE-0466): its
+        // global actor when it names one, else none, so that a main-actor-by-default module can
+        // mock a `nonisolated` protocol (Mockable #130).
+        let actor = model.globalActor.map { "\($0) " } ?? (model.isActor ? "" : "nonisolated ")
         return """
             #if \(Names.condition)
             \(actor)\(access)\(kind) \(model.mockName)\(generics): \(conformances.joined(separator: ", ")) {
