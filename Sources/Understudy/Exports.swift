@@ -14,7 +14,6 @@
 @_exported public import enum UnderstudyDateTime.DateTimeUnit
 @_exported public import struct UnderstudyDateTime.DateTimePatternError
 
-
 // The HTTP-parsing engine is a target of its own; a request's query items and multipart parts
 // are its types, so those two are re-exported.
 @_exported public import struct UnderstudyHTTPParsing.QueryItem

@@ -133,7 +133,6 @@ package struct JSONReader {
         }
     }
 
-
     /// Records a warning at this reader's position: the mapping loads, but something in it
     /// is ignored or probably not what was meant.
     package func warn(_ message: String) {

@@ -3,10 +3,10 @@
 /// journaling of answers.
 ///
 /// Its requirements are asynchronous and throw: a store in another process makes its round
-/// trips here, and what fails is thrown (the request is then answered with a 503 that says
-/// so). ``InMemoryStateStore`` implements them synchronously, and ``HTTPMock`` calls it
-/// directly, so the default path neither suspends nor checks for errors (see
-/// ``HTTPMock/respond(to:)``, where the two paths part).
+/// trips here, suspending (never blocking: the server calls them from its event loops), and
+/// what fails is thrown (answered with a 503 that says so). ``HTTPMock`` calls
+/// ``InMemoryStateStore`` synchronously, so the default path neither suspends nor checks for
+/// errors (see ``HTTPMock/respond(to:)``, where the two paths part).
 package protocol ServingStore: AnyObject, Sendable {
     /// The stubs and the scenario states of `namespace` (`nil`: of requests naming none),
     /// taken together.

@@ -258,24 +258,26 @@ public final class HTTPMock: Sendable {
         return event
     }
 
-    /// Serves a request for a transport on the mock's store, whichever it is (where the local
-    /// and the remote path part): the journal's entry, the plan, and the near-miss report of an
-    /// unanswered request. What a remote store fails answers 503, saying so (not journaled).
-    /// An answer the plan does not end (a stream, a proxy) is finished with ``finish(_:with:)``.
+    /// Serves a request for a transport on the mock's store, whichever it is: the journal's entry, the plan, and
+    /// the near-miss report of an unanswered request. What a remote store fails answers 503, saying so (not
+    /// journaled). An answer the plan does not end (a stream, a proxy) is finished with ``finish(_:with:)``.
     package func respond(to request: RecordedRequest) async -> ServedRequest {
         var generator = SystemRandomNumberGenerator()
-        if needsScoping(request) { return await respond(to: inScope(request)) }
-        if let chosen = chooseLocally(request) { return served(chosen, using: &generator) }
-        let chosen: (event: ServeEvent, nearMisses: NearMissReport?)
-        var failure: (any Error)?
-        do {
-            chosen = try await answerRemotely(request, as: matchRemotely(request, accepting: nil))
-        } catch {
-            chosen = (ServeEvent(request: request, stub: nil, response: Self.storeUnavailable(error)), nil)
-            failure = error
+        let chosen = await choose(request)
+        return served((chosen.event, chosen.nearMisses), storeFailure: chosen.storeFailure, using: &generator)
+    }
+
+    /// ``respond(to:)`` in two steps, for a transport that must not read a file where it awaits the store:
+    /// the request matched and journaled, then ``served(_:storeFailure:using:)`` plans its answer, anywhere.
+    package func choose(_ request: RecordedRequest) async -> (event: ServeEvent, nearMisses: NearMissReport?, storeFailure: (any Error)?) {
+        if needsScoping(request) { return await choose(inScope(request)) }
+        if let chosen = chooseLocally(request) { return (chosen.event, chosen.nearMisses, nil) }
+        let (chosen, failure): ((event: ServeEvent, nearMisses: NearMissReport?), (any Error)?)
+        do { (chosen, failure) = (try await answerRemotely(request, as: matchRemotely(request, accepting: nil)), nil) } catch {
+            (chosen, failure) = ((ServeEvent(request: request, stub: nil, response: Self.storeUnavailable(error)), nil), error)
         }
         notifyServeListeners(chosen.event)
-        return ServedRequest(event: chosen.event, plan: plan(for: chosen.event, using: &generator), nearMisses: chosen.nearMisses, storeFailure: failure)
+        return (chosen.event, chosen.nearMisses, failure)
     }
 
     /// ``respond(to:)`` on the in-memory store, synchronously (a remote one's mock answers 503).
@@ -284,7 +286,7 @@ public final class HTTPMock: Sendable {
     }
 
     /// ``respond(to:using:)`` in two steps, for a transport that must not read a file where it runs: the request
-    /// matched and journaled in memory (`nil` for a remote store), then ``served(_:using:)`` plans its answer, anywhere.
+    /// matched and journaled in memory (`nil` for a remote store), then ``served(_:storeFailure:using:)`` plans its answer, anywhere.
     package func chooseLocally(_ request: RecordedRequest) -> (event: ServeEvent, nearMisses: NearMissReport?)? {
         if needsScoping(request) { return chooseLocally(inScope(request)) }
         guard let local else { return nil }
@@ -294,8 +296,9 @@ public final class HTTPMock: Sendable {
     }
 
     /// The chosen answer with its plan.
-    package func served(_ chosen: (event: ServeEvent, nearMisses: NearMissReport?), using generator: inout some RandomNumberGenerator) -> ServedRequest {
-        ServedRequest(event: chosen.event, plan: plan(for: chosen.event, using: &generator), nearMisses: chosen.nearMisses)
+    package func served(_ chosen: (event: ServeEvent, nearMisses: NearMissReport?), storeFailure: (any Error)? = nil,
+                        using generator: inout some RandomNumberGenerator) -> ServedRequest {
+        ServedRequest(event: chosen.event, plan: plan(for: chosen.event, using: &generator), nearMisses: chosen.nearMisses, storeFailure: storeFailure)
     }
 
     /// Records in the journal how a served request's answer ended (a stream's delivery, a

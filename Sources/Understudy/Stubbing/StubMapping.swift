@@ -163,4 +163,3 @@ public struct DynamicResponder: Sendable {
     /// Computes the answer, prepared or made.
     package func answer(to request: RecordedRequest, callCount: Int) -> Answer { body(request, callCount) }
 }
-

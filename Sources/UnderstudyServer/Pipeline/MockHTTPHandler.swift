@@ -103,6 +103,23 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.fireUserInboundEventTriggered(event)
     }
 
+    /// Plans the chosen answer and carries it out; planning that reads a body file runs off the
+    /// event loop, which never waits on a disk.
+    private func plan(_ chosen: (event: ServeEvent, nearMisses: NearMissReport?), storeFailure: (any Error)? = nil,
+                      to request: RecordedRequest, head: HTTPRequestHead, startedAt started: NIODeadline, context: ChannelHandlerContext) {
+        let mock = server.mock
+        guard chosen.event.readsBodyFile else {
+            carryOut(mock.served(chosen, storeFailure: storeFailure, using: &generator), to: request, head: head, startedAt: started, context: context)
+            return
+        }
+        server.runBlocking(on: context.eventLoop) {
+            var generator = SystemRandomNumberGenerator()
+            return mock.served(chosen, storeFailure: storeFailure, using: &generator)
+        }.assumeIsolated().whenSuccess { served in
+            self.carryOut(served, to: request, head: head, startedAt: started, context: context)
+        }
+    }
+
     private func respond(to head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
         let started = NIODeadline.now()
         writer.startResponse()
@@ -115,23 +132,13 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let mock = server.mock
             guard let chosen = mock.chooseLocally(request) else {
                 // The state lives in another process (a PostgreSQL store): the mock's round
-                // trips are awaited in a task, never on the event loop.
-                StoreRoundTrip.serve(on: context.eventLoop) { await mock.respond(to: request) }.assumeIsolated().whenSuccess { served in
-                    self.carryOut(served, to: request, head: head, startedAt: started, context: context)
+                // trips are awaited in a task, never blocking the event loop.
+                StoreRoundTrip.serve(on: context.eventLoop) { await mock.choose(request) }.assumeIsolated().whenSuccess { chosen in
+                    self.plan((chosen.event, chosen.nearMisses), storeFailure: chosen.storeFailure, to: request, head: head, startedAt: started, context: context)
                 }
                 return
             }
-            if chosen.event.readsBodyFile {
-                // Planning reads the body file: off the event loop, which never waits on a disk.
-                server.runBlocking(on: context.eventLoop) {
-                    var generator = SystemRandomNumberGenerator()
-                    return mock.served(chosen, using: &generator)
-                }.assumeIsolated().whenSuccess { served in
-                    self.carryOut(served, to: request, head: head, startedAt: started, context: context)
-                }
-                return
-            }
-            carryOut(mock.served(chosen, using: &generator), to: request, head: head, startedAt: started, context: context)
+            plan(chosen, to: request, head: head, startedAt: started, context: context)
             return
         }
         let admitted = server.adminToken.map { $0.admits(request) } != false

@@ -9,9 +9,13 @@ import NIOCore
 /// parts block, a reset reads the root's files) and the planning of an answer from a body
 /// file run on a Dispatch thread.
 enum StoreRoundTrip {
-    /// Runs `serve` in a task; its result arrives on `loop`.
+    /// Runs `serve` in a task that prefers `loop` (``EventLoopTaskExecutor``), where the platform
+    /// has task executors; its result arrives on `loop`.
     static func serve<Value: Sendable>(on loop: any EventLoop, _ serve: @escaping @Sendable () async -> Value) -> EventLoopFuture<Value> {
-        loop.makeFutureWithTask(serve)
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return loop.makeFutureWithTask(serve) }
+        let promise = loop.makePromise(of: Value.self)
+        Task(executorPreference: EventLoopTaskExecutor(loop)) { promise.succeed(await serve()) }
+        return promise.futureResult
     }
 
     /// Runs `work` on a Dispatch thread; its result arrives on `loop`.

@@ -10,15 +10,24 @@ import UnderstudyMessaging
 @testable import UnderstudyServer
 
 /// No event loop ever waits on a store: a store in another process (``EventLoopWatchingStore``
-/// says it is remote, as the PostgreSQL store does) is called off the event loops for HTTP
-/// requests, admin calls, WebSocket upgrades, the dashboard's backlog and its live feed. The store notes every
-/// call made on an event loop's thread; a store that made round trips there would stall every
-/// connection of that loop.
+/// says it is remote, as the PostgreSQL store does) has its blocking parts called off the event
+/// loops for HTTP requests, admin calls, WebSocket upgrades, the dashboard's backlog and its live
+/// feed. The store notes every such call made on an event loop's thread; a store that made round
+/// trips there would stall every connection of that loop. Its serving parts are asynchronous
+/// (they suspend for a round trip, never block), so a request's task runs them on its loop's
+/// executor (`EventLoopTaskExecutor`), sparing two thread switches per request.
 struct EventLoopStoreTests {
     /// The in-memory store, saying it is remote, noting the calls made on an event loop.
     final class EventLoopWatchingStore: MockStateStore {
         let base = InMemoryStateStore(journalCapacity: 100)
         let callsOnEventLoops = NIOLockedValueBox<[String]>([])
+        /// The serving parts called, and whether each ran on an event loop's thread.
+        let servingCalls = NIOLockedValueBox<[(call: String, onEventLoop: Bool)]>([])
+
+        private func noteServing(_ call: String = #function) {
+            let onEventLoop = MultiThreadedEventLoopGroup.currentEventLoop != nil
+            servingCalls.withLockedValue { $0.append((call, onEventLoop)) }
+        }
 
         private func note(_ call: String = #function) {
             if MultiThreadedEventLoopGroup.currentEventLoop != nil { callsOnEventLoops.withLockedValue { $0.append(call) } }
@@ -31,14 +40,14 @@ struct EventLoopStoreTests {
             try base.replace(stub, ifEditable: isEditable)
         }
         func removeStubs(where shouldRemove: (StubMapping) -> Bool) -> [StubMapping] { note(); return base.removeStubs(where: shouldRemove) }
-        func snapshot(for namespace: String?) -> StoreSnapshot { note(); return base.snapshot(for: namespace) }
+        func snapshot(for namespace: String?) -> StoreSnapshot { noteServing(); return base.snapshot(for: namespace) }
         func commit(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
                     journaling answer: JournalAnswer?) -> StoreCommit? {
-            note()
+            noteServing()
             return base.commit(entry, namespace: namespace, generation: generation, journaling: answer)
         }
-        func confirmMiss(namespace: String?, generation: StoreGeneration) -> Bool { note(); return base.confirmMiss(namespace: namespace, generation: generation) }
-        func journal(_ answer: JournalAnswer) -> ServeEvent { note(); return base.journal(answer) }
+        func confirmMiss(namespace: String?, generation: StoreGeneration) -> Bool { noteServing(); return base.confirmMiss(namespace: namespace, generation: generation) }
+        func journal(_ answer: JournalAnswer) -> ServeEvent { noteServing(); return base.journal(answer) }
         func replace(_ event: ServeEvent) { note(); base.replace(event) }
         var events: [ServeEvent] { note(); return base.events }
         func event(id: UUID) -> ServeEvent? { note(); return base.event(id: id) }
@@ -94,5 +103,11 @@ struct EventLoopStoreTests {
             #expect(received.contains("nearMissReport"))
         }
         #expect(store.callsOnEventLoops.withLockedValue { $0 } == [])
+        let serving = store.servingCalls.withLockedValue { $0 }
+        #expect(Set(serving.map(\.call)) == ["snapshot(for:)", "commit(_:namespace:generation:journaling:)", "confirmMiss(namespace:generation:)", "journal(_:)"])
+        // Where task executors exist, a request's task runs on its loop: no hop to the pool.
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            #expect(serving.filter { !$0.onEventLoop }.isEmpty)
+        }
     }
 }
