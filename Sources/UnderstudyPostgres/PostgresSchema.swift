@@ -189,5 +189,40 @@ enum PostgresSchema {
             $$
             """,
         ],
+        [
+            // A batch of one instance's scenario moves in a namespace, in one round trip: the
+            // namespace's version moves from the one the batch's first request was matched on
+            // by the batch's moves, and the states become the batch's last, or nothing changes.
+            // p_moves 0 only checks that the states still hold. outcome 0: committed; 1: the
+            // stubs changed; 2: the namespace's scenario states changed.
+            """
+            CREATE FUNCTION understudy_commit_scenarios(
+                p_namespace text, p_stubs_version bigint, p_base bigint, p_moves bigint, p_names text[], p_states text[])
+            RETURNS integer LANGUAGE plpgsql AS $$
+            BEGIN
+                IF (SELECT stubs_version FROM understudy_meta WHERE id = 1) <> p_stubs_version THEN
+                    RETURN 1;
+                END IF;
+                IF p_moves = 0 THEN
+                    IF coalesce((SELECT version FROM understudy_scenario_versions WHERE namespace = p_namespace), 0) <> p_base THEN
+                        RETURN 2;
+                    END IF;
+                    RETURN 0;
+                END IF;
+                INSERT INTO understudy_scenario_versions VALUES (p_namespace, 0) ON CONFLICT DO NOTHING;
+                UPDATE understudy_scenario_versions SET version = version + p_moves WHERE namespace = p_namespace AND version = p_base;
+                IF NOT FOUND THEN
+                    RETURN 2;
+                END IF;
+                DELETE FROM understudy_scenarios WHERE namespace = p_namespace;
+                INSERT INTO understudy_scenarios SELECT p_namespace, n, s FROM unnest(p_names, p_states) AS t(n, s);
+                RETURN 0;
+            END
+            $$
+            """,
+            // Each request's commit of version 1, replaced by the batches above and the write-behind.
+            "DROP FUNCTION understudy_commit(text, bigint, bigint, uuid, text, text, uuid, text, bigint)",
+            "DROP FUNCTION understudy_journal_append(uuid, text, text, bigint)",
+        ],
     ]
 }

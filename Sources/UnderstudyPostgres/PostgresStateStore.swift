@@ -57,8 +57,6 @@ public final class PostgresStateStore: MockStateStore {
         var usesScenarios = false
         /// The stubs committed without a round trip (``StubRegistry/scenarioFreeStubs``).
         var scenarioFree: Set<UUID> = []
-        /// Each namespace's scenario states ('' for requests naming none) and their version.
-        var scenarios: [String: (version: Int64, states: ScenarioStates)] = [:]
     }
 
     let cache = Locked(Cache())
@@ -68,8 +66,9 @@ public final class PostgresStateStore: MockStateStore {
     /// that a call waiting on the database (a scenario's row lock, a commit's disk flush) holds
     /// up no other, as NIO's shared pool (one thread per core) would.
     private let threads: NIOThreadPool
-    /// ``commitBlocking(_:namespace:generation:journaling:)``'s locks, by namespace (striped).
-    private let scenarioCommitLocks = (0..<16).map { _ in NSLock() }
+    /// Each namespace's scenario states ('' for requests naming none) as this instance matches
+    /// on them, and their batched commits.
+    let scenarioCommits: PostgresScenarioCommits
     /// Who applies settings other instances share.
     let settingsObservers = Locked<[@Sendable (JSONObject) -> Void]>([])
     /// Who reloads message stubs other instances change.
@@ -101,6 +100,8 @@ public final class PostgresStateStore: MockStateStore {
         pool = PostgresConnectionPool(location: location, timeout: timeout, size: max(1, connections))
         threads = NIOThreadPool(numberOfThreads: max(1, connections))
         threads.start()
+        scenarioCommits = PostgresScenarioCommits(write: { [pool] batch in try Self.write(batch, to: pool) },
+                                                  schedule: { [threads] flush in threads.submit { _ in flush() } })
         let instanceID = "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)/\(UUID().uuidString.prefix(8))"
         self.instanceID = instanceID
         do {
@@ -217,9 +218,7 @@ public final class PostgresStateStore: MockStateStore {
 
     /// Forgets the scenario states held for `namespace` (all, for `nil`).
     func forgetScenarios(_ key: String?) {
-        cache.withLock { cache in
-            if let key { cache.scenarios[key] = nil } else { cache.scenarios = [:] }
-        }
+        scenarioCommits.forget(key)
     }
 
     /// Tells the other instances what changed (sent when the transaction commits).
@@ -295,10 +294,20 @@ public final class PostgresStateStore: MockStateStore {
                 return removed
             }
             if !removed.isEmpty {
+                try forgetHeldCalls(of: removed.map(\.id))
                 try reloadStubs()
                 forgetScenarios(nil)
             }
             return removed
+        }
+    }
+
+    /// Forgets the calls of removed stubs still held to be written behind, and any a flush
+    /// wrote while they were being removed.
+    private func forgetHeldCalls(of ids: [UUID]) throws(PostgresStoreError) {
+        writeBehind.forget(stubs: Set(ids))
+        try pool.withConnection { connection in
+            try connection.run("DELETE FROM understudy_call_counts WHERE stub_id = ANY(\(ids))")
         }
     }
 
@@ -318,14 +327,14 @@ public final class PostgresStateStore: MockStateStore {
 
     package func snapshot(for namespace: String?) async throws -> StoreSnapshot {
         let key = namespace ?? ""
-        let (registry, stubsVersion, usesScenarios, held, hasScenarioFree) = cache.withLock { cache in
-            (cache.registry, cache.stubsVersion, cache.usesScenarios, cache.scenarios[key], !cache.scenarioFree.isEmpty)
+        let (registry, stubsVersion, usesScenarios, hasScenarioFree) = cache.withLock { cache in
+            (cache.registry, cache.stubsVersion, cache.usesScenarios, !cache.scenarioFree.isEmpty)
         }
         guard usesScenarios else {
             return StoreSnapshot(registry: registry, scenarios: ScenarioStates(), generation: StoreGeneration(stubs: stubsVersion, scenarios: Self.scenariosUnused))
         }
-        let scenarios: (version: Int64, states: ScenarioStates)
-        if let held {
+        let scenarios: PostgresScenarioCommits.Tip
+        if let held = scenarioCommits.tip(of: key) {
             scenarios = held
         } else {
             do {
@@ -338,43 +347,13 @@ public final class PostgresStateStore: MockStateStore {
                                      generation: StoreGeneration(stubs: stubsVersion, scenarios: Self.scenariosUnknown))
             }
         }
-        return StoreSnapshot(registry: registry, scenarios: scenarios.states, generation: StoreGeneration(stubs: stubsVersion, scenarios: scenarios.version))
+        return StoreSnapshot(registry: registry, scenarios: scenarios.states, generation: StoreGeneration(stubs: stubsVersion, scenarios: scenarios.token))
     }
 
     /// The scenario version of a snapshot when no stub uses scenarios (the commit checks none).
     static let scenariosUnused: Int64 = -1
     /// The scenario version of a snapshot made without the states (the database did not answer).
     static let scenariosUnknown: Int64 = -2
-
-    /// Reads a namespace's scenario states with their version, in one statement, and holds them.
-    @discardableResult
-    func loadScenarios(_ key: String) throws(PostgresStoreError) -> (version: Int64, states: ScenarioStates) {
-        let rows = try pool.withConnection { connection in
-            try connection.run("""
-                SELECT coalesce(v.version, 0), s.name, s.state
-                FROM (SELECT 1) one
-                LEFT JOIN understudy_scenario_versions v ON v.namespace = \(key)
-                LEFT JOIN understudy_scenarios s ON s.namespace = \(key)
-                """)
-        }
-        var version: Int64 = 0
-        var states = ScenarioStates()
-        for row in rows {
-            do {
-                let (rowVersion, name, state) = try row.decode((Int64, String?, String?).self)
-                version = rowVersion
-                if let name, let state { states.set(name, to: state) }
-            } catch {
-                throw .unreadable("scenario state", error)
-            }
-        }
-        let loaded = (version: version, states: states)
-        cache.withLock { cache in
-            if let held = cache.scenarios[key], held.version > version { return }
-            cache.scenarios[key] = loaded
-        }
-        return loaded
-    }
 
     /// The JSON a journal entry is stored as.
     private func storedText(_ event: ServeEvent) throws(PostgresStoreError) -> String {
@@ -402,53 +381,17 @@ public final class PostgresStateStore: MockStateStore {
             _ = try await offThread { try self.loadScenarios(namespace ?? "") }
             return nil
         }
-        return try await offThread { try self.commitBlocking(entry, namespace: namespace, generation: generation, journaling: answer) }
-    }
-
-    private func commitBlocking(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
-                                journaling answer: JournalAnswer?) throws(PostgresStoreError) -> StoreCommit? {
-        let key = namespace ?? ""
-        // One commit of a namespace's scenarios at a time per instance, made on the newest
-        // states it knows: a match made on states this instance has already moved on from is
-        // matched again at once, without a round trip. Without this, concurrent requests for
-        // one scenario wait on its row lock only to find their version stale, and retry in
-        // step (measured: 281 requests/s at 4 connections fell to 5 at 16).
-        let lock = scenarioCommitLocks[Int(UInt(bitPattern: key.hashValue) % UInt(scenarioCommitLocks.count))]
-        lock.lock()
-        defer { lock.unlock() }
-        if generation.scenarios >= 0, let held = cache.withLock({ $0.scenarios[key] }), held.version != generation.scenarios { return nil }
+        // Moves or checks the scenario states in the namespace's next batch; answers once durable.
+        guard stubsVersion == generation.stubs else { return nil }
         let mapping = entry.mapping
-        let checksScenarios = generation.scenarios >= 0
-        let newState = checksScenarios && mapping.scenarioName != nil ? mapping.newScenarioState : nil
-        var event = answer.map { $0.event(journalSequence: nil) }
-        let text = try event.map(storedText)
-        let row = try pool.withConnection { connection in
-            try connection.run("""
-                SELECT outcome, calls, journal_position FROM understudy_commit(
-                    \(key), \(generation.stubs), \(generation.scenarios), \(mapping.id), \(mapping.scenarioName), \(newState),
-                    \(event?.id), \(text), \(Int64(journalCapacity)))
-                """).first?.decode((Int32, Int64, Int64?).self)
-        }
-        guard let (outcome, calls, position) = row else { throw PostgresStoreError("the commit function returned nothing") }
-        switch outcome {
-        case 0:
-            if let newState, let scenario = mapping.scenarioName {
-                cache.withLock { cache in
-                    guard var held = cache.scenarios[key], held.version == generation.scenarios else { return }
-                    held.states.set(scenario, to: newState)
-                    held.version += 1
-                    cache.scenarios[key] = held
-                }
-            }
-            if let position { event = event?.journaled(at: Int(position)) }
-            return StoreCommit(callCount: Int(calls), event: event)
-        case 1:
-            try reloadStubs()
-            return nil
-        default:
-            try loadScenarios(key)
+        let move = mapping.scenarioName.flatMap { name in mapping.newScenarioState.map { (scenario: name, newState: $0) } }
+        guard try await settled(scenarioCommits.commit(in: namespace ?? "", token: generation.scenarios, stubsVersion: generation.stubs, moving: move)) else {
             return nil
         }
+        let event = answer.map { $0.event(journalSequence: nil) }
+        let held = try event.flatMap(heldEntry)
+        let calls = try writeBehind.append(held, countingCallOf: mapping.id, in: namespace ?? "")
+        return StoreCommit(callCount: calls, event: event)
     }
 
     package func confirmMiss(namespace: String?, generation: StoreGeneration) async throws -> Bool {
@@ -457,23 +400,17 @@ public final class PostgresStateStore: MockStateStore {
             _ = try await offThread { try self.loadScenarios(key) }
             return false
         }
+        if generation.scenarios != Self.scenariosUnused {
+            // The states the miss was found on are durable and current: a check in the next batch.
+            return try await settled(scenarioCommits.commit(in: key, token: generation.scenarios, stubsVersion: generation.stubs, moving: nil))
+        }
         return try await offThread { () throws(PostgresStoreError) -> Bool in
-            let row = try self.pool.withConnection { connection in
-                try connection.run("""
-                    SELECT (SELECT stubs_version FROM understudy_meta WHERE id = 1),
-                           coalesce((SELECT version FROM understudy_scenario_versions WHERE namespace = \(key)), 0)
-                    """).first?.decode((Int64, Int64).self)
+            let stubs = try self.pool.withConnection { connection in
+                try connection.run("SELECT stubs_version FROM understudy_meta WHERE id = 1").first?.decode(Int64.self)
             }
-            guard let (stubs, scenarios) = row else { return true }
-            if stubs != generation.stubs {
-                try self.reloadStubs()
-                return false
-            }
-            if generation.scenarios >= 0, scenarios != generation.scenarios {
-                try self.loadScenarios(key)
-                return false
-            }
-            return true
+            guard let stubs, stubs != generation.stubs else { return true }
+            try self.reloadStubs()
+            return false
         }
     }
 
@@ -594,40 +531,7 @@ public final class PostgresStateStore: MockStateStore {
         waiters.end(id, throwing: error)
     }
 
-    // MARK: Scenarios and call counts
-
-    package func scenarioStates(in namespace: String?) -> ScenarioStates {
-        attempt(ScenarioStates()) { () throws(PostgresStoreError) in try loadScenarios(namespace ?? "").states }
-    }
-
-    package func changeScenarios(in namespace: String?, _ change: (inout ScenarioStates) -> Void) {
-        let key = namespace ?? ""
-        attempt(()) { () throws(PostgresStoreError) in
-            let changed = try pool.transaction { connection -> (version: Int64, states: ScenarioStates) in
-                try connection.run("INSERT INTO understudy_scenario_versions VALUES (\(key), 0) ON CONFLICT DO NOTHING")
-                let version = try connection.run("SELECT version FROM understudy_scenario_versions WHERE namespace = \(key) FOR UPDATE")
-                    .first?.decode(Int64.self) ?? 0
-                var states = ScenarioStates()
-                for row in try connection.run("SELECT name, state FROM understudy_scenarios WHERE namespace = \(key)") {
-                    let (name, state) = try row.decode((String, String).self)
-                    states.set(name, to: state)
-                }
-                change(&states)
-                let moved = states.moved
-                try connection.run("DELETE FROM understudy_scenarios WHERE namespace = \(key)")
-                if !moved.isEmpty {
-                    try connection.run("""
-                        INSERT INTO understudy_scenarios SELECT \(key), name, state
-                        FROM unnest(\(Array(moved.keys)), \(Array(moved.values))) AS t(name, state)
-                        """)
-                }
-                try connection.run("UPDATE understudy_scenario_versions SET version = version + 1 WHERE namespace = \(key)")
-                try announce("scenarios:" + key, on: connection)
-                return (version + 1, states)
-            }
-            cache.withLock { $0.scenarios[key] = changed }
-        }
-    }
+    // MARK: Call counts
 
     package func callCount(of id: UUID, in namespace: String?) -> Int {
         attempt(0) { () throws(PostgresStoreError) in
@@ -645,7 +549,7 @@ public final class PostgresStateStore: MockStateStore {
     package func reset(namespace: String) {
         writeBehind.forget(namespace: namespace)
         attempt(()) { () throws(PostgresStoreError) in
-            try pool.transaction { connection in
+            let ids = try pool.transaction { connection -> [UUID] in
                 let ids = try connection.run("SELECT id FROM understudy_stubs WHERE namespace = \(namespace) FOR UPDATE")
                     .map { try $0.decode(UUID.self) }
                 try forget(stubs: ids, on: connection)
@@ -653,7 +557,9 @@ public final class PostgresStateStore: MockStateStore {
                 try connection.run("DELETE FROM understudy_call_counts WHERE scope = \(namespace)")
                 try connection.run("DELETE FROM understudy_journal WHERE namespace = \(namespace)")
                 try announce("all", on: connection)
+                return ids
             }
+            try forgetHeldCalls(of: ids)
             try reloadStubs()
             forgetScenarios(nil)
         }

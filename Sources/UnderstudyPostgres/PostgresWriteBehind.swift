@@ -143,6 +143,16 @@ final class PostgresWriteBehind: Sendable {
         }
     }
 
+    /// Forgets the calls counted for `stubs` (removed stubs), once any flush under way has ended.
+    func forget(stubs: Set<UUID>) {
+        queue.sync {
+            state.withLock { state in
+                state.calls = state.calls.filter { !stubs.contains($0.key.stub) }
+                state.counted = state.counted.filter { !stubs.contains($0.key.stub) }
+            }
+        }
+    }
+
     /// Replaces a held entry (a stream's delivery recorded); `false` when it is not held.
     func replace(_ entry: Entry) -> Bool {
         queue.sync {
