@@ -85,9 +85,28 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case let .complete(head, body) = reader.read(unwrapInboundIn(data), context: context) {
+        let part = unwrapInboundIn(data)
+        if onHTTP2Stream, case .head(let head) = part, let takeover = server.configuration.streamTakeover(for: head) {
+            handOver(to: takeover, head: part, context: context)
+            return
+        }
+        if case let .complete(head, body) = reader.read(part, context: context) {
             respond(to: head, body: body, context: context)
         }
+    }
+
+    /// Puts the takeover's handler in this handler's place and hands it the request's head
+    /// (the rest of the stream goes to it directly).
+    private func handOver(to takeover: StreamTakeover, head: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        let handler = takeover.makeHandler(StreamTakeoverContext(server: server, scheme: scheme, clientAddress: clientAddress))
+        do {
+            try context.pipeline.syncOperations.addHandler(handler, position: .after(self))
+        } catch {
+            context.close(promise: nil)
+            return
+        }
+        context.fireChannelRead(NIOAny(head))
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
