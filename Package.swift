@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "UnderstudyMessaging", targets: ["UnderstudyMessaging"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "UnderstudyTLS", targets: ["UnderstudyTLS"]),
+        // gRPC stubs in WireMock's gRPC extension's format, served over the loopback server's HTTP/2.
+        .library(name: "UnderstudyGRPC", targets: ["UnderstudyGRPC"]),
         .library(name: "UnderstudyClient", targets: ["UnderstudyClient"]),
         .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
         .library(name: "UnderstudyInProcess", targets: ["UnderstudyInProcess"]),
@@ -208,6 +210,19 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
+        // gRPC on the loopback server: descriptor sets (a decoder of our own, no swift-protobuf),
+        // binary protobuf <-> proto3 JSON, and the calls served through a stream takeover of the
+        // server's HTTP/2. It reaches the core through its seams (a root part, the mock's feature
+        // state) and the server through `StreamTakeover`; it builds nothing at build time.
+        .target(
+            name: "UnderstudyGRPC",
+            dependencies: [
+                "Understudy", "UnderstudySupport", "UnderstudyJSON", "UnderstudyServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: sharedSettings
+        ),
         // The state store several instances share through PostgreSQL (stubs, scenario states,
         // call counts, the journal). A product of its own so that only its users build postgres-nio.
         .target(
@@ -274,6 +289,8 @@ let package = Package(
                 "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging",
                 // `serve --store postgres://...`.
                 "UnderstudyPostgres",
+                // gRPC calls from the root's grpc/ descriptor sets.
+                "UnderstudyGRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `lint --openapi`'s strict reading of a whole document.
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
@@ -483,6 +500,19 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
+            swiftSettings: sharedSettings
+        ),
+        // The gRPC codec (unit and property tests), the call handler driven without a socket, and
+        // Python's grpcio against a live server. Its descriptor sets are committed data (Fixtures/).
+        .testTarget(
+            name: "UnderstudyGRPCTests",
+            dependencies: [
+                "UnderstudyGRPC", "Understudy", "UnderstudyJSON", "UnderstudyServer", "UnderstudyTLS", "UnderstudyTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
+            exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -14,6 +14,9 @@ Examples/PetStore and Examples/AppSideOnly:
 - the core stays small: `Sources/Understudy` holds at most CORE_LINE_LIMIT lines of Swift;
 - each feature target (GraphQL, LLM, network profiles, messaging, recording) reaches the core
   and the engines only: no other feature, no transport, no package, and no `@testable` import;
+- UnderstudyGRPC, a feature on the server's seams, reaches the core, the engines, UnderstudyServer
+  (and what that reaches) and SwiftNIO only: no other package (no swift-protobuf: its own decoder
+  reads descriptor sets), and the core names none of its types;
 - the UnderstudyMocks runtime (what an app that marks its own protocols @Mockable links) reaches
   only its macro (swift-syntax, built for the host), no engine, no NIO, and imports Foundation
   alone, Testing and XCTest only under `#if (DEBUG || MOCKING)`, where the mocks are.
@@ -48,7 +51,10 @@ FEATURE_TYPES = {
     "UnderstudyNetworkProfiles": ["NetworkProfile"],
     "UnderstudyMessaging": ["MessageHub", "MessageStubMapping", "MessageStubSharing", "WebSocketMessage", "MessageActionTransformer"],
     "UnderstudyRecording": ["Recorder", "RecordSpec", "StubRecorder", "HARArchive", "RecordingResult"],
+    "UnderstudyGRPC": ["GRPCServices", "GRPCStatus", "ProtoJSONCodec", "DescriptorPool", "GRPCStreamHandler"],
 }
+# Features that plug into the server's seams too (a stream takeover), and so may reach it and SwiftNIO.
+SERVER_FEATURES = ["UnderstudyGRPC"]
 
 
 def dump(path, scratch):
@@ -172,6 +178,18 @@ def main():
             if re.search(r"^@testable import", path.read_text(encoding="utf-8"), re.M):
                 problems.append(f"{path} imports a module @testable; a feature uses the core's package API only")
         print(f"{feature}: targets {sorted(targets - {feature})}")
+    server, server_outside = closure(root, ["UnderstudyServer"])
+    for feature in SERVER_FEATURES:
+        targets, outside = closure(root, [feature])
+        extra = sorted(set(targets) - {feature} - set(ENGINES) - FEATURE_MAY_REACH - core - server)
+        if extra:
+            problems.append(f"the server feature {feature} reaches {', '.join(extra)}; it reaches only the core, the engines and UnderstudyServer")
+        for package, name in sorted(outside - server_outside):
+            if package != "swift-nio":
+                problems.append(f"the server feature {feature} depends on {name} from {package}")
+        print(f"{feature}: targets {sorted(targets - {feature})}")
+    if any(feature in server for feature in SERVER_FEATURES):
+        problems.append("UnderstudyServer reaches a server feature; features plug into its seams, not the reverse")
     problems += check_mocks_runtime(root)
     for product, targets in sorted(products.items()):
         exposed = sorted(set(targets) & set(ENGINES))

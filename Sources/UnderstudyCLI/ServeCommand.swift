@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Understudy
+import UnderstudyGRPC
 import UnderstudyNetworkProfiles
 import UnderstudyOpenAPI
 import UnderstudyPostgres
@@ -146,6 +147,12 @@ struct ServeCommand: AsyncParsableCommand {
         // one derived from the file), so instances loading the same root replace, not repeat.
         let (_, loadFailure) = StoreFailures.collecting { mock.stub(mappings) }
         if let loadFailure { throw CLIError("--store: the root's stubs could not be stored: \(loadFailure)") }
+        // gRPC: the descriptor sets of the root's grpc/ folder (WireMock's gRPC extension's layout).
+        do {
+            try mock.grpc.reload(from: mappingsRoot)
+        } catch {
+            throw CLIError(error.description)
+        }
         if let proxyAll {
             // As WireMock's standalone runner (`standalone/WireMockServerRunner.java`, addProxyMapping): priority 10.
             mock.stub(StubMapping(name: "Proxy all to \(proxyAll)", priority: 10, .anyRequest, .proxy(to: proxyAll)))
@@ -157,6 +164,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = try network.configuration()
         configuration.proxyPreservesHostHeader = preserveHostHeader
         configuration.stubCORS = enableStubCORS
+        configuration.serveGRPC(for: mock)
         if let document { configuration.adminExtensions = OpenAPIAdminEndpoints.all(document: document, mock: mock) }
         let authorityFile = try https.apply(to: &configuration)
         let log = quiet ? nil : RequestLog(mock: mock, formatter: RequestLogFormatter(style: .forStandardOutput(), verbose: verbose))

@@ -59,6 +59,9 @@ public struct MockServerConfiguration: Sendable {
     /// What sets up plain-HTTP connections instead of the HTTP/1.1 handlers alone, set through
     /// `UnderstudyTLS`'s `http2PriorKnowledge`; `nil` serves HTTP/1.1 only.
     package var plainTransport: (any PlainTransport)?
+    /// Features that serve some HTTP/2 streams themselves (gRPC), offered each stream's request
+    /// head in order; set through the feature's own setting (`UnderstudyGRPC`'s `serveGRPC(for:)`).
+    package var streamTakeovers: [StreamTakeover] = []
 
     /// Creates a configuration; every argument has a safe default.
     public init(

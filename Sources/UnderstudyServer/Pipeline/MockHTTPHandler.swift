@@ -85,9 +85,28 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case let .complete(head, body) = reader.read(unwrapInboundIn(data), context: context) {
+        let part = unwrapInboundIn(data)
+        if onHTTP2Stream, case .head(let head) = part, let takeover = server.configuration.streamTakeover(for: head) {
+            handOver(to: takeover, head: part, context: context)
+            return
+        }
+        if case let .complete(head, body) = reader.read(part, context: context) {
             respond(to: head, body: body, context: context)
         }
+    }
+
+    /// Puts the takeover's handler in this handler's place and hands it the request's head
+    /// (the rest of the stream goes to it directly).
+    private func handOver(to takeover: StreamTakeover, head: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        let handler = takeover.makeHandler(StreamTakeoverContext(server: server, scheme: scheme, clientAddress: clientAddress))
+        do {
+            try context.pipeline.syncOperations.addHandler(handler, position: .after(self))
+        } catch {
+            context.close(promise: nil)
+            return
+        }
+        context.fireChannelRead(NIOAny(head))
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -103,23 +122,6 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.fireUserInboundEventTriggered(event)
     }
 
-    /// Plans the chosen answer and carries it out; planning that reads a body file runs off the
-    /// event loop, which never waits on a disk.
-    private func plan(_ chosen: (event: ServeEvent, nearMisses: NearMissReport?), storeFailure: (any Error)? = nil,
-                      to request: RecordedRequest, head: HTTPRequestHead, startedAt started: NIODeadline, context: ChannelHandlerContext) {
-        let mock = server.mock
-        guard chosen.event.readsBodyFile else {
-            carryOut(mock.served(chosen, storeFailure: storeFailure, using: &generator), to: request, head: head, startedAt: started, context: context)
-            return
-        }
-        server.runBlocking(on: context.eventLoop) {
-            var generator = SystemRandomNumberGenerator()
-            return mock.served(chosen, storeFailure: storeFailure, using: &generator)
-        }.assumeIsolated().whenSuccess { served in
-            self.carryOut(served, to: request, head: head, startedAt: started, context: context)
-        }
-    }
-
     private func respond(to head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
         let started = NIODeadline.now()
         writer.startResponse()
@@ -129,16 +131,14 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 carryOut(adminPlan(preflight, to: request), served: nil, head: head, startedAt: started, context: context)
                 return
             }
-            let mock = server.mock
-            guard let chosen = mock.chooseLocally(request) else {
-                // The state lives in another process (a PostgreSQL store): the mock's round
-                // trips are awaited in a task, never blocking the event loop.
-                StoreRoundTrip.serve(on: context.eventLoop) { await mock.choose(request) }.assumeIsolated().whenSuccess { chosen in
-                    self.plan((chosen.event, chosen.nearMisses), storeFailure: chosen.storeFailure, to: request, head: head, startedAt: started, context: context)
+            switch server.serve(request, on: context.eventLoop) {
+            case .now(let served):
+                carryOut(served, to: request, head: head, startedAt: started, context: context)
+            case .later(let served):
+                served.assumeIsolated().whenSuccess { served in
+                    self.carryOut(served, to: request, head: head, startedAt: started, context: context)
                 }
-                return
             }
-            plan(chosen, to: request, head: head, startedAt: started, context: context)
             return
         }
         let admitted = server.adminToken.map { $0.admits(request) } != false

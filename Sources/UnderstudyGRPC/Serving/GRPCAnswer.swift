@@ -1,0 +1,106 @@
+import Foundation
+import Understudy
+import UnderstudyJSON
+
+/// What a served request's plan means for a gRPC call, following WireMock's gRPC extension
+/// (`internal/UnaryServerCallHandler.java`): with no `grpc-status-name` header, an HTTP status
+/// it maps (404, 401, 503, …) is that gRPC status; a `grpc-status-name` other than `OK` is that
+/// status, with `grpc-status-reason` as its message; anything else is the body as JSON, encoded
+/// as the method's output message. A JSON array is one message per element, for a method that
+/// streams its answers (WireMock sends one message; Understudy sends them all).
+struct GRPCAnswer {
+    enum Outcome {
+        /// Messages to send, encoded.
+        case messages([[UInt8]])
+        /// A status that ends the call.
+        case status(GRPCStatus, String)
+        /// A network fault instead of an answer.
+        case fault(Fault)
+    }
+
+    /// How long to wait before the answer (the stub's delays).
+    var delay: Duration
+    /// How long to wait before each message after the first (a `chunkedDribbleDelay`'s total
+    /// spread over the messages).
+    var spacing: Duration
+    var outcome: Outcome
+    /// Whether no stub matched (its status message carries the near-miss report).
+    var unmatched: Bool
+
+    /// The message of an unmatched call: WireMock's, then the near-miss report.
+    static let unmatchedMessage = "No matching stub mapping found for gRPC request"
+
+    init(delay: Duration = .zero, spacing: Duration = .zero, _ outcome: Outcome, unmatched: Bool = false) {
+        self.delay = delay
+        self.spacing = spacing
+        self.outcome = outcome
+        self.unmatched = unmatched
+    }
+
+    /// The answer `served` makes to a call of `method`.
+    init(_ served: ServedRequest, method: ServiceDescriptor.Method, codec: ProtoJSONCodec) {
+        let delay = served.plan.delay
+        switch served.plan.action {
+        case .fault(let fault):
+            self.init(delay: delay, .fault(fault))
+        case .proxy:
+            self.init(delay: delay, .status(.unimplemented, "Understudy does not proxy gRPC calls; stub the method instead"))
+        case let .respond(head, body):
+            if let name = head.headers["grpc-status-name"] {
+                if name != GRPCStatus.ok.name {
+                    let status = GRPCStatus(name: name)
+                    let reason = head.headers["grpc-status-reason"] ?? ""
+                    self.init(delay: delay, .status(status ?? .unknown, status == nil ? "unknown grpc-status-name \(name); \(reason)" : reason))
+                    return
+                }
+            } else if let (status, message) = GRPCStatus.mapping(httpStatus: head.status) {
+                if head.status == 404, !served.event.wasMatched {
+                    let report = served.nearMisses?.text ?? String(decoding: body.data, as: UTF8.self)
+                    self.init(delay: delay, .status(status, Self.unmatchedMessage + "\n\n" + report), unmatched: true)
+                } else {
+                    self.init(delay: delay, .status(status, message))
+                }
+                return
+            }
+            let outcome = Self.messages(body.data, method: method, codec: codec)
+            var spacing = Duration.zero
+            if case .messages(let messages) = outcome, messages.count > 1, let dribble = served.event.response.chunkedDribbleDelay {
+                spacing = .milliseconds(dribble.totalDurationMilliseconds) / messages.count
+            }
+            self.init(delay: delay, spacing: spacing, outcome)
+        }
+    }
+
+    /// The body's JSON as the method's output messages.
+    static func messages(_ body: Data, method: ServiceDescriptor.Method, codec: ProtoJSONCodec) -> Outcome {
+        let json: JSONValue
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            json = .object(JSONObject())
+        } else {
+            do {
+                json = try JSONValue(parsing: body)
+            } catch {
+                return .status(.internal, "the stub's answer is not JSON: \(error)")
+            }
+        }
+        let elements: [JSONValue]
+        if case .array(let array) = json, method.outputType != WellKnownType.listValue.rawValue {
+            guard method.serverStreaming else {
+                return .status(.internal, "the stub answers with a JSON array, but \(method.name) sends one \(method.outputType); answer with an object")
+            }
+            elements = array
+        } else {
+            elements = [json]
+        }
+        var messages: [[UInt8]] = []
+        for (index, element) in elements.enumerated() {
+            do {
+                messages.append(try codec.message(fromJSON: element, type: method.outputType))
+            } catch {
+                let which = elements.count > 1 ? " (element \(index))" : ""
+                return .status(.internal, "the stub's answer\(which) is not a \(method.outputType): \(error)")
+            }
+        }
+        return .messages(messages)
+    }
+}
