@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "UnderstudyLLM", targets: ["UnderstudyLLM"]),
         .library(name: "UnderstudyNetworkProfiles", targets: ["UnderstudyNetworkProfiles"]),
         .library(name: "UnderstudyRecording", targets: ["UnderstudyRecording"]),
+        .library(name: "UnderstudyPact", targets: ["UnderstudyPact"]),
         .library(name: "UnderstudyMessaging", targets: ["UnderstudyMessaging"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "UnderstudyTLS", targets: ["UnderstudyTLS"]),
@@ -135,6 +136,8 @@ let package = Package(
             dependencies: ["Understudy", "UnderstudySupport", "UnderstudyJSON", "UnderstudyClient"],
             swiftSettings: sharedSettings
         ),
+        // Pact: contracts (v3, v4) written from the journal, and contracts loaded as stubs.
+        .target(name: "UnderstudyPact", dependencies: ["Understudy", "UnderstudySupport", "UnderstudyJSON"], swiftSettings: sharedSettings),
         // The SwiftNIO loopback server, the WireMock admin API, proxying, recording and
         // WebSockets. It reads every feature's mapping JSON (`MappingExtensions.understudy`).
         .target(
@@ -146,6 +149,8 @@ let package = Package(
                 "UnderstudyNetworkProfiles",
                 "UnderstudyRecording",
                 "UnderstudyMessaging",
+                // `GET /__admin/pact`.
+                "UnderstudyPact",
                 "UnderstudySupport",
                 // The launch-environment key a UI-tested app reads.
                 "UnderstudyClient",
@@ -272,6 +277,8 @@ let package = Package(
                 "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
                 // `serve --network-profile`; `record`, `import-har`.
                 "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging",
+                // `pact`, `serve --pact`.
+                "UnderstudyPact",
                 // `serve --store postgres://...`.
                 "UnderstudyPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -331,7 +338,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudyHTTPParsing", "UnderstudyGraphQL", "UnderstudyGraphQLSyntax", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging", "UnderstudySupport", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating", "UnderstudyFuzz",
+            dependencies: ["Understudy", "UnderstudyHTTPParsing", "UnderstudyGraphQL", "UnderstudyGraphQLSyntax", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging", "UnderstudyPact", "UnderstudySupport", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating", "UnderstudyFuzz",
                            "UnderstudyStoreConformance"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
@@ -479,6 +486,7 @@ let package = Package(
             dependencies: [
                 "UnderstudyCLI", "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
                 "UnderstudyTestSupport", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging",
+                "UnderstudyPact",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: sharedSettings

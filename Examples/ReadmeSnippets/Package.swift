@@ -11,6 +11,7 @@ let products: [Target.Dependency] = [
     .product(name: "UnderstudyLLM", package: "Understudy"),
     .product(name: "UnderstudyNetworkProfiles", package: "Understudy"),
     .product(name: "UnderstudyRecording", package: "Understudy"),
+    .product(name: "UnderstudyPact", package: "Understudy"),
     .product(name: "UnderstudyMessaging", package: "Understudy"),
     .product(name: "UnderstudyServer", package: "Understudy"),
     .product(name: "UnderstudyTLS", package: "Understudy"),
