@@ -85,4 +85,44 @@ struct PactVerifierTests {
         #expect(broken.output.contains("missing the following keys: name"), "\(broken.output)")
         #expect(broken.output.contains("$.id"), "\(broken.output)")
     }
+
+    @Test(.timeLimit(.minutes(4)),
+          .enabled(if: verifierIsInstalled || ChildProcess.pythonRequired,
+                   "needs `pip install 'pact-python-cli==1!0.10.9'` (set UNDERSTUDY_REQUIRE_PYTHON_E2E=1 to make this a failure)"))
+    func aContractServedWithPactPassesTheVerifierAndSurvivesTheRoundTrip() async throws {
+        guard Self.verifierIsInstalled else {
+            Issue.record("UNDERSTUDY_REQUIRE_PYTHON_E2E=1 but `pact verifier` is missing; run: \(Self.install)")
+            return
+        }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-pact-\(UUID().uuidString)")
+        let emptyRoot = work.appendingPathComponent("empty-root")
+        try FileManager.default.createDirectory(at: emptyRoot, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let contract = work.appendingPathComponent("App-Users.json")
+        let again = work.appendingPathComponent("again/App-Users.json")
+        _ = try await withServe(["--root", Self.fixtures.appendingPathComponent("consumer").path]) { base in
+            try await Self.exercise(base)
+            return try await Self.fetchContract(base, into: contract)
+        }
+        // The contract served as stubs is a provider that honours it.
+        let imported = try await withServe(["--root", emptyRoot.path, "--pact", contract.path]) { base in
+            try await Self.verify(contract, against: base)
+        }
+        #expect(imported.status == 0, "the verifier failed `serve --pact` of the contract:\n\(imported.output)")
+        // Import, serve, export again: the second contract still passes the honest provider.
+        let exported = try await withServe(["--root", emptyRoot.path, "--pact", contract.path]) { base in
+            try await Self.exercise(base)
+            return try await Self.fetchContract(base, into: again)
+        }
+        #expect(exported.status == 0, "understudy pact exited with \(exported.status):\n\(exported.output)")
+        #expect(exported.output.contains("wrote 3 interaction(s)"), "\(exported.output)")
+        let honest = try await withServe(["--root", Self.fixtures.appendingPathComponent("consumer").path]) { base in
+            try await Self.verify(again, against: base)
+        }
+        #expect(honest.status == 0, "the verifier failed the honest provider on the contract written again:\n\(honest.output)")
+        let broken = try await withServe(["--root", Self.fixtures.appendingPathComponent("broken").path]) { base in
+            try await Self.verify(again, against: base)
+        }
+        #expect(broken.status != 0, "the verifier passed a broken provider on the contract written again:\n\(broken.output)")
+    }
 }
