@@ -69,6 +69,8 @@ let snippets = [
     "UnderstudyOpenAPI_MockingAGeneratedClient_01",
     "UnderstudyOpenAPI_MockingAGeneratedClient_02",
     "UnderstudyOpenAPI_ServingASpec_01",
+    "UnderstudyPact_PactContracts_01",
+    "UnderstudyPact_PactContracts_02",
     "UnderstudyPostgres_SharingStateThroughPostgreSQL_01",
     "UnderstudyServer_GettingStarted_01",
     "UnderstudyServer_ProxyingAndRecording_01",
