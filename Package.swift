@@ -260,7 +260,9 @@ let package = Package(
         // the three-transport harness. The only library target that imports Testing or XCTest.
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyGraphQL", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyMessaging", "UnderstudySupport", "UnderstudyServer", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyFakes"],
+            dependencies: ["Understudy", "UnderstudyGraphQL", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyMessaging", "UnderstudySupport", "UnderstudyServer", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyFakes",
+                           // The journal as HAR, attached to a failing test.
+                           "UnderstudyRecording"],
             swiftSettings: sharedSettings
         ),
         // UI tests: the wait-then-act DSL over a screen protocol of its own (an in-memory screen

@@ -85,6 +85,7 @@ let snippets = [
     "UnderstudyTesting_TestingWithSwiftTestingAndXCTest_02",
     "UnderstudyTesting_TestingWithSwiftTestingAndXCTest_03",
     "UnderstudyTesting_TestingWithSwiftTestingAndXCTest_04",
+    "UnderstudyTesting_TestingWithSwiftTestingAndXCTest_05",
     "UnderstudyUITesting_GettingStarted_01",
     "UnderstudyUITesting_GettingStarted_02",
     "UnderstudyURLSession_GettingStarted_01",

@@ -19,7 +19,7 @@ public import Understudy
 /// }
 /// ```
 public struct MockHTTPTrait: TestTrait, SuiteTrait, TestScoping {
-    let setup: MockHTTPScope.Setup
+    var setup: MockHTTPScope.Setup
 
     /// Whether stubs that answered nothing are reported too.
     public var reportsUnusedStubs: Bool { setup.reportsUnusedStubs }
@@ -33,13 +33,37 @@ public struct MockHTTPTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite, each with its own mock.
     public var isRecursive: Bool { true }
 
-    public func provideScope(for test: Test, testCase: Test.Case?, performing function: () async throws -> Void) async throws {
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         // Suites get their scope for each test case; the suite itself only passes through.
         guard testCase != nil || !test.isSuite else {
             try await function()
             return
         }
-        try await MockHTTPScope.run(setup, reportingAt: FailureLocation(test: test)) { _ in try await function() }
+        // The test's failing issues (an #expect, an Issue.record) decide whether its mock's
+        // evidence is attached; the handler passes every issue on unchanged.
+        let issues = MockHTTPScope.IssueFlag()
+        var watched = setup
+        watched.issues = issues
+        let setup = watched
+        let watcher = IssueHandlingTrait.compactMapIssues { issue in
+            if issue.isFailure { issues.set() }
+            return issue
+        }
+        try await watcher.provideScope(for: test, testCase: testCase) {
+            try await MockHTTPScope.run(setup, reportingAt: FailureLocation(test: test)) { _ in try await function() }
+        }
+    }
+
+    /// The same trait, attaching its mock's journal (HAR), near misses and stubs to the test
+    /// as `attachments` says: `.onFailure` (the default), `.always`, or `.never` to opt out.
+    ///
+    /// ```swift
+    /// @Test(.mockHTTP.attachments(.never)) func attachesNothing() {}
+    /// ```
+    public func attachments(_ attachments: MockHTTPAttachments) -> MockHTTPTrait {
+        var copy = self
+        copy.setup.attachments = attachments
+        return copy
     }
 }
 
