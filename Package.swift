@@ -262,7 +262,9 @@ let package = Package(
             name: "UnderstudyTesting",
             dependencies: ["Understudy", "UnderstudyGraphQL", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyMessaging", "UnderstudySupport", "UnderstudyServer", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyFakes",
                            // The journal as HAR, attached to a failing test.
-                           "UnderstudyRecording"],
+                           "UnderstudyRecording",
+                           // A suite's Pact contract (`.mockHTTP.pact(consumer:provider:)`).
+                           "UnderstudyPact"],
             swiftSettings: sharedSettings
         ),
         // UI tests: the wait-then-act DSL over a screen protocol of its own (an in-memory screen

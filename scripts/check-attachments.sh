@@ -3,13 +3,15 @@
 # Examples/AttachmentsProbe (which fail and pass on purpose) and checks that each failing test
 # under an Understudy scope, and the passing one that asks for them always, left
 # <test>-journal.har, <test>-near-misses.txt and <test>-stubs.json, and that the passing test
-# and the test that opted out left nothing. Arguments: --scratch-path DIR (CI shares the root's
+# and the test that opted out left nothing; and that the suite under `.mockHTTP.pact(...)` wrote
+# one Pact contract holding its passing tests' interactions only. Arguments: --scratch-path DIR (CI shares the root's
 # build folder; the plan is dropped before and after, as for the other example packages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=(); if [ "${1:-}" = "--scratch-path" ]; then scratch=(--scratch-path "$2"); rm -f "$2/debug.yaml"; fi
 dir=$(mktemp -d)
 log="$dir.log"
+export PROBE_PACT_DIR="$dir-pacts"
 # The probe's own failures are expected: its output goes to a log, read only when a check fails.
 set +e
 swift test --package-path Examples/AttachmentsProbe "${scratch[@]}" --attachments-path "$dir" >"$log" 2>&1
@@ -29,9 +31,12 @@ for test in passes failsWithoutAttachments; do
 done
 # What the files hold: the HAR reads as HAR and holds the unmatched request, the near-miss
 # report names the nearest stub, and the mappings are WireMock's listing.
-python3 - "$dir" <<'PY'
+python3 - "$dir" "$PROBE_PACT_DIR" <<'PY'
 import json, pathlib, sys
 folder = pathlib.Path(sys.argv[1])
+pact = json.loads((pathlib.Path(sys.argv[2]) / "Probe-Users.json").read_text())
+assert pact["metadata"]["pactSpecification"]["version"].startswith("4"), pact["metadata"]
+assert sorted(i["description"] for i in pact["interactions"]) == ["Get user", "List orders"], pact["interactions"]
 def one(prefix):
     found = sorted(folder.glob(prefix + "*"))
     assert found, prefix
@@ -45,4 +50,4 @@ stubs = json.loads(one("failsWithAnUnmatchedRequest-stubs.json").read_text())
 assert [m["name"] for m in stubs["mappings"]] == ["Get user"], stubs
 assert "Every request a stub matched" in one("passesWithAttachments-near-misses.txt").read_text()
 PY
-echo "check-attachments: 4 tests attached their mock's journal, near misses and stubs; 2 attached nothing"
+echo "check-attachments: 4 tests attached their mock's journal, near misses and stubs; 2 attached nothing; the suite's contract holds its 2 passing tests"

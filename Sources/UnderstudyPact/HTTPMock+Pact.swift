@@ -16,11 +16,14 @@ extension HTTPMock {
     /// print(contract.gaps)   // the patterns Pact has no rule for
     /// ```
     public func pactContract(consumer: String, provider: String, specification: PactSpecification = .v4) -> PactContract {
-        let exporter = PactExporter(consumer: consumer, provider: provider, specification: specification,
-                                    globalTemplating: configuration.globalTemplating) { [self] response in
-            try? bodyData(for: response)
+        PactExporter(consumer: consumer, provider: provider, specification: specification).contract(of: pactEntries)
+    }
+
+    /// The journal's entries with their bodies, as the exporter reads them.
+    var pactEntries: [PactExporter.Entry] {
+        serveEvents.map { event in
+            PactExporter.Entry(event: event, body: try? bodyData(for: event.response), globalTemplating: configuration.globalTemplating)
         }
-        return exporter.contract(of: serveEvents)
     }
 
     /// Writes `pactContract(consumer:provider:specification:)` as `Consumer-Provider.json`

@@ -15,10 +15,15 @@ struct PactExporter {
     var consumer: String
     var provider: String
     var specification: PactSpecification
-    /// Whether the mock renders every response as a template.
-    var globalTemplating: Bool
-    /// The bytes of a response's body (reading a body file).
-    var bodyData: (ResponseDefinition) -> Data?
+
+    /// A journal entry with what the exporter needs of its mock.
+    struct Entry: Sendable {
+        var event: ServeEvent
+        /// The bytes of the response's body (a body file read).
+        var body: Data?
+        /// Whether the entry's mock renders every response as a template.
+        var globalTemplating: Bool
+    }
 
     /// Request headers a contract leaves out: they describe one connection (or name a
     /// namespace of Understudy's), and a verifier sets them itself.
@@ -31,14 +36,15 @@ struct PactExporter {
         "Matched-Stub-Id", "Matched-Stub-Name", "Content-Length", "Transfer-Encoding", "Connection", "Keep-Alive",
     ]
 
-    func contract(of events: [ServeEvent]) -> PactContract {
+    func contract(of entries: [Entry]) -> PactContract {
         var shapes: Set<String> = []
-        var chosen: [(event: ServeEvent, stub: StubMapping)] = []
-        for event in events {
+        var chosen: [(event: Entry, stub: StubMapping)] = []
+        for entry in entries {
+            let event = entry.event
             guard let stub = event.stub, event.response.fault == nil, event.response.stream == nil else { continue }
-            if shapes.insert(Self.shape(of: event.request, stub: stub)).inserted { chosen.append((event, stub)) }
+            if shapes.insert(Self.shape(of: event.request, stub: stub)).inserted { chosen.append((entry, stub)) }
         }
-        let descriptions = Self.descriptions(for: chosen.map { ($0.stub.name, $0.event.request) })
+        let descriptions = Self.descriptions(for: chosen.map { ($0.stub.name, $0.event.event.request) })
         var interactions: [PactInteraction] = []
         var gaps: [PactGap] = []
         for ((event, stub), description) in zip(chosen, descriptions) {
@@ -58,7 +64,8 @@ struct PactExporter {
                             interactions: interactions.map(\.description), gaps: gaps, document: document)
     }
 
-    private func interaction(_ event: ServeEvent, stub: StubMapping, description: String) -> (PactInteraction, [PactGap]) {
+    private func interaction(_ entry: Entry, stub: StubMapping, description: String) -> (PactInteraction, [PactGap]) {
+        let event = entry.event
         let sent = event.request
         var request = PactRequest(method: sent.method.rawValue, path: sent.path)
         for item in sent.queryItems { request.query.add(item.name, item.value ?? "") }
@@ -76,8 +83,8 @@ struct PactExporter {
         for field in answered.headers where !Self.ownResponseHeaders.contains(where: { $0.lowercased() == field.name.lowercased() }) {
             response.headers.add(field.name, field.value)
         }
-        response.body = bodyData(answered).flatMap { PactBody(data: $0, contentType: answered.headers["Content-Type"]) }
-        if let template = stub.response.definition, globalTemplating || template.transformers.contains("response-template") {
+        response.body = entry.body.flatMap { PactBody(data: $0, contentType: answered.headers["Content-Type"]) }
+        if let template = stub.response.definition, entry.globalTemplating || template.transformers.contains("response-template") {
             let templated = PactTemplatedFields.rules(for: template)
             response.rules = templated.rules
             if let unmapped = templated.unmapped {
