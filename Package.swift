@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "UnderstudyLLM", targets: ["UnderstudyLLM"]),
         .library(name: "UnderstudyNetworkProfiles", targets: ["UnderstudyNetworkProfiles"]),
         .library(name: "UnderstudyRecording", targets: ["UnderstudyRecording"]),
+        .library(name: "UnderstudyPact", targets: ["UnderstudyPact"]),
         .library(name: "UnderstudyMessaging", targets: ["UnderstudyMessaging"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "UnderstudyTLS", targets: ["UnderstudyTLS"]),
@@ -137,6 +138,8 @@ let package = Package(
             dependencies: ["Understudy", "UnderstudySupport", "UnderstudyJSON", "UnderstudyClient"],
             swiftSettings: sharedSettings
         ),
+        // Pact: contracts (v3, v4) written from the journal, and contracts loaded as stubs.
+        .target(name: "UnderstudyPact", dependencies: ["Understudy", "UnderstudySupport", "UnderstudyJSON"], swiftSettings: sharedSettings),
         // The SwiftNIO loopback server, the WireMock admin API, proxying, recording and
         // WebSockets. It reads every feature's mapping JSON (`MappingExtensions.understudy`).
         .target(
@@ -148,6 +151,8 @@ let package = Package(
                 "UnderstudyNetworkProfiles",
                 "UnderstudyRecording",
                 "UnderstudyMessaging",
+                // `GET /__admin/pact`.
+                "UnderstudyPact",
                 "UnderstudySupport",
                 // The launch-environment key a UI-tested app reads.
                 "UnderstudyClient",
@@ -270,7 +275,11 @@ let package = Package(
         // the three-transport harness. The only library target that imports Testing or XCTest.
         .target(
             name: "UnderstudyTesting",
-            dependencies: ["Understudy", "UnderstudyGraphQL", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyMessaging", "UnderstudySupport", "UnderstudyServer", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyFakes"],
+            dependencies: ["Understudy", "UnderstudyGraphQL", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyMessaging", "UnderstudySupport", "UnderstudyServer", "UnderstudyClient", "UnderstudyInProcess", "UnderstudyURLSession", "UnderstudyFakes",
+                           // The journal as HAR, attached to a failing test.
+                           "UnderstudyRecording",
+                           // A suite's Pact contract (`.mockHTTP.pact(consumer:provider:)`).
+                           "UnderstudyPact"],
             swiftSettings: sharedSettings
         ),
         // UI tests: the wait-then-act DSL over a screen protocol of its own (an in-memory screen
@@ -287,6 +296,8 @@ let package = Package(
                 "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
                 // `serve --network-profile`; `record`, `import-har`.
                 "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging",
+                // `pact`, `serve --pact`.
+                "UnderstudyPact",
                 // `serve --store postgres://...`.
                 "UnderstudyPostgres",
                 // gRPC calls from the root's grpc/ descriptor sets.
@@ -348,7 +359,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyTests",
-            dependencies: ["Understudy", "UnderstudyHTTPParsing", "UnderstudyGraphQL", "UnderstudyGraphQLSyntax", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging", "UnderstudySupport", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating", "UnderstudyFuzz",
+            dependencies: ["Understudy", "UnderstudyHTTPParsing", "UnderstudyGraphQL", "UnderstudyGraphQLSyntax", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging", "UnderstudyPact", "UnderstudySupport", "UnderstudyXML", "UnderstudyDateTime", "UnderstudyTemplating", "UnderstudyFuzz",
                            "UnderstudyStoreConformance"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
@@ -520,6 +531,7 @@ let package = Package(
             dependencies: [
                 "UnderstudyCLI", "Understudy", "UnderstudySupport", "UnderstudyServer", "UnderstudyOpenAPI", "UnderstudyTLS",
                 "UnderstudyTestSupport", "UnderstudyLLM", "UnderstudyNetworkProfiles", "UnderstudyRecording", "UnderstudyMessaging",
+                "UnderstudyPact",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: sharedSettings

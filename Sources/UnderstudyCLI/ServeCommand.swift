@@ -4,6 +4,7 @@ import Understudy
 import UnderstudyGRPC
 import UnderstudyNetworkProfiles
 import UnderstudyOpenAPI
+import UnderstudyPact
 import UnderstudyPostgres
 import UnderstudyRecording
 import UnderstudyServer
@@ -79,6 +80,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "An OpenAPI 3.0 or 3.1 document (YAML or JSON) whose operations are served: examples, or bodies generated from the schemas. The root folder may then be absent.")
     var openapi: String?
 
+    @Option(name: .long, parsing: .upToNextOption,
+            help: ArgumentHelp("Pact contracts (v2, v3 or v4 JSON) whose HTTP interactions are served, one stub each, with patterns from their matching rules (the root's mappings come first). The root folder may then be absent.", valueName: "file"))
+    var pact: [String] = []
+
     @Option(name: .long, help: "With --openapi: the path the document's operations are under, for clients whose server URL has one (/v1 for https://api.example.com/v1).")
     var openapiBasePath: String?
 
@@ -124,7 +129,7 @@ struct ServeCommand: AsyncParsableCommand {
         let mappingsRoot = MappingsRoot(path: root)
         var isDirectory: ObjCBool = false
         let document = try openapi.map(Self.readDocument).map { document in openapiBasePath.map(document.mounted(at:)) ?? document }
-        guard FileManager.default.fileExists(atPath: mappingsRoot.url.path, isDirectory: &isDirectory) && isDirectory.boolValue || document != nil else {
+        guard FileManager.default.fileExists(atPath: mappingsRoot.url.path, isDirectory: &isDirectory) && isDirectory.boolValue || document != nil || !pact.isEmpty else {
             throw CLIError("root folder \(root) does not exist; pass --root with a folder that holds mappings/ and __files/")
         }
         let mappings: [StubMapping]
@@ -158,6 +163,14 @@ struct ServeCommand: AsyncParsableCommand {
             mock.stub(StubMapping(name: "Proxy all to \(proxyAll)", priority: 10, .anyRequest, .proxy(to: proxyAll)))
         }
         for stub in messageStubs { mock.messages.stub(stub) }
+        for file in pact {
+            do {
+                let loaded = try mock.stub(pact: URL(fileURLWithPath: file))
+                for warning in loaded.warnings { FileHandle.standardError.write(Data("understudy: warning: \(warning)\n".utf8)) }
+            } catch {
+                throw CLIError("--pact: \(error)")
+            }
+        }
         if let document {
             mock.stub(openAPI: document, options: OpenAPIStubOptions(seed: openapiSeed ?? 0, validatesRequests: validatesTraffic))
         }

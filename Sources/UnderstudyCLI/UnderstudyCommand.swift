@@ -8,6 +8,6 @@ struct UnderstudyCommand: AsyncParsableCommand {
         abstract: "Serve, check, record and import WireMock-format HTTP stubs.",
         discussion: "A root folder holds stub mappings under mappings/ (*.json, any depth) and response files under __files/.",
         version: "0.1.0",
-        subcommands: [ServeCommand.self, LintCommand.self, RecordCommand.self, ImportHARCommand.self, CACommand.self]
+        subcommands: [ServeCommand.self, LintCommand.self, RecordCommand.self, ImportHARCommand.self, CACommand.self, PactCommand.self]
     )
 }

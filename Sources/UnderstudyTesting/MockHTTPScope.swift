@@ -99,6 +99,18 @@ package final class MockHTTPScope: Sendable {
         /// Whether each end-of-test failure ends with the mock's call report (UI tests, where
         /// the requests came from another process and the report is all the test sees of them).
         package var appendsCallReport = false
+        /// When the scope attaches what its mock saw to the test (Swift Testing).
+        package var attachments = MockHTTPAttachments.onFailure
+        /// Set when the test records a failing issue (the trait watches the test's issues).
+        var issues: IssueFlag?
+    }
+
+    /// Whether a failing issue was recorded in a test: set by the trait's issue handler, read
+    /// when the scope finishes.
+    final class IssueFlag: Sendable {
+        private let failed = Locked(false)
+        var isSet: Bool { failed.withLock { $0 } }
+        func set() { failed.withLock { $0 = true } }
     }
 
     /// What the task-local value holds. XCTest binds it around the whole test (in
@@ -167,8 +179,10 @@ package final class MockHTTPScope: Sendable {
     /// Shuts the server down (if any) and reports every end-of-test failure at `location`.
     /// The shutdown's error is thrown after the failures are reported.
     /// A scope on a shared server drops its namespace instead.
-    func finish(reportingAt location: FailureLocation) async throws {
+    func finish(reportingAt location: FailureLocation, bodyFailed: Bool = false) async throws {
+        let failures = self.failures
         for failure in failures { FailureReporter.report(failure, at: location) }
+        attachEvidence(failed: bodyFailed || !failures.isEmpty || setup.issues?.isSet == true)
         if setup.sharedServer != nil {
             if let namespace = mock.namespace { mock.reset(namespace: namespace) }
             return
@@ -197,11 +211,22 @@ package final class MockHTTPScope: Sendable {
                 try await body(scope.mock)
             }
         } catch {
-            try? await scope.finish(reportingAt: location)
+            try? await scope.finish(reportingAt: location, bodyFailed: true)
             throw error
         }
         try await scope.finish(reportingAt: location)
         return result
+    }
+
+    /// Records the mock's evidence as Swift Testing attachments of the running test, when the
+    /// setup's ``MockHTTPAttachments`` asks for it (nothing under XCTest, whose base class
+    /// attaches on Apple platforms itself).
+    func attachEvidence(failed: Bool) {
+        guard let test = Test.current, setup.attachments.applies(failed: failed) else { return }
+        let prefix = MockHTTPEvidence.prefix(test.name)
+        for file in MockHTTPEvidence(of: mock).files {
+            Attachment.record(file.text, named: "\(prefix)-\(file.name)")
+        }
     }
 
     /// `path` as a root folder: absolute as it is, relative to the folder of `filePath`.

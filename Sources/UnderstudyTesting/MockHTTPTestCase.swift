@@ -37,6 +37,10 @@ open class MockHTTPTestCase: XCTestCase {
     /// each test's ``mock`` is a namespace of its own on it (``server`` is the shared server,
     /// started by the first test), dropped in `tearDown`; ``startsServer`` is then ignored.
     open var sharedServer: SharedMockServer? { nil }
+    /// When each test attaches its mock's journal (HAR), near misses and stubs: as
+    /// `XCTAttachment`s on Apple platforms (kept for a failing test only, unless `.always`);
+    /// swift-corelibs-xctest has no attachments, so elsewhere nothing is attached.
+    open var attachments: MockHTTPAttachments { .onFailure }
 
     /// Whether each end-of-test failure ends with the mock's call report; set by the UI-test
     /// base class of `UnderstudyUITesting` before its `setUp` calls this one.
@@ -68,6 +72,17 @@ open class MockHTTPTestCase: XCTestCase {
 
     open override func tearDown() async throws {
         if let scope = slot?.scope {
+            #if canImport(Darwin)
+            if attachments.isEnabled {
+                let prefix = MockHTTPEvidence.prefix(name)
+                for file in MockHTTPEvidence(of: scope.mock).files {
+                    let attachment = XCTAttachment(string: file.text)
+                    attachment.name = "\(prefix)-\(file.name)"
+                    attachment.lifetime = attachments.keepsOnSuccess ? .keepAlways : .deleteOnSuccess
+                    add(attachment)
+                }
+            }
+            #endif
             try await scope.finish(reportingAt: FailureLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
         }
         server = nil

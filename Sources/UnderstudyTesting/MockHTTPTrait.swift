@@ -1,5 +1,8 @@
 public import Testing
 public import Understudy
+public import UnderstudyPact
+public import Foundation
+import UnderstudySupport
 
 /// Runs each test inside ``withMockHTTP(configuration:root:server:reportUnusedStubs:fileID:filePath:line:column:isolation:_:)``:
 /// its own `HTTPMock` (read it with `HTTPMock.current`), optionally loaded from a mappings
@@ -19,7 +22,9 @@ public import Understudy
 /// }
 /// ```
 public struct MockHTTPTrait: TestTrait, SuiteTrait, TestScoping {
-    let setup: MockHTTPScope.Setup
+    var setup: MockHTTPScope.Setup
+    /// The contract the tests' traffic goes into, and where it is written.
+    var pact: (recorder: PactRecorder, directory: URL)? = nil
 
     /// Whether stubs that answered nothing are reported too.
     public var reportsUnusedStubs: Bool { setup.reportsUnusedStubs }
@@ -33,13 +38,67 @@ public struct MockHTTPTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite, each with its own mock.
     public var isRecursive: Bool { true }
 
-    public func provideScope(for test: Test, testCase: Test.Case?, performing function: () async throws -> Void) async throws {
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         // Suites get their scope for each test case; the suite itself only passes through.
         guard testCase != nil || !test.isSuite else {
             try await function()
+            if let pact { try pact.recorder.write(to: pact.directory) }
             return
         }
-        try await MockHTTPScope.run(setup, reportingAt: FailureLocation(test: test)) { _ in try await function() }
+        // The test's failing issues (an #expect, an Issue.record) decide whether its mock's
+        // evidence is attached; the handler passes every issue on unchanged.
+        let issues = MockHTTPScope.IssueFlag()
+        var watched = setup
+        watched.issues = issues
+        let setup = watched
+        let watcher = IssueHandlingTrait.compactMapIssues { issue in
+            if issue.isFailure { issues.set() }
+            return issue
+        }
+        let served = Locked<HTTPMock?>(nil)
+        try await watcher.provideScope(for: test, testCase: testCase) {
+            try await MockHTTPScope.run(setup, reportingAt: FailureLocation(test: test)) { mock in
+                try await function()
+                served.withLock { $0 = mock }
+            }
+        }
+        // A passing test's traffic goes into the contract, written as each test ends.
+        if let pact, !issues.isSet, let mock = served.withLock({ $0 }) {
+            pact.recorder.add(mock)
+            try pact.recorder.write(to: pact.directory)
+        }
+    }
+
+    /// The same trait, gathering the traffic of every passing test it applies to into one Pact
+    /// contract (see `PactRecorder` in `UnderstudyPact`), written as `Consumer-Provider.json` into `directory` as
+    /// each test ends (and once more when a suite ends), so that the provider's build finds the
+    /// contract of the whole suite:
+    ///
+    /// ```swift
+    /// @Suite(.mockHTTP.pact(consumer: "App", provider: "Users")) struct UserClientTests {
+    ///     @Test func loadsAUser() {
+    ///         HTTPMock.current.stub(.get(urlPath: "/users/1"), .ok.json(["id": 1]), name: "Get user")
+    ///         _ = HTTPMock.current.serve(RecordedRequest(method: .get, url: "/users/1"))
+    ///     }
+    /// }   // pacts/App-Users.json
+    /// ```
+    public func pact(consumer: String, provider: String, specification: PactSpecification = .v4,
+                     directory: URL = PactContract.defaultDirectory) -> MockHTTPTrait {
+        var copy = self
+        copy.pact = (PactRecorder(consumer: consumer, provider: provider, specification: specification), directory)
+        return copy
+    }
+
+    /// The same trait, attaching its mock's journal (HAR), near misses and stubs to the test
+    /// as `attachments` says: `.onFailure` (the default), `.always`, or `.never` to opt out.
+    ///
+    /// ```swift
+    /// @Test(.mockHTTP.attachments(.never)) func attachesNothing() {}
+    /// ```
+    public func attachments(_ attachments: MockHTTPAttachments) -> MockHTTPTrait {
+        var copy = self
+        copy.setup.attachments = attachments
+        return copy
     }
 }
 

@@ -151,6 +151,9 @@ enum AdminAPIDocument {
   "/recordings/snapshot": {
    "post": {"summary": "Makes stubs from the proxied traffic in the journal", "requestBody": {"required": false, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RecordSpec"}}}}, "responses": {"200": {"description": "The stubs", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/StubMappingList"}}}}, "422": {"description": "Not a valid record spec", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
   },
+  "/pact": {
+   "get": {"summary": "The Pact contract (v4, or v3 with specification=3) of the requests the stubs answered: an Understudy extension", "parameters": [{"name": "consumer", "in": "query", "required": true, "schema": {"type": "string"}}, {"name": "provider", "in": "query", "required": true, "schema": {"type": "string"}}, {"name": "specification", "in": "query", "required": false, "schema": {"type": "string", "enum": ["3", "4"]}}], "responses": {"200": {"description": "The Pact document", "content": {"application/json": {"schema": {"type": "object"}}}}, "400": {"description": "consumer or provider missing, or an unknown specification", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
+  },
   "/certs/wiremock-ca.crt": {
    "get": {"summary": "The certificate authority of the HTTPS listener, as PEM (trust it on a device or simulator)", "responses": {"200": {"description": "The CA certificate", "content": {"application/x-pem-file": {"schema": {"type": "string"}}}}, "404": {"description": "The server has no HTTPS listener with a certificate authority it knows", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}}}
   },

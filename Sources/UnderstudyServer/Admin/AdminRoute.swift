@@ -115,6 +115,7 @@ struct AdminRoute: Sendable {
         AdminRoute(.post, "/recordings/snapshot", AdminAPI.snapshotRecording),
         AdminRoute(.get, "/recorder", AdminAPI.recorderPage),
         AdminRoute(.get, "/certs/wiremock-ca.crt", AdminAPI.certificateAuthority),
+        AdminRoute(.get, "/pact", AdminAPI.pact),
         AdminRoute(.get, "/files", AdminAPI.listFiles),
         AdminRoute(.get, "/files/{path...}", AdminAPI.getFile),
         AdminRoute(.put, "/files/{path...}", AdminAPI.putFile),

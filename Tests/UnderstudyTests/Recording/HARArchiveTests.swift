@@ -52,4 +52,30 @@ struct HARArchiveTests {
             #expect(error.description.hasPrefix("x.har"))
         }
     }
+
+    @Test func writesAJournalThatReadsBackAsTheSameExchanges() throws {
+        let mock = HTTPMock()
+        mock.stub(.post(urlPath: "/orders"), ResponseDefinition.created.json(["id": 7]), name: "Create order")
+        mock.stub(.get(urlPath: "/boom"), .fault(.connectionResetByPeer))
+        _ = mock.serve(RecordedRequest(method: .post, url: "http://shop.test/orders?dry=1", headers: ["Content-Type": "application/json"],
+                                       body: Data(#"{"item": "book"}"#.utf8)))
+        _ = mock.serve(RecordedRequest(method: .get, url: "http://shop.test/missing"))
+        _ = mock.serve(RecordedRequest(method: .get, url: "http://shop.test/boom"))
+        let document = HARArchive.document(of: mock.serveEvents) { try? mock.bodyData(for: $0) }
+        let entries = try #require(document["log"]?["entries"]?.arrayValue)
+        let order = try #require(mock.stubMappings.first { $0.name == "Create order" })
+        #expect(entries.count == 3)
+        #expect(entries[0]["comment"] == .string("answered by stub \(order.label)"))
+        #expect(entries[1]["comment"] == "no stub matched")
+        #expect(entries[2]["response"]?["status"] == 0)
+        #expect(entries[2]["response"]?["_error"] == "CONNECTION_RESET_BY_PEER")
+        // Read back as a browser's export is: the faulted entry (status 0) is skipped.
+        let exchanges = try HARArchive.exchanges(from: document.jsonData())
+        #expect(exchanges.count == 2)
+        #expect(exchanges[0].request.url == "/orders?dry=1")
+        #expect(exchanges[0].request.bodyText == #"{"item": "book"}"#)
+        #expect(exchanges[0].response.status == 201)
+        #expect(try JSONValue(parsing: exchanges[0].response.body) == ["id": 7])
+        #expect(exchanges[1].response.status == 404)
+    }
 }
