@@ -12,12 +12,16 @@ final class PostgresChangeListener: Sendable {
     private let pool: PostgresConnectionPool
     private let onChange: @Sendable (String?) -> Void
     private let queue = DispatchQueue(label: "understudy.postgres.changes")
+    /// Marks ``queue``, so that ``stop()`` called on it (the store's last reference dropped while
+    /// a change is handled) does not wait for itself.
+    private let onQueue = DispatchSpecificKey<Bool>()
     private let connection = Locked<PostgresConnection?>(nil)
     private let isStopped = Locked<Bool>(false)
 
     init(pool: PostgresConnectionPool, onChange: @escaping @Sendable (String?) -> Void) throws(PostgresStoreError) {
         self.pool = pool
         self.onChange = onChange
+        queue.setSpecific(key: onQueue, value: true)
         try listen()
     }
 
@@ -70,9 +74,12 @@ final class PostgresChangeListener: Sendable {
         }
     }
 
-    /// Closes the connection and waits for it (the pool's event loop stops next).
+    /// Closes the connection and waits for it (the pool's event loop stops next). A reconnection
+    /// under way on the queue is waited for first: it sees the stop and closes what it opened,
+    /// while the event loop still runs (a connection closed on a stopped loop traps).
     func stop() {
         isStopped.withLock { $0 = true }
+        if DispatchQueue.getSpecific(key: onQueue) != true { queue.sync {} }
         if let connection = connection.withLock({ connection in
             defer { connection = nil }
             return connection
