@@ -5,7 +5,10 @@
 # cleaned up on exit; `one_stub_root DIR [NAME]` writes a root whose one stub (named NAME,
 # if given) answers GET /hello; `wait_ready URL` and `wait_port PORT` wait (10 s at most, then
 # fail the run) for a server to answer or to accept connections; `need COMMAND PACKAGE`
-# installs the Debian package when the command is missing.
+# installs the Debian package when the command is missing; `start_postgres PORT` starts a
+# PostgreSQL cluster of its own under `work` (its defaults: fsync and synchronous_commit on;
+# PG_OPTIONS adds server settings), stopped on exit, and sets `store` to its database's URL,
+# `pgbin` to its programs and `psql_store SQL` to run SQL on it.
 
 need() {
     command -v "$1" >/dev/null || apt-get install -y "$2" >/dev/null
@@ -43,4 +46,23 @@ wait_port() {
     for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done
     echo "error: nothing accepted connections on port $1 within 10 s" >&2
     exit 1
+}
+
+start_postgres() {
+    compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || apt-get install -y -qq postgresql >/dev/null
+    pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+    # PostgreSQL refuses to run as root: its folder and processes belong to the postgres user,
+    # and the temporary folder, private to its owner, must let that user reach its own part.
+    as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+    chmod 755 "$work"
+    mkdir -p "$work/pg"
+    [ "$(id -u)" = 0 ] && chown postgres "$work/pg"
+    as_owner "$pgbin/initdb" -D "$work/pg/data" -U postgres --auth=trust -E UTF8 --no-instructions >/dev/null
+    as_owner "$pgbin/pg_ctl" -D "$work/pg/data" -w -l "$work/pg/log" -o "-p $1 -k $work/pg -c listen_addresses=127.0.0.1 ${PG_OPTIONS:-}" start >/dev/null
+    stop_pg() { as_owner "$pgbin/pg_ctl" -D "$work/pg/data" -m immediate stop >/dev/null 2>&1 || true; }
+    trap 'stop_pg; cleanup' EXIT
+    "$pgbin/psql" -h 127.0.0.1 -p "$1" -U postgres -qc "CREATE DATABASE mocks" >/dev/null
+    store="postgres://postgres@127.0.0.1:$1/mocks"
+    pgport=$1
+    psql_store() { "$pgbin/psql" -h 127.0.0.1 -p "$pgport" -U postgres -d mocks -tAc "$1"; }
 }

@@ -17,27 +17,10 @@ cd "$(dirname "$0")/.."
 duration="${1:-10}"
 rounds="${2:-3}"
 
-missing=()
-command -v wrk >/dev/null || missing+=(wrk)
-command -v nginx >/dev/null || missing+=(nginx-light)
-compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
-if [ ${#missing[@]} -gt 0 ]; then apt-get install -y -qq "${missing[@]}" >/dev/null; fi
-pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-
+need wrk wrk
+need nginx nginx-light
 build_release understudy
-
-# PostgreSQL refuses to run as root: its folder and processes belong to the postgres user.
-as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-# The temporary folder is private to its owner; the postgres user must reach its own part.
-chmod 755 "$work"
-mkdir -p "$work/pg"
-[ "$(id -u)" = 0 ] && chown postgres "$work/pg"
-as_owner "$pgbin/initdb" -D "$work/pg/data" -U postgres --auth=trust -E UTF8 --no-instructions >/dev/null
-as_owner "$pgbin/pg_ctl" -D "$work/pg/data" -w -l "$work/pg/log" -o "-p 15432 -k $work/pg -c listen_addresses=127.0.0.1 ${PG_OPTIONS:-}" start >/dev/null
-stop_pg() { as_owner "$pgbin/pg_ctl" -D "$work/pg/data" -m immediate stop >/dev/null 2>&1 || true; }
-trap 'stop_pg; cleanup' EXIT
-"$pgbin/psql" -h 127.0.0.1 -p 15432 -U postgres -qc "CREATE DATABASE mocks" >/dev/null
-store="postgres://postgres@127.0.0.1:15432/mocks"
+start_postgres 15432
 
 # One root for all: a static stub and a scenario of two stubs that toggle each other.
 mkdir -p "$work/root/mappings"
