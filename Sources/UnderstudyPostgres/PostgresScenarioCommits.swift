@@ -18,9 +18,9 @@ import UnderstudySupport
 /// - One batch per namespace is in flight at a time per instance; the next one gathers
 ///   meanwhile (group commit), so the more requests wait, the more each round trip carries.
 ///
-/// Leasing a namespace's scenarios to one instance was the other option measured against this
-/// one: it saves the round trip, but its states are then written behind, so a crash of the
-/// lease holder loses moves that were answered, and the next holder serves those states again.
+/// Leasing a namespace's scenarios to one instance was the other option considered (not built):
+/// it saves the round trip, but its states are then written behind, so a crash of the lease
+/// holder loses moves that were answered, and the next holder serves those states again.
 final class PostgresScenarioCommits: Sendable {
     /// A namespace's states as matching sees them.
     struct Tip: Sendable {
