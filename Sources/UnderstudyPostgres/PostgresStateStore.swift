@@ -427,6 +427,10 @@ public final class PostgresStateStore: MockStateStore {
         return PostgresWriteBehind.Entry(id: event.id, namespace: event.request.namespace ?? "", text: try storedText(event))
     }
 
+    /// How many of this instance's journal entries are held, not yet written (never more than
+    /// the journal's capacity and one batch: older ones would be trimmed once written).
+    package var heldJournalEntries: Int { writeBehind.heldCount }
+
     /// Pauses or resumes writing this instance's journal, for a test that plays an instance
     /// that lags behind (it is still alive to the others until 3 s after its last write).
     package func pauseJournalWrites(_ paused: Bool) {

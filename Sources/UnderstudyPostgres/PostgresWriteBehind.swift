@@ -90,7 +90,15 @@ final class PostgresWriteBehind: Sendable {
     func append(_ entry: Entry?, countingCallOf stub: UUID? = nil, in namespace: String) throws(PostgresStoreError) -> Int {
         let (calls, full, failing) = state.withLock { state -> (Int, Bool, PostgresStoreError?) in
             if let failing = state.failing, state.entries.count >= Self.capacity { return (0, false, failing) }
-            if let entry { state.entries.append(entry) }
+            if let entry {
+                state.entries.append(entry)
+                // Past the journal's capacity, the oldest held entries would be trimmed as soon as
+                // the newer ones are written: they are dropped here instead (a batch at a time),
+                // so that an instance serving faster than the database writes stays bounded.
+                if state.entries.count >= journalCapacity + Self.batchSize {
+                    state.entries.removeFirst(state.entries.count - journalCapacity)
+                }
+            }
             var count = 0
             if let stub {
                 for scope in namespace.isEmpty ? [""] : ["", namespace] {
@@ -106,6 +114,9 @@ final class PostgresWriteBehind: Sendable {
         if full { queue.async { self.flush() } }
         return calls
     }
+
+    /// How many journal entries are held, not yet written.
+    var heldCount: Int { state.withLock { $0.entries.count } }
 
     /// Why a request is refused once ``capacity`` entries wait for the database.
     private static func full(_ failing: PostgresStoreError) -> PostgresStoreError {

@@ -27,6 +27,32 @@ extension PostgresTests {
             }
         }
 
+        /// An instance that serves faster than the database writes holds no more than the journal
+        /// keeps (and one batch): the older entries would be trimmed once written. Call counts
+        /// are kept whole. (The soak in `Benchmarks/shared-store-soak.sh` found memory growing
+        /// without this bound.)
+        @Test(.timeLimit(.minutes(2)))
+        func entriesHeldPastTheJournalsCapacityAreDroppedAndCallsStillCounted() async throws {
+            try await PostgresCluster.with { cluster in
+                let url = try await cluster.makeDatabase()
+                let store = try PostgresStateStore(url: url, journalCapacity: 5)
+                let server = MockServer(mock: HTTPMock(sharing: store))
+                try await server.start()
+                let base = try server.baseURL
+                server.mock.stub(.request(.get, .urlPathPattern("/static/.*")), .ok)
+                store.pauseJournalWrites(true)
+                let total = 5 + 600
+                for index in 0..<total { #expect(try await send(base, "/static/\(index)").status == 200) }
+                #expect(store.heldJournalEntries < 5 + 512)
+                store.pauseJournalWrites(false)
+                let paths = server.mock.serveEvents.map(\.request.path)
+                #expect(paths == (total - 5..<total).map { "/static/\($0)" })
+                #expect(server.mock.callCount(ofStub: try #require(server.mock.stubMappings.first).id) == total)
+                try? await server.shutdown()
+                store.close()
+            }
+        }
+
         @Test(.timeLimit(.minutes(2)))
         func verificationWaitsForALaggingInstanceAndNamesItWhenItIsTooLate() async throws {
             try await PostgresCluster.with { cluster in
