@@ -7,7 +7,7 @@
 # fail the run) for a server to answer or to accept connections; `need COMMAND PACKAGE`
 # installs the Debian package when the command is missing; `start_postgres PORT` starts a
 # PostgreSQL cluster of its own under `work` (its defaults: fsync and synchronous_commit on;
-# PG_OPTIONS adds server settings), stopped on exit, and sets `store` to its database's URL,
+# PG_OPTIONS adds server settings), stopped on exit after the processes, and sets `store` to its database's URL,
 # `pgbin` to its programs and `psql_store SQL` to run SQL on it.
 
 need() {
@@ -26,7 +26,14 @@ build_release() {
 
 work=$(mktemp -d)
 pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+# Ends the processes (and waits for them: a store instance writes what it holds on a clean
+# stop, so the database it writes to is stopped after it), then the database, if one was started.
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do timeout 30 tail --pid="$pid" -f /dev/null 2>/dev/null || kill -9 "$pid" 2>/dev/null || true; done
+    if declare -F stop_pg >/dev/null; then stop_pg; fi
+    rm -rf "$work"
+}
 trap cleanup EXIT
 
 one_stub_root() {
@@ -60,7 +67,6 @@ start_postgres() {
     as_owner "$pgbin/initdb" -D "$work/pg/data" -U postgres --auth=trust -E UTF8 --no-instructions >/dev/null
     as_owner "$pgbin/pg_ctl" -D "$work/pg/data" -w -l "$work/pg/log" -o "-p $1 -k $work/pg -c listen_addresses=127.0.0.1 ${PG_OPTIONS:-}" start >/dev/null
     stop_pg() { as_owner "$pgbin/pg_ctl" -D "$work/pg/data" -m immediate stop >/dev/null 2>&1 || true; }
-    trap 'stop_pg; cleanup' EXIT
     "$pgbin/psql" -h 127.0.0.1 -p "$1" -U postgres -qc "CREATE DATABASE mocks" >/dev/null
     store="postgres://postgres@127.0.0.1:$1/mocks"
     pgport=$1
