@@ -21,12 +21,12 @@ if [ ${#scratch[@]} -gt 0 ]; then rm -f "${scratch[1]}/debug.yaml"; fi
 fail() { cat "$log"; echo "--- attachments in $dir:"; ls -la "$dir"; echo "check-attachments: $1"; exit 1; }
 [ "$status" -ne 0 ] || fail "the probe's failing tests passed"
 grep -q "passesWithAttachments" "$log" || fail "the probe's tests did not run"
-for test in failsWithAnUnmatchedRequest failsAnExpectation passesWithAttachments failsInWithMockHTTP; do
+for test in failsWithAnUnmatchedRequest failsAnExpectation passesWithAttachments failsInWithMockHTTP failsInItsNamespace; do
     for file in journal.har near-misses.txt stubs.json; do
         ls "$dir" | grep -q "^$test-$file" || fail "$test left no $file"
     done
 done
-for test in passes failsWithoutAttachments; do
+for test in passes failsWithoutAttachments passesInAnotherNamespace; do
     if ls "$dir" | grep -q "^$test-"; then fail "$test left attachments"; fi
 done
 # What the files hold: the HAR reads as HAR and holds the unmatched request, the near-miss
@@ -49,5 +49,11 @@ assert "Get user" in one("failsWithAnUnmatchedRequest-near-misses.txt").read_tex
 stubs = json.loads(one("failsWithAnUnmatchedRequest-stubs.json").read_text())
 assert [m["name"] for m in stubs["mappings"]] == ["Get user"], stubs
 assert "Every request a stub matched" in one("passesWithAttachments-near-misses.txt").read_text()
+# A namespace's evidence: its own request and stub, none of the test beside it on the server.
+har = json.loads(one("failsInItsNamespace-journal.har").read_text())
+urls = [entry["request"]["url"] for entry in har["log"]["entries"]]
+assert any(url.endswith("/not-mine") for url in urls) and not any("/theirs" in url for url in urls), urls
+stubs = json.loads(one("failsInItsNamespace-stubs.json").read_text())
+assert [m["name"] for m in stubs["mappings"]] == ["Mine"], stubs
 PY
-echo "check-attachments: 4 tests attached their mock's journal, near misses and stubs; 2 attached nothing; the suite's contract holds its 2 passing tests"
+echo "check-attachments: 5 tests (one in a shared server's namespace) attached their mock's journal, near misses and stubs; 3 attached nothing; the suite's contract holds its 2 passing tests"

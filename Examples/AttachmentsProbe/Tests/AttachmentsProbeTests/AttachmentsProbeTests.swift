@@ -59,3 +59,22 @@ struct PactSuiteProbeTests {
         #expect(HTTPMock.current.serve(RecordedRequest(method: .delete, url: "/users/1")).response.status == 200)
     }
 }
+
+extension SharedMockServer {
+    static let probe = SharedMockServer()
+}
+
+/// Tests sharing one server, each in a namespace of its own: a failing test's evidence holds its
+/// namespace's requests and stubs only.
+@Suite(.mockHTTP(sharing: .probe))
+struct SharedServerProbeTests {
+    @Test func failsInItsNamespace() {
+        HTTPMock.current.stub(.get(urlPath: "/mine"), .ok, name: "Mine")
+        _ = HTTPMock.current.serve(RecordedRequest(method: .get, url: "/not-mine"))
+    }
+
+    @Test func passesInAnotherNamespace() {
+        HTTPMock.current.stub(.get(urlPath: "/theirs"), .ok, name: "Theirs")
+        #expect(HTTPMock.current.serve(RecordedRequest(method: .get, url: "/theirs")).response.status == 200)
+    }
+}
