@@ -1,6 +1,7 @@
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
+import GreeterMessages
 import Testing
 import Understudy
 import UnderstudyGRPC

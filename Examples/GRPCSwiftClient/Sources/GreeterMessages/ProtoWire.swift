@@ -1,7 +1,7 @@
-import GRPCCore
+public import GRPCCore
 
 /// A message that encodes and decodes itself in protobuf's binary wire format.
-protocol ProtoWireMessage: Sendable {
+public protocol ProtoWireMessage: Sendable {
     /// Decodes a message; unknown fields are skipped.
     init(wire: [UInt8]) throws
     /// The message's encoding (proto3: fields holding their default value are left out).
@@ -9,19 +9,27 @@ protocol ProtoWireMessage: Sendable {
 }
 
 /// grpc-swift's serializer for a hand-written message.
-struct ProtoSerializer<Message: ProtoWireMessage>: MessageSerializer {
-    func serialize<Bytes: GRPCContiguousBytes>(_ message: Message) throws -> Bytes { Bytes(message.wire) }
+public struct ProtoSerializer<Message: ProtoWireMessage>: MessageSerializer {
+    /// A serializer; it holds nothing.
+    public init() {}
+
+    /// The message's wire bytes.
+    public func serialize<Bytes: GRPCContiguousBytes>(_ message: Message) throws -> Bytes { Bytes(message.wire) }
 }
 
 /// grpc-swift's deserializer for a hand-written message.
-struct ProtoDeserializer<Message: ProtoWireMessage>: MessageDeserializer {
-    func deserialize<Bytes: GRPCContiguousBytes>(_ serializedMessageBytes: Bytes) throws -> Message {
+public struct ProtoDeserializer<Message: ProtoWireMessage>: MessageDeserializer {
+    /// A deserializer; it holds nothing.
+    public init() {}
+
+    /// The message the wire bytes encode.
+    public func deserialize<Bytes: GRPCContiguousBytes>(_ serializedMessageBytes: Bytes) throws -> Message {
         try Message(wire: serializedMessageBytes.withUnsafeBytes { Array($0) })
     }
 }
 
 /// Bytes that are not a protobuf message.
-struct MalformedMessage: Error {}
+public struct MalformedMessage: Error {}
 
 /// Writes fields: a tag (`number << 3 | wire type`), then a varint or a length and its bytes.
 struct ProtoWireWriter {
