@@ -222,7 +222,7 @@ let package = Package(
         .target(
             name: "UnderstudyGRPC",
             dependencies: [
-                "Understudy", "UnderstudySupport", "UnderstudyJSON", "UnderstudyServer",
+                "Understudy", "UnderstudySupport", "UnderstudyJSON", "UnderstudyDateTime", "UnderstudyServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],

@@ -1,3 +1,5 @@
+import UnderstudyDateTime
+
 /// `Timestamp` and `Duration` as proto3 JSON writes them: RFC 3339 in UTC with 0, 3, 6 or 9
 /// fractional digits (`1972-01-01T10:00:20.021Z`), and seconds with a suffix (`1.000340012s`).
 enum ProtoTimeText {
@@ -21,8 +23,8 @@ enum ProtoTimeText {
         guard (minimumSeconds...maximumSeconds).contains(seconds), (0...999_999_999).contains(nanos) else { return nil }
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let (year, month, day) = DateTimeValue.civilFromDays(Int(days))
+        func two(_ value: some BinaryInteger) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
             + fraction(nanos) + "Z"
@@ -69,7 +71,7 @@ enum ProtoTimeText {
         } else {
             return nil
         }
-        let days = days(fromCivil: year, month, day)
+        let days = Int64(DateTimeValue.daysFromCivil(year: Int(year), month: Int(month), day: Int(day)))
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         guard (minimumSeconds...maximumSeconds).contains(seconds) else { return nil }
         return (seconds, Int32(nanos))
@@ -98,28 +100,5 @@ enum ProtoTimeText {
             for _ in digits.count..<9 { nanos *= 10 }
         }
         return negative ? (-seconds, Int32(-nanos)) : (seconds, Int32(nanos))
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date `days` after 1970-01-01 (`civil_from_days`).
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
