@@ -3,7 +3,8 @@
 # compile) and sets `bin`. The runners live in the Benchmarks package, which depends on the root
 # one, so both the runners and the `understudy` command are built there, in Benchmarks/.build; `work` is a temporary folder and `pids` the processes to end, both
 # cleaned up on exit; `one_stub_root DIR [NAME]` writes a root whose one stub (named NAME,
-# if given) answers GET /hello; `wait_ready URL` and `wait_port PORT` wait (10 s at most, then
+# if given) answers GET /hello; `scenario_root DIR` a root with that stub and a scenario of two
+# stubs on GET /toggle that move it on every request; `wait_ready URL` and `wait_port PORT` wait (10 s at most, then
 # fail the run) for a server to answer or to accept connections; `need COMMAND PACKAGE`
 # installs the Debian package when the command is missing; `start_postgres PORT` starts a
 # PostgreSQL cluster of its own under `work` (its defaults: fsync and synchronous_commit on;
@@ -41,6 +42,19 @@ one_stub_root() {
     if [ -n "${2:-}" ]; then name="\"name\":\"$2\","; fi
     mkdir -p "$1/mappings"
     echo "{$name\"request\":{\"method\":\"GET\",\"urlPath\":\"/hello\"},\"response\":{\"status\":200,\"body\":\"hello\"}}" > "$1/mappings/hello.json"
+}
+
+scenario_root() {
+    mkdir -p "$1/mappings"
+    cat > "$1/mappings/stubs.json" <<'JSON'
+{"mappings": [
+  {"request": {"method": "GET", "urlPath": "/hello"}, "response": {"status": 200, "body": "hello"}},
+  {"scenarioName": "toggle", "requiredScenarioState": "Started", "newScenarioState": "on",
+   "request": {"method": "GET", "urlPath": "/toggle"}, "response": {"status": 200, "body": "on"}},
+  {"scenarioName": "toggle", "requiredScenarioState": "on", "newScenarioState": "Started",
+   "request": {"method": "GET", "urlPath": "/toggle"}, "response": {"status": 200, "body": "off"}}
+]}
+JSON
 }
 
 wait_ready() {

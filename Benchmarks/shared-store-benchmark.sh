@@ -23,16 +23,7 @@ build_release understudy
 start_postgres 15432
 
 # One root for all: a static stub and a scenario of two stubs that toggle each other.
-mkdir -p "$work/root/mappings"
-cat > "$work/root/mappings/stubs.json" <<'JSON'
-{"mappings": [
-  {"request": {"method": "GET", "urlPath": "/hello"}, "response": {"status": 200, "body": "hello"}},
-  {"scenarioName": "toggle", "requiredScenarioState": "Started", "newScenarioState": "on",
-   "request": {"method": "GET", "urlPath": "/toggle"}, "response": {"status": 200, "body": "on"}},
-  {"scenarioName": "toggle", "requiredScenarioState": "on", "newScenarioState": "Started",
-   "request": {"method": "GET", "urlPath": "/toggle"}, "response": {"status": 200, "body": "off"}}
-]}
-JSON
+scenario_root "$work/root"
 
 "$bin/understudy" serve --quiet --root "$work/root" --port 18091 >/dev/null & pids+=($!)
 "$bin/understudy" serve --quiet --root "$work/root" --port 18092 --store "$store" >/dev/null 2>&1 & pids+=($!)

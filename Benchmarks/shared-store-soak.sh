@@ -14,16 +14,7 @@ need wrk wrk
 build_release understudy
 start_postgres 15433
 
-mkdir -p "$work/root/mappings"
-cat > "$work/root/mappings/stubs.json" <<'JSON'
-{"mappings": [
-  {"request": {"method": "GET", "urlPath": "/hello"}, "response": {"status": 200, "body": "hello"}},
-  {"scenarioName": "toggle", "requiredScenarioState": "Started", "newScenarioState": "on",
-   "request": {"method": "GET", "urlPath": "/toggle"}, "response": {"status": 200, "body": "on"}},
-  {"scenarioName": "toggle", "requiredScenarioState": "on", "newScenarioState": "Started",
-   "request": {"method": "GET", "urlPath": "/toggle"}, "response": {"status": 200, "body": "off"}}
-]}
-JSON
+scenario_root "$work/root"
 "$bin/understudy" serve --quiet --root "$work/root" --port 18096 --store "$store" --max-request-journal-entries 10000 >"$work/server.log" 2>&1 & server=$!
 pids+=($server)
 wait_ready "http://127.0.0.1:18096/hello"
