@@ -236,6 +236,7 @@ let package = Package(
                 "Understudy",
                 // The message stubs it shares (`MessageStubSharing`).
                 "UnderstudyMessaging",
+                "UnderstudyJSON",
                 "UnderstudySupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -355,15 +355,6 @@ public final class PostgresStateStore: MockStateStore {
     /// The scenario version of a snapshot made without the states (the database did not answer).
     static let scenariosUnknown: Int64 = -2
 
-    /// The JSON a journal entry is stored as.
-    private func storedText(_ event: ServeEvent) throws(PostgresStoreError) -> String {
-        do {
-            return String(decoding: try JSONEncoder().encode(StoredServeEvent(event)), as: UTF8.self)
-        } catch {
-            throw PostgresStoreError("a request could not be written for the journal (\(error))")
-        }
-    }
-
     package func commit(_ entry: StubRegistry.Entry, namespace: String?, generation: StoreGeneration,
                         journaling answer: JournalAnswer?) async throws -> StoreCommit? {
         // No scenario to move or check: the stubs' version is checked against this instance's
@@ -372,7 +363,7 @@ public final class PostgresStateStore: MockStateStore {
         if generation.scenarios == Self.scenariosUnused || isScenarioFree {
             guard stubsVersion == generation.stubs else { return nil }
             let event = answer.map { $0.event(journalSequence: nil) }
-            let held = try event.flatMap(heldEntry)
+            let held = event.flatMap(heldEntry)
             let calls = try writeBehind.append(held, countingCallOf: entry.mapping.id, in: namespace ?? "")
             return StoreCommit(callCount: calls, event: event)
         }
@@ -389,7 +380,7 @@ public final class PostgresStateStore: MockStateStore {
             return nil
         }
         let event = answer.map { $0.event(journalSequence: nil) }
-        let held = try event.flatMap(heldEntry)
+        let held = event.flatMap(heldEntry)
         let calls = try writeBehind.append(held, countingCallOf: mapping.id, in: namespace ?? "")
         return StoreCommit(callCount: calls, event: event)
     }
@@ -417,14 +408,14 @@ public final class PostgresStateStore: MockStateStore {
     @discardableResult
     package func journal(_ answer: JournalAnswer) async throws -> ServeEvent {
         let event = answer.event(journalSequence: nil)
-        if let held = try heldEntry(event) { try writeBehind.append(held, in: held.namespace) }
+        if let held = heldEntry(event) { try writeBehind.append(held, in: held.namespace) }
         return event
     }
 
     /// `event` as the write-behind holds it; `nil` when the journal keeps nothing.
-    private func heldEntry(_ event: ServeEvent) throws(PostgresStoreError) -> PostgresWriteBehind.Entry? {
+    private func heldEntry(_ event: ServeEvent) -> PostgresWriteBehind.Entry? {
         guard journalCapacity > 0 else { return nil }
-        return PostgresWriteBehind.Entry(id: event.id, namespace: event.request.namespace ?? "", text: try storedText(event))
+        return PostgresWriteBehind.Entry(id: event.id, namespace: event.request.namespace ?? "", text: StoredServeEvent(event).jsonText)
     }
 
     /// How many of this instance's journal entries are held, not yet written (never more than
@@ -466,8 +457,8 @@ public final class PostgresStateStore: MockStateStore {
 
     package func replace(_ event: ServeEvent) {
         attempt(()) { () throws(PostgresStoreError) in
-            if let held = try heldEntry(event), writeBehind.replace(held) { return }
-            let text = try storedText(event)
+            if let held = heldEntry(event), writeBehind.replace(held) { return }
+            let text = StoredServeEvent(event).jsonText
             try pool.withConnection { connection in
                 try connection.run("UPDATE understudy_journal SET event = \(text) WHERE id = \(event.id)")
             }

@@ -53,7 +53,7 @@ public struct ServeEvent: Sendable, Identifiable {
     // copy the whole stub (that copy was a measurable share of the server's time per request).
     var entry: StubRegistry.Entry? { storage.entry }
     /// The response when it is not the stub's static one (dynamic stubs, unmatched requests).
-    var computedResponse: ResponseDefinition? { storage.computedResponse }
+    package var computedResponse: ResponseDefinition? { storage.computedResponse }
 
     /// The stub that answered, or `nil` when no stub matched.
     public var stub: StubMapping? { storage.entry?.mapping }
@@ -103,7 +103,7 @@ public struct ServeEvent: Sendable, Identifiable {
     }
 
     /// An event answered by a registry stub; `response` is `nil` for the stub's static response.
-    init(request: RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?, journalSequence: Int? = nil) {
+    package init(request: RecordedRequest, entry: StubRegistry.Entry?, response: ResponseDefinition?, journalSequence: Int? = nil) {
         self.init(Storage(request: request, entry: entry, computedResponse: response), journalSequence: journalSequence)
     }
 
@@ -125,7 +125,7 @@ public struct ServeEvent: Sendable, Identifiable {
     public var streamDelivery: StreamDelivery? { storage.streamDelivery }
 
     /// This event with its stream's delivery recorded.
-    func delivered(_ delivery: StreamDelivery) -> ServeEvent {
+    package func delivered(_ delivery: StreamDelivery) -> ServeEvent {
         ServeEvent(storage.with(streamDelivery: delivery), journalSequence: journalSequence)
     }
 
@@ -137,7 +137,7 @@ public struct ServeEvent: Sendable, Identifiable {
 
     /// This event with the response upstream gave to the proxied request, and when its body's
     /// pieces arrived if that was observed.
-    func proxied(_ upstream: ResponseDefinition, timeline: BodyTimeline?) -> ServeEvent {
+    package func proxied(_ upstream: ResponseDefinition, timeline: BodyTimeline?) -> ServeEvent {
         ServeEvent(Storage(request: storage.request, entry: storage.entry, computedResponse: upstream,
                            wasProxied: true, upstreamBodyTimeline: timeline), journalSequence: journalSequence)
     }

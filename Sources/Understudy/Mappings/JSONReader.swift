@@ -209,3 +209,8 @@ package struct JSONReader {
         return text
     }
 }
+
+extension JSONReader.Source {
+    /// A source for a document read with `extensions`' answer kinds and matchers.
+    package init(extensions: MappingExtensions) { self.init(file: nil, extensions: extensions) }
+}

@@ -47,7 +47,7 @@ package struct StubRegistry: Sendable {
         /// (``RequestPattern/constrainsOnlyMethodAndURL``).
         let constrainsOnlyMethodAndURL: Bool
 
-        convenience init(mapping: StubMapping, sequence: Int) {
+        package convenience init(mapping: StubMapping, sequence: Int) {
             self.init(PreparedStub(mapping), sequence: sequence)
         }
 

@@ -1,11 +1,17 @@
 import Foundation
+package import Understudy
 import UnderstudyJSON
+import UnderstudySupport
 
-/// A journal entry as a store outside the process keeps it: JSON that names the stub that
-/// answered by id (the stub itself is in the store's stubs) and carries a computed response as
-/// WireMock JSON. Dynamic stubs' prepared answers do not travel; they cannot be shared.
-package struct StoredServeEvent: Codable, Sendable {
-    struct Request: Codable {
+/// A journal entry as the shared journal keeps it: JSON that names the stub that answered by
+/// id (the stub itself is in the store's stubs) and carries a computed response as WireMock
+/// JSON. Dynamic stubs' prepared answers do not travel; they cannot be shared.
+///
+/// It is written on every request's path, so ``jsonText`` writes the bytes itself (a fifth of
+/// an instance's CPU went to `JSONEncoder` here); it is read, off that path, with the decoder
+/// its keys are declared for.
+package struct StoredServeEvent: Decodable, Equatable, Sendable {
+    struct Request: Decodable, Equatable {
         var id: UUID
         var method: String
         var scheme: String
@@ -82,9 +88,78 @@ package struct StoredServeEvent: Codable, Sendable {
     }
 }
 
+extension StoredServeEvent {
+    /// The entry as compact JSON, in the shape the decoder reads: keys as declared, `nil`s
+    /// left out, UUIDs as their strings, the body in base64, numbers as Swift spells them.
+    package var jsonText: String {
+        var output: [UInt8] = []
+        output.reserveCapacity(512 + request.body.count * 4 / 3)
+        output.append(contentsOf: #"{"request":{"id":"#.utf8)
+        appendQuoted(request.id.uuidString, to: &output)
+        member("method", request.method, &output)
+        member("scheme", request.scheme, &output)
+        member("host", request.host, &output)
+        member("port", number: String(request.port), &output)
+        member("path", request.path, &output)
+        if let query = request.query { member("query", query, &output) }
+        output.append(contentsOf: #","headers":["#.utf8)
+        for (index, pair) in request.headers.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "["))
+            for (offset, part) in pair.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                appendQuoted(part, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        }
+        output.append(UInt8(ascii: "]"))
+        member("body", request.body.base64EncodedString(), &output)
+        member("clientAddress", request.clientAddress, &output)
+        member("timestamp", number: request.timestamp.isFinite ? "\(request.timestamp)" : "0", &output)
+        if let operationId = request.operationId { member("operationId", operationId, &output) }
+        if let protocolVersion = request.protocolVersion { member("protocolVersion", protocolVersion, &output) }
+        output.append(UInt8(ascii: "}"))
+        if let stubID { member("stubID", stubID.uuidString, &output) }
+        if let stubName { member("stubName", stubName, &output) }
+        if let response { member("response", number: response.jsonText(), &output) }
+        member("wasProxied", number: wasProxied ? "true" : "false", &output)
+        if let delivery {
+            output.append(contentsOf: #","delivery":{"partsDelivered":"#.utf8)
+            output.append(contentsOf: String(delivery.partsDelivered).utf8)
+            member("parts", number: String(delivery.parts), &output)
+            member("clientLeftEarly", number: delivery.clientLeftEarly ? "true" : "false", &output)
+            output.append(UInt8(ascii: "}"))
+        }
+        if let timeline {
+            let pieces = timeline.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+            member("timeline", number: "[" + pieces.joined(separator: ",") + "]", &output)
+        }
+        output.append(UInt8(ascii: "}"))
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `,"key":` and `value` as a JSON string.
+    private func member(_ key: StaticString, _ value: String, _ output: inout [UInt8]) {
+        appendKey(key, &output)
+        appendQuoted(value, to: &output)
+    }
+
+    /// Appends `,"key":` and `text`, JSON written already (a number, a literal, a value).
+    private func member(_ key: StaticString, number text: String, _ output: inout [UInt8]) {
+        appendKey(key, &output)
+        output.append(contentsOf: text.utf8)
+    }
+
+    private func appendKey(_ key: StaticString, _ output: inout [UInt8]) {
+        output.append(contentsOf: #",""#.utf8)
+        key.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(contentsOf: #"":"#.utf8)
+    }
+}
+
 extension StreamDelivery {
     /// The stored form of a delivery.
-    struct Stored: Codable {
+    struct Stored: Decodable, Equatable {
         var partsDelivered: Int
         var parts: Int
         var clientLeftEarly: Bool
