@@ -13,7 +13,10 @@ import UnderstudySupport
 /// - While the database cannot be reached, entries are held (up to ``capacity``) and written
 ///   once it is back; past that, ``append(stub:namespace:entry:)`` throws, and the request
 ///   gets a `503` rather than an answer nobody could verify.
-/// - Every flush runs on one serial queue, so batches reach the database in order.
+/// - Every flush runs on one serial queue, so batches reach the database in order. At most
+///   one flush waits on it besides the timer's: a flush writes everything held when it runs,
+///   so another one queued behind it would find nothing (one queued per request once the
+///   database fell behind grew the queue without bound, 145 bytes a request).
 /// - Verification waits for every live instance to have written past the moment it asked
 ///   (``PostgresStateStore/catchUp()``): the instances hear the flush request by notification,
 ///   and each reads the latest request every ``interval`` too, in case it missed one.
@@ -45,6 +48,8 @@ final class PostgresWriteBehind: Sendable {
         var isStopped = false
         /// Flushes paused by a test that plays a lagging instance.
         var isPaused = false
+        /// Flushes queued on the queue and not yet begun (at most one).
+        var queuedFlushes = 0
     }
 
     /// The most entries one transaction writes.
@@ -57,14 +62,18 @@ final class PostgresWriteBehind: Sendable {
     static let capacity = 100_000
 
     private let state = Locked(State())
-    private let queue = DispatchQueue(label: "understudy.postgres.write-behind")
+    private let queue: DispatchQueue
     private let pool: PostgresConnectionPool
     private let instanceID: String
     private let journalCapacity: Int
     private let report: @Sendable (PostgresStoreError) -> Void
 
+    /// Writes for `instanceID` through `pool`; `queue` is where flushes run (a test passes one
+    /// it suspends, to see what waits on it).
     init(pool: PostgresConnectionPool, instanceID: String, journalCapacity: Int,
+         queue: DispatchQueue = DispatchQueue(label: "understudy.postgres.write-behind"),
          report: @escaping @Sendable (PostgresStoreError) -> Void) throws(PostgresStoreError) {
+        self.queue = queue
         self.pool = pool
         self.instanceID = instanceID
         self.journalCapacity = journalCapacity
@@ -111,9 +120,25 @@ final class PostgresWriteBehind: Sendable {
             return (count, state.entries.count >= Self.batchSize, nil)
         }
         if let failing { throw Self.full(failing) }
-        if full { queue.async { self.flush() } }
+        if full { queueFlush() }
         return calls
     }
+
+    /// Queues a flush unless one is queued and has not begun yet.
+    private func queueFlush() {
+        let isQueued = state.withLock { state in
+            defer { state.queuedFlushes = 1 }
+            return state.queuedFlushes > 0
+        }
+        guard !isQueued else { return }
+        queue.async {
+            self.state.withLock { $0.queuedFlushes = 0 }
+            self.flush()
+        }
+    }
+
+    /// Flushes queued and not yet begun (never more than one).
+    var queuedFlushes: Int { state.withLock { $0.queuedFlushes } }
 
     /// How many journal entries are held, not yet written.
     var heldCount: Int { state.withLock { $0.entries.count } }
@@ -127,7 +152,7 @@ final class PostgresWriteBehind: Sendable {
     /// Another instance asked every instance to write what it holds (flush request `request`).
     func requested(_ request: Int64) {
         state.withLock { $0.requested = max($0.requested, request) }
-        queue.async { self.flush() }
+        queueFlush()
     }
 
     /// Writes what is held now, marked as written up to flush request `request`, and returns
