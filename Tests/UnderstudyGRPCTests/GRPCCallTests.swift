@@ -129,6 +129,30 @@ struct GRPCCallTests {
         #expect(call.status == 0)
     }
 
+    @Test func aLateWakeUpDelaysOneStreamedMessageNotEveryMessageAfterIt() throws {
+        let mock = HTTPMock()
+        mock.stub(try grpcStub("CountDown", answer: #"[{"greeting": "4"}, {"greeting": "3"}, {"greeting": "2"}, {"greeting": "1"}]"#,
+                               extra: #", "chunkedDribbleDelay": {"numberOfChunks": 4, "totalDuration": 400}"#))
+        let call = try GRPCExchange(mock: mock)
+        // The event loop wakes 60 ms late for the second message: a task due at the same time,
+        // scheduled first (so run first: the embedded loop runs tasks due together in the order
+        // they were scheduled), moves the clock on before the stream's timer runs.
+        let loop = call.channel.embeddedEventLoop
+        loop.scheduleTask(deadline: loop.now + .milliseconds(100)) { loop.advanceTime(by: .milliseconds(60)) }
+        try call.start("/understudy.test.Greeter/CountDown")
+        try call.send(#"{"name": "x"}"#)
+        try call.end()
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "4"}"#)])
+        call.advance(by: .milliseconds(100))
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "3"}"#)])
+        // The third message is still due 200 ms after the first, not 100 ms after the late second.
+        call.advance(by: .milliseconds(100))
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "2"}"#)])
+        call.advance(by: .milliseconds(100))
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "1"}"#)])
+        #expect(call.status == 0)
+    }
+
     @Test func clientStreamingIsAnsweredByTheFirstMessageThatMatches() throws {
         let mock = HTTPMock()
         mock.stub(try grpcStub("GatherNames", body: #"{"name": "Bob"}"#, answer: #"{"greeting": "found Bob"}"#))
