@@ -11,8 +11,10 @@
 #     Benchmarks/grpc-streams-benchmark.sh [streams, default 1000] [messages, default 100] [interval ms, default 10] [rounds, default 4] [connections, default 10]
 #
 # Prints each round: lateness p50/p99/max over every message and the p99 of the streams' last
-# messages alone (message k is due k × INTERVAL after the stream's first message arrived, so
-# lateness that builds up along a stream shows in its last message), failed streams, and the
+# messages alone (message k of a stream is due k × INTERVAL after its schedule's start, the
+# latest start that makes none of its messages early: lateness that builds up along a stream
+# shows in its last messages), the p99 time from a call's start to its first message (1 000
+# calls opened at once), failed streams, and the
 # server's resident memory (VmRSS) idle (once, after the warm-up: memory a round takes is not all
 # given back, so a later round's own start is no baseline) and at its peak during the round,
 # per stream; then the medians and understudy's ratios to grpc-swift (lower is better for all).
@@ -67,8 +69,8 @@ for port in 18472 18473; do
     "$bin/GRPCBenchmark" streams "$port" $(( (streams + 9) / 10 )) "$messages" "$interval" "$connections" >/dev/null
 done
 declare -A idle=([grpc]=$(rss "$grpc") [understudy]=$(rss "$understudy"))
-echo "| round | server | lateness p50 ms | p99 ms | max ms | last message p99 ms | failed streams | VmRSS idle → peak KiB | KiB per stream |"
-echo "|---:|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| round | server | lateness p50 ms | p99 ms | max ms | last message p99 ms | first message after, p99 ms | failed streams | VmRSS idle → peak KiB | KiB per stream |"
+echo "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 for round in $(seq "$rounds"); do
     order=(grpc understudy)
     if [ $((round % 2)) -eq 0 ]; then order=(understudy grpc); fi
@@ -79,11 +81,11 @@ for round in $(seq "$rounds"); do
         client=$!
         while kill -0 "$client" 2>/dev/null; do now=$(rss "$pid"); ((now > peak)) && peak=$now; sleep 0.05; done
         wait "$client"
-        read -r p50 p99 max last failures < "$work/client.out"
+        read -r p50 p99 max last first failures < "$work/client.out"
         per=$(python3 -c "print(f'{($peak - ${idle[$name]}) / $streams:.1f}')")
         label=$([ "$name" = grpc ] && echo "grpc-swift 2 server" || echo "understudy serve")
-        echo "| $round | $label | $p50 | $p99 | $max | $last | $failures | ${idle[$name]} → $peak | $per |"
-        echo "$name $p50 $p99 $max $last $failures $per" >> "$work/results"
+        echo "| $round | $label | $p50 | $p99 | $max | $last | $first | $failures | ${idle[$name]} → $peak | $per |"
+        echo "$name $p50 $p99 $max $last $first $failures $per" >> "$work/results"
     done
 done
 echo
@@ -92,14 +94,15 @@ import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
 def column(name, index): return [float(r[index]) for r in rows if r[0] == name]
 def median(name, index): return statistics.median(column(name, index))
-failures = sum(int(r[5]) for r in rows)
+failures = sum(int(r[6]) for r in rows)
 print(f"{sys.argv[2]} streams x {sys.argv[3]} messages, {sys.argv[4]} ms apart, over {sys.argv[5]} connections; medians of {len(column('grpc', 1))} rounds:")
 for name, label in (("grpc", "grpc-swift 2 server"), ("understudy", "understudy serve   ")):
     print(f"  {label}: lateness p50 {median(name, 1):.2f} ms, p99 {median(name, 2):.2f} ms, max {median(name, 3):.2f} ms, "
-          f"last message p99 {median(name, 4):.2f} ms; {median(name, 6):.1f} KiB per stream")
+          f"last message p99 {median(name, 4):.2f} ms; first message after p99 {median(name, 5):.2f} ms; {median(name, 7):.1f} KiB per stream")
 paired = [b / a for a, b in zip(column("grpc", 2), column("understudy", 2)) if a > 0]
 print(f"  understudy / grpc-swift: p99 {median('understudy', 2) / median('grpc', 2):.2f}x (per round {min(paired):.2f}-{max(paired):.2f}x), "
-      f"last message p99 {median('understudy', 4) / median('grpc', 4):.2f}x, memory per stream {median('understudy', 6) / median('grpc', 6):.2f}x")
+      f"last message p99 {median('understudy', 4) / median('grpc', 4):.2f}x, first message after p99 {median('understudy', 5) / median('grpc', 5):.2f}x, "
+      f"memory per stream {median('understudy', 7) / median('grpc', 7):.2f}x")
 print(f"  failed streams: {failures}")
 sys.exit(1 if failures else 0)
 PY

@@ -16,7 +16,7 @@ import GreeterMessages
 ///     GRPCBenchmark streams PORT STREAMS MESSAGES INTERVAL-MS CONNECTIONS
 ///         STREAMS concurrent `CountDown` calls spread over CONNECTIONS clients (an HTTP/2
 ///         connection each), each expecting MESSAGES replies INTERVAL-MS apart; prints
-///         `p50-ms p99-ms max-ms last-p99-ms failures` of the messages' lateness (see
+///         `p50-ms p99-ms max-ms last-p99-ms first-p99-ms failures` of the messages' lateness (see
 ///         `streams(port:streams:messages:interval:connections:)`).
 @main
 struct GRPCBenchmark {
