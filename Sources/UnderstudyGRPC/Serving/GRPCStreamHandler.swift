@@ -75,6 +75,8 @@ final class GRPCStreamHandler: ChannelInboundHandler {
     /// the last status, else the last near miss).
     private var clientStreamAnswer: GRPCAnswer?
     private var served: [(ServedRequest, NIODeadline)] = []
+    /// The status the call ended with, once it has (not when a fault or the client ended it).
+    private var ending: (status: GRPCStatus, message: String)?
 
     init(server: StreamTakeoverContext, services: GRPCServices) {
         self.server = server
@@ -355,16 +357,28 @@ final class GRPCStreamHandler: ChannelInboundHandler {
         var trailers = NIOHTTP1.HTTPHeaders([("grpc-status", String(status.code))])
         if !message.isEmpty { trailers.add(name: "grpc-message", value: GRPCStatus.percentEncoded(message)) }
         context.writeAndFlush(wrapOutboundOut(.end(trailers)), promise: nil)
+        ending = (status, message)
         stop()
     }
 
-    /// Tells the mock that the served requests' answers are over.
+    /// Tells the mock that the served requests' answers are over. The serve listeners (the
+    /// console log, the dashboard) hear each with the call's `grpc-status` and `grpc-message`
+    /// trailers among its answer's headers, when the call ended with a status.
     private func completeServed() {
         let now = NIODeadline.now()
         for (served, arrived) in served {
-            server.complete(served, elapsed: .nanoseconds((now - arrived).nanoseconds))
+            server.complete(Self.withTrailers(served, ending), elapsed: .nanoseconds((now - arrived).nanoseconds))
         }
         served.removeAll()
+    }
+
+    private static func withTrailers(_ served: ServedRequest, _ ending: (status: GRPCStatus, message: String)?) -> ServedRequest {
+        guard let ending, case .respond(var head, let body) = served.plan.action else { return served }
+        head.headers.replaceOrAdd(name: "grpc-status", value: String(ending.status.code))
+        if !ending.message.isEmpty { head.headers.replaceOrAdd(name: "grpc-message", value: ending.message) }
+        var served = served
+        served.plan.action = .respond(head, body)
+        return served
     }
 }
 
