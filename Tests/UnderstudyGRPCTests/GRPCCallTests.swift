@@ -225,6 +225,30 @@ struct GRPCCallTests {
         #expect(!call.channel.isActive)
     }
 
+    /// Understudy's `chunks` (each chunk one message, after its `delayMilliseconds`) with
+    /// `thenFault`: the stream is reset after the messages, with no status.
+    @Test func chunksThenAFaultResetTheStreamAfterTheirMessages() throws {
+        let mock = HTTPMock()
+        mock.stub(try WireMockMappings.decodeMapping(Data(#"""
+            {"request": {"urlPath": "/understudy.test.Greeter/CountDown", "method": "POST"},
+             "response": {"status": 200, "headers": {"grpc-status-name": "OK"},
+                          "chunks": [{"jsonBody": {"greeting": "3"}}, {"jsonBody": {"greeting": "2"}, "delayMilliseconds": 100}],
+                          "thenFault": "CONNECTION_RESET_BY_PEER"}}
+            """#.utf8)))
+        let call = try GRPCExchange(mock: mock)
+        try call.start("/understudy.test.Greeter/CountDown")
+        try call.send(#"{"name": "x"}"#)
+        try call.end()
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "3"}"#)])
+        #expect(call.channel.isActive)
+        call.advance(by: .milliseconds(99))
+        #expect(try call.received().isEmpty)
+        call.advance(by: .milliseconds(1))
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "2"}"#)])
+        #expect(call.status == nil)
+        #expect(!call.channel.isActive)
+    }
+
     @Test func aCallThatIsNotGRPCIsServedAsPlainHTTP() throws {
         let mock = HTTPMock()
         mock.stub(StubMapping(.post(urlPath: "/understudy.test.Greeter/SayHello"), ResponseDefinition(status: 201)))

@@ -251,9 +251,11 @@ final class GRPCStreamHandler: ChannelInboundHandler {
         switch answer.outcome {
         case .messages(let messages):
             for (index, message) in messages.enumerated() {
-                if index > 0, answer.spacing > .zero { steps.append(.wait(answer.spacing)) }
+                let pause = answer.pauses.map { index < $0.count ? $0[index] : .zero } ?? (index > 0 ? answer.spacing : .zero)
+                if pause > .zero { steps.append(.wait(pause)) }
                 steps.append(.send(message))
             }
+            if let fault = answer.thenFault { steps.append(.fault(fault)) }
         case let .status(status, message):
             steps.append(.finish(status, message))
         case .fault(let fault):
