@@ -153,6 +153,25 @@ struct GRPCCallTests {
         #expect(call.status == 0)
     }
 
+    @Test func aStaticAnswerIsEncodedOnceAndATemplatedOneForEveryCall() throws {
+        let mock = HTTPMock()
+        mock.stub(try grpcStub("SayHello", answer: #"{"greeting": "Hello {{jsonPath request.body '$.name'}}"}"#,
+                               extra: #", "transformers": ["response-template"]"#))
+        mock.stub(try grpcStub("SayHello", body: #"{"name": "Tom"}"#, answer: #"{"greeting": "Hi Tom"}"#))
+        let server = try GRPCExchange.server(for: mock)
+        for (name, greeting) in [("Tom", "Hi Tom"), ("Tom", "Hi Tom"), ("Ada", "Hello Ada"), ("Bob", "Hello Bob")] {
+            let call = try GRPCExchange(mock: mock, server: server)
+            try call.start("/understudy.test.Greeter/SayHello")
+            try call.send(#"{"name": "\#(name)"}"#)
+            try call.end()
+            #expect(try call.received() == [Fixtures.json(#"{"greeting": "\#(greeting)"}"#)])
+        }
+        // The static stub's answer, once; the templated one is not kept.
+        #expect(mock.grpc.answers.count == 1)
+        try mock.grpc.load(descriptorSet: Data(contentsOf: Fixtures.grpcRoot.appendingPathComponent("grpc/greetings.dsc")), named: "greetings.dsc")
+        #expect(mock.grpc.answers.count == 0)
+    }
+
     @Test func clientStreamingIsAnsweredByTheFirstMessageThatMatches() throws {
         let mock = HTTPMock()
         mock.stub(try grpcStub("GatherNames", body: #"{"name": "Bob"}"#, answer: #"{"greeting": "found Bob"}"#))

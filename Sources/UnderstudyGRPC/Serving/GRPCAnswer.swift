@@ -11,7 +11,7 @@ import UnderstudyJSON
 /// answer is `chunks` (an Understudy extension) sends each chunk's JSON as a message after the
 /// chunk's `delayMilliseconds`, and its `thenFault` after the last: a reset mid-stream.
 struct GRPCAnswer {
-    enum Outcome {
+    enum Outcome: Sendable {
         /// Messages to send, encoded.
         case messages([[UInt8]])
         /// A status that ends the call.
@@ -44,8 +44,9 @@ struct GRPCAnswer {
         self.unmatched = unmatched
     }
 
-    /// The answer `served` makes to a call of `method`.
-    init(_ served: ServedRequest, method: ServiceDescriptor.Method, codec: ProtoJSONCodec) {
+    /// The answer `served` makes to a call of `method`; a static stub's messages come from
+    /// `cache` after the first call.
+    init(_ served: ServedRequest, method: ServiceDescriptor.Method, codec: ProtoJSONCodec, cache: GRPCAnswerCache? = nil) {
         let delay = served.plan.delay
         switch served.plan.action {
         case .fault(let fault):
@@ -73,7 +74,11 @@ struct GRPCAnswer {
                 self.init(delay: delay, chunks: body, method: method, codec: codec)
                 return
             }
-            let outcome = Self.messages(body.data, method: method, codec: codec)
+            let outcome = if let cache, let key = served.plan.reusableKey {
+                cache.outcome(for: key, outputType: method.outputType) { Self.messages(body.data, method: method, codec: codec) }
+            } else {
+                Self.messages(body.data, method: method, codec: codec)
+            }
             var spacing = Duration.zero
             if case .messages(let messages) = outcome, messages.count > 1, let dribble = served.event.response.chunkedDribbleDelay {
                 spacing = .milliseconds(dribble.totalDurationMilliseconds) / messages.count

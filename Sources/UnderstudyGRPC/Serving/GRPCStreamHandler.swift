@@ -223,7 +223,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
                 return
             }
             self.served.append((served, arrived))
-            let answer = GRPCAnswer(served, method: call.method, codec: call.codec)
+            let answer = GRPCAnswer(served, method: call.method, codec: call.codec, cache: self.services.answers)
             if call.method.clientStreaming && !call.method.serverStreaming {
                 self.keep(answer)
             } else {
