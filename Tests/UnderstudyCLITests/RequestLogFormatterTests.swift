@@ -57,6 +57,33 @@ struct RequestLogFormatterTests {
         #expect(line.hasSuffix(#"GET /flaky → CONNECTION_RESET_BY_PEER "Flaky" 0.2 ms"# + "\n"))
     }
 
+    /// UnderstudyGRPC hands a call over with the trailers it ended with among its answer's
+    /// headers (UnderstudyGRPCTests' `theServeListenersHearTheStatusTheCallEndedWith`): the
+    /// line shows the method's path and the gRPC status, not the stub's HTTP 200.
+    @Test func aGRPCCallIsLoggedWithItsPathAndGRPCStatus() throws {
+        let mock = HTTPMock()
+        mock.stub(StubMapping(name: "SayHello fails", .post(urlPath: "/understudy.test.Greeter/SayHello"),
+                              .ok.header("grpc-status-name", "FAILED_PRECONDITION")))
+        var generator = SystemRandomNumberGenerator()
+        for (code, shown) in [(9, "gRPC FAILED_PRECONDITION"), (0, "gRPC OK")] {
+            var served = mock.respond(to: RecordedRequest(method: .post, url: "/understudy.test.Greeter/SayHello", timestamp: Self.noon),
+                                      using: &generator)
+            guard case .respond(var head, let body) = served.plan.action else { Issue.record("not an answer"); return }
+            head.headers.replaceOrAdd(name: "grpc-status", value: String(code))
+            served.plan.action = .respond(head, body)
+            let completion = ServeCompletion(event: served.event, plan: served.plan, elapsed: .microseconds(1_100), transport: .inProcess)
+            #expect(AnswerEnding(completion) == .grpc(code: code))
+            let line = RequestLogFormatter(style: .plain, verbose: false).format(completion.event, ending: AnswerEnding(completion),
+                                                                                 elapsed: completion.elapsed, nearest: nil)
+            #expect(line == "\(RequestLogFormatter.clock(Self.noon)) POST /understudy.test.Greeter/SayHello → \(shown) \"SayHello fails\" 1.1 ms\n")
+        }
+        // In colour, a status other than OK is an alert.
+        let style = ConsoleStyle(colours: true)
+        let failed = RequestLogFormatter(style: style, verbose: false)
+            .format(mock.serveEvents[0], ending: .grpc(code: 14), elapsed: .zero, nearest: nil)
+        #expect(failed.contains(style.alert("gRPC UNAVAILABLE")))
+    }
+
     @Test func aStubWithoutANameIsShownByTheStartOfItsID() {
         let line = RequestLogFormatter(style: .plain, verbose: false).format(served(mock(), "/health"), ending: .complete(status: 200), elapsed: .milliseconds(1_204), nearest: nil)
         #expect(line.hasSuffix("GET /health → 200 stub 3f2a9c01 1204 ms\n"))

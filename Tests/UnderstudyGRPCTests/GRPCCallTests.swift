@@ -129,6 +129,49 @@ struct GRPCCallTests {
         #expect(call.status == 0)
     }
 
+    @Test func aLateWakeUpDelaysOneStreamedMessageNotEveryMessageAfterIt() throws {
+        let mock = HTTPMock()
+        mock.stub(try grpcStub("CountDown", answer: #"[{"greeting": "4"}, {"greeting": "3"}, {"greeting": "2"}, {"greeting": "1"}]"#,
+                               extra: #", "chunkedDribbleDelay": {"numberOfChunks": 4, "totalDuration": 400}"#))
+        let call = try GRPCExchange(mock: mock)
+        // The event loop wakes 60 ms late for the second message: a task due at the same time,
+        // scheduled first (so run first: the embedded loop runs tasks due together in the order
+        // they were scheduled), moves the clock on before the stream's timer runs.
+        let loop = call.channel.embeddedEventLoop
+        loop.scheduleTask(deadline: loop.now + .milliseconds(100)) { loop.advanceTime(by: .milliseconds(60)) }
+        try call.start("/understudy.test.Greeter/CountDown")
+        try call.send(#"{"name": "x"}"#)
+        try call.end()
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "4"}"#)])
+        call.advance(by: .milliseconds(100))
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "3"}"#)])
+        // The third message is still due 200 ms after the first, not 100 ms after the late second.
+        call.advance(by: .milliseconds(100))
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "2"}"#)])
+        call.advance(by: .milliseconds(100))
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "1"}"#)])
+        #expect(call.status == 0)
+    }
+
+    @Test func aStaticAnswerIsEncodedOnceAndATemplatedOneForEveryCall() throws {
+        let mock = HTTPMock()
+        mock.stub(try grpcStub("SayHello", answer: #"{"greeting": "Hello {{jsonPath request.body '$.name'}}"}"#,
+                               extra: #", "transformers": ["response-template"]"#))
+        mock.stub(try grpcStub("SayHello", body: #"{"name": "Tom"}"#, answer: #"{"greeting": "Hi Tom"}"#))
+        let server = try GRPCExchange.server(for: mock)
+        for (name, greeting) in [("Tom", "Hi Tom"), ("Tom", "Hi Tom"), ("Ada", "Hello Ada"), ("Bob", "Hello Bob")] {
+            let call = try GRPCExchange(mock: mock, server: server)
+            try call.start("/understudy.test.Greeter/SayHello")
+            try call.send(#"{"name": "\#(name)"}"#)
+            try call.end()
+            #expect(try call.received() == [Fixtures.json(#"{"greeting": "\#(greeting)"}"#)])
+        }
+        // The static stub's answer, once; the templated one is not kept.
+        #expect(mock.grpc.answers.count == 1)
+        try mock.grpc.load(descriptorSet: Data(contentsOf: Fixtures.grpcRoot.appendingPathComponent("grpc/greetings.dsc")), named: "greetings.dsc")
+        #expect(mock.grpc.answers.count == 0)
+    }
+
     @Test func clientStreamingIsAnsweredByTheFirstMessageThatMatches() throws {
         let mock = HTTPMock()
         mock.stub(try grpcStub("GatherNames", body: #"{"name": "Bob"}"#, answer: #"{"greeting": "found Bob"}"#))
@@ -197,6 +240,30 @@ struct GRPCCallTests {
         try call.send(#"{"name": "x"}"#)
         try call.end()
         _ = try call.received()
+        #expect(call.status == nil)
+        #expect(!call.channel.isActive)
+    }
+
+    /// Understudy's `chunks` (each chunk one message, after its `delayMilliseconds`) with
+    /// `thenFault`: the stream is reset after the messages, with no status.
+    @Test func chunksThenAFaultResetTheStreamAfterTheirMessages() throws {
+        let mock = HTTPMock()
+        mock.stub(try WireMockMappings.decodeMapping(Data(#"""
+            {"request": {"urlPath": "/understudy.test.Greeter/CountDown", "method": "POST"},
+             "response": {"status": 200, "headers": {"grpc-status-name": "OK"},
+                          "chunks": [{"jsonBody": {"greeting": "3"}}, {"jsonBody": {"greeting": "2"}, "delayMilliseconds": 100}],
+                          "thenFault": "CONNECTION_RESET_BY_PEER"}}
+            """#.utf8)))
+        let call = try GRPCExchange(mock: mock)
+        try call.start("/understudy.test.Greeter/CountDown")
+        try call.send(#"{"name": "x"}"#)
+        try call.end()
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "3"}"#)])
+        #expect(call.channel.isActive)
+        call.advance(by: .milliseconds(99))
+        #expect(try call.received().isEmpty)
+        call.advance(by: .milliseconds(1))
+        #expect(try call.received() == [Fixtures.json(#"{"greeting": "2"}"#)])
         #expect(call.status == nil)
         #expect(!call.channel.isActive)
     }

@@ -18,18 +18,28 @@ final class GRPCExchange {
     private(set) var head: HTTPResponseHead?
     private(set) var trailers: NIOHTTP1.HTTPHeaders?
 
-    init(mock: HTTPMock) throws {
-        try mock.grpc.load(descriptorSet: Data(contentsOf: Fixtures.grpcRoot.appendingPathComponent("grpc/greetings.dsc")), named: "greetings.dsc")
+    /// A call on a server of its own for `mock`, or on `server`'s (streams of one server share
+    /// its admin state: the dashboard's feed).
+    init(mock: HTTPMock, server: ConnectionHandlers? = nil) throws {
+        let handlers = try server ?? Self.server(for: mock)
         codec = ProtoJSONCodec(pool: mock.grpc.pool)
-        var configuration = MockServerConfiguration()
-        configuration.serveGRPC(for: mock)
-        try ConnectionPipeline.handlers(mock: mock, configuration: configuration, scheme: "http").installHTTP2Stream(on: channel)
+        try handlers.installHTTP2Stream(on: channel)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 50051)).wait()
     }
 
-    /// The call's head: `POST path` with gRPC's content type (and `grpc-timeout`, when given).
-    func start(_ path: String, timeout: String? = nil, contentType: String = "application/grpc") throws {
-        var headers = NIOHTTP1.HTTPHeaders([("host", "localhost"), ("content-type", contentType), ("te", "trailers")])
+    /// A server's stream handlers serving gRPC from `mock`, with the test descriptor set loaded.
+    static func server(for mock: HTTPMock) throws -> ConnectionHandlers {
+        try mock.grpc.load(descriptorSet: Data(contentsOf: Fixtures.grpcRoot.appendingPathComponent("grpc/greetings.dsc")), named: "greetings.dsc")
+        var configuration = MockServerConfiguration()
+        configuration.serveGRPC(for: mock)
+        return ConnectionPipeline.handlers(mock: mock, configuration: configuration, scheme: "http")
+    }
+
+    /// The call's head: `POST path` with gRPC's content type (and `grpc-timeout`, when given),
+    /// and `metadata`, gRPC's custom metadata (HTTP/2 headers).
+    func start(_ path: String, timeout: String? = nil, contentType: String = "application/grpc",
+               metadata: [(String, String)] = []) throws {
+        var headers = NIOHTTP1.HTTPHeaders([("host", "localhost"), ("content-type", contentType), ("te", "trailers")] + metadata)
         if let timeout { headers.add(name: "grpc-timeout", value: timeout) }
         try channel.writeInbound(HTTPServerRequestPart.head(HTTPRequestHead(version: .http2, method: .POST, uri: path, headers: headers)))
     }

@@ -18,6 +18,9 @@ enum AnswerEnding: Sendable, Equatable {
     case clientLeft(status: Int, delivered: Int, parts: Int)
     /// A remote state store failed, and the 503 says so.
     case storeFailed(String)
+    /// A gRPC call that ended with this `grpc-status` code (its trailer), whatever HTTP status
+    /// the stub gave.
+    case grpc(code: Int)
 
     /// The ending of `completion`'s answer.
     init(_ completion: ServeCompletion) {
@@ -37,6 +40,11 @@ enum AnswerEnding: Sendable, Equatable {
             // The journal's final entry holds upstream's answer.
             self = .complete(status: event.status)
         case let .respond(head, body):
+            // The gRPC serving hands its calls over with the trailers they ended with.
+            if let code = head.headers["grpc-status"].flatMap({ Int($0) }) {
+                self = .grpc(code: code)
+                return
+            }
             switch body.ending {
             case .complete:
                 self = .complete(status: head.status)

@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudyGRPC
 import UnderstudyMessaging
 
 /// The line `understudy serve` prints for each request:
@@ -9,6 +10,7 @@ import UnderstudyMessaging
 /// 14:03:07.601 GET /flaky → CONNECTION_RESET_BY_PEER "Flaky" 0.2 ms
 /// 14:03:07.650 GET /big → 200 "Big", then CONNECTION_RESET_BY_PEER after 2048 bytes 225.0 ms
 /// 14:03:07.700 GET /orders → 503 the state store failed: … 5002.1 ms
+/// 14:03:07.750 POST /understudy.test.Greeter/SayHello → gRPC FAILED_PRECONDITION "SayHello fails" 1.1 ms
 /// ```
 /// and for each WebSocket message, received or sent:
 /// ```
@@ -60,13 +62,16 @@ struct RequestLogFormatter: Sendable {
         case .complete(let status), .cut(let status, _, _, _), .heldOpen(let status), .clientLeft(let status, _, _): style.status(status)
         case .fault(let fault): style.alert(fault.name)
         case .storeFailed: style.status(503)
+        case .grpc(let code):
+            code == GRPCStatus.ok.code ? "gRPC " + GRPCStatus.ok.name
+                : style.alert("gRPC " + (GRPCStatus.all.first { $0.code == code }?.name ?? "status \(code)"))
         }
     }
 
     /// What happened after the status: `, then CONNECTION_RESET_BY_PEER after 2048 bytes`.
     private func consequence(_ ending: AnswerEnding) -> String {
         switch ending {
-        case .complete, .fault, .storeFailed: ""
+        case .complete, .fault, .storeFailed, .grpc: ""
         case let .cut(_, fault, bytes, stalled): (stalled ? ", stalled after \(bytes) bytes, then " : ", then ") + style.alert(fault.name)
             + (stalled ? "" : " after \(bytes) bytes")
         case .heldOpen: ", then held open"

@@ -12,6 +12,8 @@ import UnderstudySupport
 /// ```
 public final class GRPCServices: Sendable {
     private let state = Locked(DescriptorPool())
+    /// Static stubs' answers, encoded by these types.
+    let answers = GRPCAnswerCache()
 
     init() {}
 
@@ -26,6 +28,7 @@ public final class GRPCServices: Sendable {
     public func load(descriptorSet: Data, named name: String) throws(GRPCDescriptorError) {
         let added = try Self.read(descriptorSet, named: name)
         state.withLock { $0 = $0.merging(added) }
+        answers.removeAll()
     }
 
     /// Replaces every loaded type with those of the descriptor sets under `root`'s `grpc/`
@@ -35,6 +38,7 @@ public final class GRPCServices: Sendable {
     public func reload(from root: MappingsRoot) throws(MappingsLoadError) {
         let loaded = try Self.pool(under: root)
         state.withLock { $0 = loaded }
+        answers.removeAll()
     }
 
     /// The types of the descriptor sets under `root/grpc`.

@@ -7,9 +7,11 @@ import UnderstudyJSON
 /// it maps (404, 401, 503, …) is that gRPC status; a `grpc-status-name` other than `OK` is that
 /// status, with `grpc-status-reason` as its message; anything else is the body as JSON, encoded
 /// as the method's output message. A JSON array is one message per element, for a method that
-/// streams its answers (WireMock sends one message; Understudy sends them all).
+/// streams its answers (WireMock sends one message; Understudy sends them all). A stub whose
+/// answer is `chunks` (an Understudy extension) sends each chunk's JSON as a message after the
+/// chunk's `delayMilliseconds`, and its `thenFault` after the last: a reset mid-stream.
 struct GRPCAnswer {
-    enum Outcome {
+    enum Outcome: Sendable {
         /// Messages to send, encoded.
         case messages([[UInt8]])
         /// A status that ends the call.
@@ -23,6 +25,11 @@ struct GRPCAnswer {
     /// How long to wait before each message after the first (a `chunkedDribbleDelay`'s total
     /// spread over the messages).
     var spacing: Duration
+    /// The pause before each message, when the stub's chunks time them one by one (instead of
+    /// ``spacing``).
+    var pauses: [Duration]?
+    /// The fault after the last message (the chunks' `thenFault`).
+    var thenFault: Fault?
     var outcome: Outcome
     /// Whether no stub matched (its status message carries the near-miss report).
     var unmatched: Bool
@@ -37,8 +44,9 @@ struct GRPCAnswer {
         self.unmatched = unmatched
     }
 
-    /// The answer `served` makes to a call of `method`.
-    init(_ served: ServedRequest, method: ServiceDescriptor.Method, codec: ProtoJSONCodec) {
+    /// The answer `served` makes to a call of `method`; a static stub's messages come from
+    /// `cache` after the first call.
+    init(_ served: ServedRequest, method: ServiceDescriptor.Method, codec: ProtoJSONCodec, cache: GRPCAnswerCache? = nil) {
         let delay = served.plan.delay
         switch served.plan.action {
         case .fault(let fault):
@@ -62,13 +70,51 @@ struct GRPCAnswer {
                 }
                 return
             }
-            let outcome = Self.messages(body.data, method: method, codec: codec)
+            if case .chunks? = served.event.response.stream?.content {
+                self.init(delay: delay, chunks: body, method: method, codec: codec)
+                return
+            }
+            let outcome = if let cache, let key = served.plan.reusableKey {
+                cache.outcome(for: key, outputType: method.outputType) { Self.messages(body.data, method: method, codec: codec) }
+            } else {
+                Self.messages(body.data, method: method, codec: codec)
+            }
             var spacing = Duration.zero
             if case .messages(let messages) = outcome, messages.count > 1, let dribble = served.event.response.chunkedDribbleDelay {
                 spacing = .milliseconds(dribble.totalDurationMilliseconds) / messages.count
             }
             self.init(delay: delay, spacing: spacing, outcome)
         }
+    }
+
+    /// A `chunks` answer: each chunk's JSON as messages, the first after the chunk's pause.
+    private init(delay: Duration, chunks body: TimedBody, method: ServiceDescriptor.Method, codec: ProtoJSONCodec) {
+        var messages: [[UInt8]] = []
+        var pauses: [Duration] = []
+        var pause = Duration.zero
+        for part in body.parts {
+            pause += part.delay
+            // An empty part only marks a time.
+            guard !part.bytes.isEmpty else { continue }
+            switch Self.messages(part.bytes, method: method, codec: codec) {
+            case .messages(let encoded):
+                for message in encoded {
+                    messages.append(message)
+                    pauses.append(pause)
+                    pause = .zero
+                }
+            case let outcome:
+                self.init(delay: delay, outcome)
+                return
+            }
+        }
+        guard messages.count <= 1 || method.serverStreaming else {
+            self.init(delay: delay, .status(.internal, "the stub answers with \(messages.count) chunks, but \(method.name) sends one \(method.outputType); answer with one"))
+            return
+        }
+        self.init(delay: delay, .messages(messages))
+        self.pauses = pauses
+        if case .fault(let fault) = body.ending { thenFault = fault }
     }
 
     /// The body's JSON as the method's output messages.
