@@ -172,6 +172,23 @@ struct GRPCCallTests {
         #expect(mock.grpc.answers.count == 0)
     }
 
+    /// A call that encoded its answer while the descriptors were loaded again must not leave
+    /// that encoding, made by the types before, for later calls.
+    @Test func anAnswerEncodedWhileTheDescriptorsReloadIsNotKept() {
+        final class Key: Sendable {}
+        let cache = GRPCAnswerCache()
+        let key = Key()
+        _ = cache.outcome(for: key, outputType: "Reply") {
+            cache.removeAll()
+            return .messages([[1]])
+        }
+        #expect(cache.count == 0)
+        _ = cache.outcome(for: key, outputType: "Reply") { .messages([[2]]) }
+        let kept = cache.outcome(for: key, outputType: "Reply") { .messages([[3]]) }
+        guard case .messages(let messages) = kept else { Issue.record("not messages: \(kept)"); return }
+        #expect(messages == [[2]])
+    }
+
     @Test func clientStreamingIsAnsweredByTheFirstMessageThatMatches() throws {
         let mock = HTTPMock()
         mock.stub(try grpcStub("GatherNames", body: #"{"name": "Bob"}"#, answer: #"{"greeting": "found Bob"}"#))

@@ -15,24 +15,35 @@ final class GRPCAnswerCache: Sendable {
 
     /// The most answers kept.
     let limit: Int
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Mutex<(list: [Entry], generation: Int)>(([], 0))
 
     init(limit: Int = 256) { self.limit = limit }
 
     /// The outcome cached for `key` and `outputType`, or `make()`'s, then cached.
+    /// An answer made while the cache was emptied (descriptors loaded meanwhile) is not kept: it
+    /// may have been encoded by the types before.
     func outcome(for key: any AnyObject & Sendable, outputType: String, _ make: () -> GRPCAnswer.Outcome) -> GRPCAnswer.Outcome {
-        if let cached = entries.withLock({ $0.first { $0.key === key && $0.outputType == outputType }?.outcome }) { return cached }
+        let (cached, generation) = entries.withLock { entries in
+            (entries.list.first { $0.key === key && $0.outputType == outputType }?.outcome, entries.generation)
+        }
+        if let cached { return cached }
         let outcome = make()
         entries.withLock { entries in
-            if entries.count >= limit { entries.removeFirst(entries.count - limit + 1) }
-            entries.append(Entry(key: key, outputType: outputType, outcome: outcome))
+            guard entries.generation == generation else { return }
+            if entries.list.count >= limit { entries.list.removeFirst(entries.list.count - limit + 1) }
+            entries.list.append(Entry(key: key, outputType: outputType, outcome: outcome))
         }
         return outcome
     }
 
     /// The number of answers kept.
-    var count: Int { entries.withLock { $0.count } }
+    var count: Int { entries.withLock { $0.list.count } }
 
     /// Forgets every answer (their messages were encoded by descriptor sets no longer loaded).
-    func removeAll() { entries.withLock { $0.removeAll() } }
+    func removeAll() {
+        entries.withLock { entries in
+            entries.list.removeAll()
+            entries.generation += 1
+        }
+    }
 }
