@@ -9,7 +9,10 @@
 # installs the Debian package when the command is missing; `start_postgres PORT` starts a
 # PostgreSQL cluster of its own under `work` (its defaults: fsync and synchronous_commit on;
 # PG_OPTIONS adds server settings), stopped on exit after the processes, and sets `store` to its database's URL,
-# `pgbin` to its programs and `psql_store SQL` to run SQL on it.
+# `pgbin` to its programs and `psql_store SQL` to run SQL on it; `build_grpc_example` builds
+# `understudy` and GRPCBenchmark in release from Examples/GRPCSwiftClient, in its own build folder
+# (SCRATCH=DIR for another; NO_BUILD=1 skips the build), so the Benchmarks package never builds
+# grpc-swift, and sets `bin` to where they are.
 
 need() {
     command -v "$1" >/dev/null || apt-get install -y "$2" >/dev/null
@@ -23,6 +26,16 @@ build_release() {
         for product in "$@"; do swift build -c release --package-path Benchmarks --product "$product" >/dev/null; done
     fi
     bin=$(swift build -c release --package-path Benchmarks --show-bin-path)
+}
+
+build_grpc_example() {
+    local scratch="${SCRATCH:-$PWD/Examples/GRPCSwiftClient/.build}"
+    local package=(--package-path Examples/GRPCSwiftClient --scratch-path "$scratch" -c release)
+    if [ -z "${NO_BUILD:-}" ]; then
+        rm -f "$scratch/release.yaml"
+        for product in understudy GRPCBenchmark; do swift build "${package[@]}" --product "$product" >/dev/null; done
+    fi
+    bin=$(swift build "${package[@]}" --show-bin-path)
 }
 
 work=$(mktemp -d)

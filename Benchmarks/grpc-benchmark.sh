@@ -19,14 +19,7 @@ cd "$(dirname "$0")/.."
 rounds="${1:-5}"
 seconds="${2:-5}"
 calls="${3:-50}"
-scratch="${SCRATCH:-$PWD/Examples/GRPCSwiftClient/.build}"
-package=(--package-path Examples/GRPCSwiftClient --scratch-path "$scratch" -c release)
-
-if [ -z "${NO_BUILD:-}" ]; then
-    rm -f "$scratch/release.yaml"
-    for product in understudy GRPCBenchmark; do swift build "${package[@]}" --product "$product" >/dev/null; done
-fi
-bin=$(swift build "${package[@]}" --show-bin-path)
+build_grpc_example
 
 "$bin/GRPCBenchmark" serve 18470 >/dev/null & pids+=($!)
 "$bin/understudy" serve --quiet --root Tests/E2E/grpc-root --port 18471 >/dev/null & pids+=($!)

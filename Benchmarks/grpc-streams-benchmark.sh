@@ -31,14 +31,7 @@ messages="${2:-100}"
 interval="${3:-10}"
 rounds="${4:-4}"
 connections="${5:-10}"
-scratch="${SCRATCH:-$PWD/Examples/GRPCSwiftClient/.build}"
-package=(--package-path Examples/GRPCSwiftClient --scratch-path "$scratch" -c release)
-
-if [ -z "${NO_BUILD:-}" ]; then
-    rm -f "$scratch/release.yaml"
-    for product in understudy GRPCBenchmark; do swift build "${package[@]}" --product "$product" >/dev/null; done
-fi
-bin=$(swift build "${package[@]}" --show-bin-path)
+build_grpc_example
 
 mkdir -p "$work/root/grpc" "$work/root/mappings"
 cp Tests/E2E/grpc-root/grpc/greetings.dsc "$work/root/grpc/"
