@@ -99,7 +99,7 @@ extension StoredServeEvent {
         member("method", request.method, &output)
         member("scheme", request.scheme, &output)
         member("host", request.host, &output)
-        member("port", number: String(request.port), &output)
+        member("port", json: String(request.port), &output)
         member("path", request.path, &output)
         if let query = request.query { member("query", query, &output) }
         output.append(contentsOf: #","headers":["#.utf8)
@@ -115,24 +115,24 @@ extension StoredServeEvent {
         output.append(UInt8(ascii: "]"))
         member("body", request.body.base64EncodedString(), &output)
         member("clientAddress", request.clientAddress, &output)
-        member("timestamp", number: request.timestamp.isFinite ? "\(request.timestamp)" : "0", &output)
+        member("timestamp", json: request.timestamp.isFinite ? "\(request.timestamp)" : "0", &output)
         if let operationId = request.operationId { member("operationId", operationId, &output) }
         if let protocolVersion = request.protocolVersion { member("protocolVersion", protocolVersion, &output) }
         output.append(UInt8(ascii: "}"))
         if let stubID { member("stubID", stubID.uuidString, &output) }
         if let stubName { member("stubName", stubName, &output) }
-        if let response { member("response", number: response.jsonText(), &output) }
-        member("wasProxied", number: wasProxied ? "true" : "false", &output)
+        if let response { member("response", json: response.jsonText(), &output) }
+        member("wasProxied", json: wasProxied ? "true" : "false", &output)
         if let delivery {
             output.append(contentsOf: #","delivery":{"partsDelivered":"#.utf8)
             output.append(contentsOf: String(delivery.partsDelivered).utf8)
-            member("parts", number: String(delivery.parts), &output)
-            member("clientLeftEarly", number: delivery.clientLeftEarly ? "true" : "false", &output)
+            member("parts", json: String(delivery.parts), &output)
+            member("clientLeftEarly", json: delivery.clientLeftEarly ? "true" : "false", &output)
             output.append(UInt8(ascii: "}"))
         }
         if let timeline {
             let pieces = timeline.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
-            member("timeline", number: "[" + pieces.joined(separator: ",") + "]", &output)
+            member("timeline", json: "[" + pieces.joined(separator: ",") + "]", &output)
         }
         output.append(UInt8(ascii: "}"))
         return String(decoding: output, as: UTF8.self)
@@ -145,7 +145,7 @@ extension StoredServeEvent {
     }
 
     /// Appends `,"key":` and `text`, JSON written already (a number, a literal, a value).
-    private func member(_ key: StaticString, number text: String, _ output: inout [UInt8]) {
+    private func member(_ key: StaticString, json text: String, _ output: inout [UInt8]) {
         appendKey(key, &output)
         output.append(contentsOf: text.utf8)
     }
