@@ -126,6 +126,15 @@ public final class PostgresStateStore: MockStateStore {
         }
     }
 
+    /// Stops as a killed process would, for a test that plays a crash: the journal entries and
+    /// calls not yet written are dropped (returns how many entries), the connections close, and
+    /// this instance's row stays until others find it silent. Serving after it fails.
+    package func crash() -> Int {
+        let lost = writeBehind.abandon()
+        close()
+        return lost
+    }
+
     /// Closes the connections; calls made afterwards fail.
     public func close() {
         listener.withLock { listener in

@@ -78,6 +78,15 @@ final class PostgresWriteBehind: Sendable {
         self.instanceID = instanceID
         self.journalCapacity = journalCapacity
         self.report = report
+        // A flush trims only the positions its batch pushes out of the capacity: rows past it
+        // that an instance keeping more left (an earlier run, with a larger capacity) go now.
+        if journalCapacity > 0 {
+            try pool.withConnection { connection in
+                try connection.run("""
+                    DELETE FROM understudy_journal WHERE position <= (SELECT max(position) FROM understudy_journal) - \(Int64(journalCapacity))
+                    """)
+            }
+        }
         // The instance's row exists before it serves: others wait for it from its first request.
         try write(Batch(entries: [], calls: [:], request: 0))
         scheduleTick()
@@ -203,6 +212,16 @@ final class PostgresWriteBehind: Sendable {
     /// Pauses or resumes writing, for a test that plays an instance that lags behind.
     func pause(_ paused: Bool) {
         state.withLock { $0.isPaused = paused }
+    }
+
+    /// Stops as a killed process would, for a test that plays a crash: the timer ends and what
+    /// is held is dropped, unwritten; the instance's row stays (nobody removes it), so others
+    /// wait for it until it has been silent for 3 s. Returns how many entries were dropped.
+    func abandon() -> Int {
+        state.withLock { state in
+            defer { (state.isStopped, state.entries, state.calls) = (true, [], [:]) }
+            return state.entries.count
+        }
     }
 
     /// Stops the timer and writes what is held (a clean stop loses nothing); then removes the

@@ -4,6 +4,7 @@ import Understudy
 import UnderstudyJSON
 import UnderstudyPostgres
 import UnderstudyServer
+import UnderstudySupport
 import UnderstudyTestSupport
 
 extension PostgresTests {
@@ -122,6 +123,82 @@ extension PostgresTests {
                 #expect(survivor[0].mock.callCount(ofStub: try #require(survivor[0].mock.stubMappings.first).id) == 1)
                 await survivor.stop()
             }
+        }
+
+        /// PostgreSQL killed and restarted while two instances serve a static stub under load:
+        /// every request is answered (from memory while the database is away), and every one
+        /// answered is in the journal once it is back.
+        @Test(.timeLimit(.minutes(2)))
+        func aCrashRestartOfPostgresMidLoadLosesNoAnsweredRequest() async throws {
+            try await PostgresCluster.with { cluster in
+                try await SharedInstances.with(2, on: cluster) { shared in
+                    shared[0].mock.stub(.get(urlPath: "/static"), .ok)
+                    let load = Load()
+                    let workers = (0..<4).map { worker in
+                        Task {
+                            while !load.isStopping {
+                                load.record(try await send(shared[worker % 2].baseURL, "/static").status)
+                            }
+                        }
+                    }
+                    try await waitUntil("requests are served before the restart") { load.answered >= 200 }
+                    try await cluster.restart(immediate: true)
+                    let afterRestart = load.answered
+                    try await waitUntil("requests are served after the restart") { load.answered >= afterRestart + 200 }
+                    load.stop()
+                    for worker in workers { try await worker.value }
+
+                    #expect(load.refused == [:], "a static stub is served from memory while the database is away")
+                    let answered = load.answered
+                    try shared[1].mock.verify(.exactly(answered), .get(urlPath: "/static"))
+                    #expect(shared[0].mock.callCount(ofStub: try #require(shared[0].mock.stubMappings.first).id) == answered)
+                }
+            }
+        }
+
+        /// An instance that dies with requests answered and not yet written loses exactly those
+        /// (the window the DocC article bounds); what it wrote before survives, and the others'
+        /// verification drops it from the wait once it has been silent for 3 s.
+        @Test(.timeLimit(.minutes(2)))
+        func anInstanceThatCrashesWithItsWindowUnflushedLosesThatWindowOnly() async throws {
+            try await PostgresCluster.with { cluster in
+                try await SharedInstances.with(2, on: cluster) { shared in
+                    shared[0].mock.stub(.get(urlPath: "/static"), .ok)
+                    for _ in 0..<4 { #expect(try await send(shared[1].baseURL, "/static").status == 200) }
+                    try shared[0].mock.verify(.exactly(4), .get(urlPath: "/static"))
+
+                    shared[1].store.pauseJournalWrites(true)
+                    for _ in 0..<3 { #expect(try await send(shared[1].baseURL, "/static").status == 200) }
+                    #expect(shared[1].store.crash() == 3)
+
+                    try shared[0].mock.verify(.exactly(4), .get(urlPath: "/static"))
+                    #expect(shared[0].mock.callCount(ofStub: try #require(shared[0].mock.stubMappings.first).id) == 4)
+                    #expect(try await send(shared[0].baseURL, "/__admin/requests").status == 200)
+                }
+            }
+        }
+
+        /// What the load of ``aCrashRestartOfPostgresMidLoadLosesNoAnsweredRequest()`` got back.
+        private final class Load: Sendable {
+            private struct Counts {
+                var answered = 0
+                /// Answers other than 200, by status.
+                var refused: [Int: Int] = [:]
+                var isStopping = false
+            }
+
+            private let counts = Locked(Counts())
+            var answered: Int { counts.withLock { $0.answered } }
+            var refused: [Int: Int] { counts.withLock { $0.refused } }
+            var isStopping: Bool { counts.withLock { $0.isStopping } }
+
+            func record(_ status: Int) {
+                counts.withLock { counts in
+                    if status == 200 { counts.answered += 1 } else { counts.refused[status, default: 0] += 1 }
+                }
+            }
+
+            func stop() { counts.withLock { $0.isStopping = true } }
         }
 
         /// Waits until some session holds an exclusive lock on `table`.

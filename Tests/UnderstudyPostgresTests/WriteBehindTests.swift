@@ -53,6 +53,42 @@ extension PostgresTests {
             }
         }
 
+        /// Each flush trims the positions its own batch pushes out of the capacity: with two
+        /// instances' batches interleaved the journal still keeps exactly the newest, and an
+        /// instance that keeps fewer than an earlier one trims the rest when it starts.
+        @Test(.timeLimit(.minutes(2)))
+        func theJournalKeepsTheNewestEntriesAcrossInstancesAndALoweredCapacity() async throws {
+            try await PostgresCluster.with { cluster in
+                let url = try await cluster.makeDatabase()
+                var servers: [MockServer] = []
+                var stores: [PostgresStateStore] = []
+                for _ in 0..<2 {
+                    let store = try PostgresStateStore(url: url, journalCapacity: 5)
+                    let server = MockServer(mock: HTTPMock(sharing: store))
+                    try await server.start()
+                    (servers, stores) = (servers + [server], stores + [store])
+                }
+                servers[0].mock.stub(.request(.get, .urlPathPattern("/static/.*")), .ok)
+                var sent: [String] = []
+                for (round, server) in [0, 1, 0, 1].map({ servers[$0] }).enumerated() {
+                    for index in 0..<3 {
+                        let path = "/static/\(round)-\(index)"
+                        #expect(try await send(try server.baseURL, path).status == 200)
+                        sent.append(path)
+                    }
+                    // Every instance writes what it holds: the next round's batch comes after.
+                    _ = servers[1 - round % 2].mock.serveEvents
+                }
+                #expect(servers[1].mock.serveEvents.map(\.request.path) == Array(sent.suffix(5)))
+                for server in servers { try? await server.shutdown() }
+                for store in stores { store.close() }
+
+                let smaller = try PostgresStateStore(url: url, journalCapacity: 2)
+                #expect(HTTPMock(sharing: smaller).serveEvents.map(\.request.path) == Array(sent.suffix(2)))
+                smaller.close()
+            }
+        }
+
         @Test(.timeLimit(.minutes(2)))
         func verificationWaitsForALaggingInstanceAndNamesItWhenItIsTooLate() async throws {
             try await PostgresCluster.with { cluster in
